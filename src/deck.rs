@@ -1,0 +1,113 @@
+//! The deck a table plays with, which the player count decides, and the copy limits it sets.
+
+use crate::Error;
+use crate::card::{CardCounts, HandCard};
+
+/// 2 players: one deck and one joker. 3 to 5 players: two decks and two jokers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deck {
+    players: u8,
+}
+
+impl Deck {
+    pub const MIN_PLAYERS: usize = 2;
+    pub const MAX_PLAYERS: usize = 5;
+
+    pub fn for_players(players: usize) -> Result<Deck, Error> {
+        if (Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
+            Ok(Deck {
+                players: players as u8,
+            })
+        } else {
+            Err(Error::PlayerCount(players))
+        }
+    }
+
+    pub fn players(self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// How many copies of each face the deck holds.
+    pub fn copies(self) -> u32 {
+        if self.players == 2 { 1 } else { 2 }
+    }
+
+    /// How many jokers the deck holds.
+    pub fn jokers(self) -> u32 {
+        self.copies()
+    }
+
+    /// How many cards the deck holds in all.
+    pub fn size(self) -> u32 {
+        52 * self.copies() + self.jokers()
+    }
+
+    /// How many of this physical card the deck holds.
+    pub fn holds(self, card: HandCard) -> u32 {
+        match card {
+            HandCard::Real(_) => self.copies(),
+            HandCard::Joker => self.jokers(),
+        }
+    }
+
+    /// Refuses a pile that shows more of some card than the deck holds. `place` says which
+    /// pile, in words ("in the table before and the hand together"); empty for a lone pile.
+    pub fn check_counts(self, counts: &CardCounts, place: &str) -> Result<(), Error> {
+        match counts.iter().find(|(card, n)| *n > self.holds(*card)) {
+            Some((card, count)) => Err(Error::TooManyCopies {
+                card: match card {
+                    HandCard::Real(card) => card.to_string(),
+                    HandCard::Joker => "* (joker)".to_string(),
+                },
+                count,
+                place: place.to_string(),
+                players: self.players(),
+                holds: self.holds(card),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hand;
+
+    fn counts(text: &str) -> CardCounts {
+        CardCounts::of(parse_hand(text).unwrap())
+    }
+
+    #[test]
+    fn deck_two_players_hold_one_deck_and_one_joker() {
+        let deck = Deck::for_players(2).unwrap();
+        assert_eq!(deck.size(), 53);
+        assert!(deck.check_counts(&counts("7h *"), "").is_ok());
+        let err = deck.check_counts(&counts("7h 7h"), "").unwrap_err();
+        assert_eq!(err.to_string(), "7h appears 2 times; a 2-player deck has 1");
+        assert!(deck.check_counts(&counts("* *"), "").is_err());
+    }
+
+    #[test]
+    fn deck_three_to_five_players_hold_two_decks_and_two_jokers() {
+        for players in 3..=5 {
+            let deck = Deck::for_players(players).unwrap();
+            assert_eq!(deck.size(), 106);
+            assert!(deck.check_counts(&counts("7h 7h * *"), "").is_ok());
+        }
+        let deck = Deck::for_players(3).unwrap();
+        let err = deck.check_counts(&counts("7h 7h 7H"), "").unwrap_err();
+        assert_eq!(err.to_string(), "7h appears 3 times; a 3-player deck has 2");
+        let err = deck.check_counts(&counts("* * *"), " in the hand").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "* (joker) appears 3 times in the hand; a 3-player deck has 2"
+        );
+    }
+
+    #[test]
+    fn deck_player_count_is_two_to_five() {
+        assert!(Deck::for_players(1).is_err());
+        assert!(Deck::for_players(6).is_err());
+    }
+}

@@ -1,0 +1,293 @@
+//! Reading the compact notation players type: cards, hands and tables (CONTRACT.md).
+//!
+//! Parsing here is purely about spelling. Whether a joker's card can be inferred or a meld
+//! is legal is decided in [`crate::table`] and [`crate::meld`], which know the rules.
+
+use crate::card::{Card, HandCard, Rank, Suit};
+use std::fmt;
+
+/// A token that is not a card, with where it stood and what was expected instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{token}\" ({place}): {problem}")]
+pub struct ParseError {
+    pub token: String,
+    /// Where the token stands, in words: "card 3", "meld 2, card 1".
+    pub place: String,
+    pub problem: String,
+}
+
+const RANKS_EXPECTED: &str = "ranks are A 2-10 J Q K";
+const SUITS_EXPECTED: &str = "suits are s h d c (or ♠ ♥ ♦ ♣)";
+
+/// A card on the table as typed: a joker may still lack its stated card (a bare `*`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TypedTableCard {
+    Real(Card),
+    Joker(Option<Card>),
+}
+
+/// One meld as typed, before jokers are inferred or anything is judged.
+pub type TypedMeld = Vec<TypedTableCard>;
+
+/// A token's problem, before it is known where the token stood.
+struct TokenProblem(String);
+
+fn parse_rank(text: &str) -> Option<Rank> {
+    let number = match text.to_ascii_uppercase().as_str() {
+        "A" => 1,
+        "T" | "10" => 10,
+        "J" => 11,
+        "Q" => 12,
+        "K" => 13,
+        other => other.parse::<u8>().ok().filter(|n| (2..=9).contains(n))?,
+    };
+    Rank::new(number)
+}
+
+fn parse_suit(text: &str) -> Option<Suit> {
+    // A heart typed on a phone often carries the emoji variation selector.
+    let text = text.trim_end_matches('\u{FE0F}');
+    match text.to_lowercase().as_str() {
+        "s" | "♠" | "♤" => Some(Suit::Spades),
+        "h" | "♥" | "♡" => Some(Suit::Hearts),
+        "d" | "♦" | "♢" => Some(Suit::Diamonds),
+        "c" | "♣" | "♧" => Some(Suit::Clubs),
+        _ => None,
+    }
+}
+
+/// Splits a card token into its rank part and its suit part (the last character, less any
+/// emoji variation selector).
+fn split_rank_suit(token: &str) -> (&str, &str) {
+    let trimmed = token.trim_end_matches('\u{FE0F}');
+    match trimmed.char_indices().last() {
+        Some((at, _)) => (&token[..at], &token[at..]),
+        None => ("", token),
+    }
+}
+
+fn card_token(token: &str) -> Result<Card, TokenProblem> {
+    let (rank_text, suit_text) = split_rank_suit(token);
+    let rank = parse_rank(rank_text);
+    let suit = parse_suit(suit_text);
+    match (rank, suit) {
+        (Some(rank), Some(suit)) => Ok(Card::new(rank, suit)),
+        _ if parse_rank(token).is_some() => Err(TokenProblem(format!(
+            "no suit; a card is a rank and a suit, like 7h; {SUITS_EXPECTED}"
+        ))),
+        (None, Some(_)) => Err(TokenProblem(format!("no such rank; {RANKS_EXPECTED}"))),
+        (Some(_), None) => Err(TokenProblem(format!(
+            "no such suit \"{suit_text}\"; {SUITS_EXPECTED}"
+        ))),
+        (None, None) => Err(TokenProblem(format!(
+            "not a card; a card is a rank ({}) and a suit (s h d c), like 7h or 10♥, and a joker is *",
+            "A 2-10 J Q K"
+        ))),
+    }
+}
+
+/// Reads one card, `7h`, `Th`, `10♥`, in any case.
+pub fn parse_card(token: &str) -> Result<Card, ParseError> {
+    let token = token.trim();
+    card_token(token).map_err(|TokenProblem(problem)| ParseError {
+        token: token.to_string(),
+        place: "card 1".to_string(),
+        problem,
+    })
+}
+
+fn hand_card_token(token: &str) -> Result<HandCard, TokenProblem> {
+    match token.strip_prefix('*') {
+        Some("") => Ok(HandCard::Joker),
+        Some(_) => Err(TokenProblem(
+            "a joker in hand stands for nothing yet; write it as a bare *".to_string(),
+        )),
+        None => card_token(token).map(HandCard::Real),
+    }
+}
+
+fn table_card_token(token: &str) -> Result<TypedTableCard, TokenProblem> {
+    match token.strip_prefix('*') {
+        Some("") => Ok(TypedTableCard::Joker(None)),
+        Some(stated) => card_token(stated)
+            .map(|card| TypedTableCard::Joker(Some(card)))
+            .map_err(|TokenProblem(problem)| {
+                TokenProblem(format!(
+                    "a joker on the table is * or * with the card it stands for, like *7h; \"{stated}\": {problem}"
+                ))
+            }),
+        None => card_token(token).map(TypedTableCard::Real),
+    }
+}
+
+/// Reads a hand: cards separated by whitespace, jokers as a bare `*`.
+pub fn parse_hand(text: &str) -> Result<Vec<HandCard>, ParseError> {
+    text.split_whitespace()
+        .enumerate()
+        .map(|(i, token)| {
+            hand_card_token(token).map_err(|TokenProblem(problem)| ParseError {
+                token: token.to_string(),
+                place: format!("card {}", i + 1),
+                problem,
+            })
+        })
+        .collect()
+}
+
+/// Reads a table: melds separated by `|`, or in the dash style (`3s-4s-5s 6h-6d-6c`) where
+/// dashes join a meld's cards and whitespace separates melds. An empty text is an empty table.
+pub fn parse_table(text: &str) -> Result<Vec<TypedMeld>, ParseError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut melds = Vec::new();
+    for segment in text.split('|') {
+        let segment_melds = split_segment(segment);
+        if segment_melds.is_empty() {
+            return Err(ParseError {
+                token: "|".to_string(),
+                place: format!("after meld {}", melds.len()),
+                problem: "an empty meld; melds are separated by single |".to_string(),
+            });
+        }
+        for tokens in segment_melds {
+            let number = melds.len() + 1;
+            let meld = tokens
+                .iter()
+                .enumerate()
+                .map(|(i, token)| {
+                    table_card_token(token).map_err(|TokenProblem(problem)| ParseError {
+                        token: token.to_string(),
+                        place: format!("meld {number}, card {}", i + 1),
+                        problem,
+                    })
+                })
+                .collect::<Result<TypedMeld, _>>()?;
+            melds.push(meld);
+        }
+    }
+    Ok(melds)
+}
+
+/// The melds one `|`-separated segment holds, each as its card tokens. A segment with a dash
+/// is in the dash style; spaces around a dash are allowed there.
+fn split_segment(segment: &str) -> Vec<Vec<String>> {
+    if !segment.contains('-') {
+        let tokens: Vec<String> = segment.split_whitespace().map(str::to_string).collect();
+        return if tokens.is_empty() {
+            Vec::new()
+        } else {
+            vec![tokens]
+        };
+    }
+    let mut joined = String::new();
+    for piece in segment.split('-') {
+        if !joined.is_empty() {
+            joined.truncate(joined.trim_end().len());
+            joined.push('-');
+            joined.push_str(piece.trim_start());
+        } else {
+            joined.push_str(piece);
+        }
+    }
+    joined
+        .split_whitespace()
+        .map(|meld| {
+            meld.split('-')
+                .map(str::to_string)
+                .collect::<Vec<String>>()
+        })
+        .collect()
+}
+
+/// Cards joined by one space, the canonical way a hand or meld is written.
+pub struct Spaced<'a, T>(pub &'a [T]);
+
+impl<T: fmt::Display> fmt::Display for Spaced<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            card.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        parse_card(text).unwrap()
+    }
+
+    #[test]
+    fn every_spelling_of_ten_of_hearts_is_one_card() {
+        let ten = Card::new(Rank::new(10).unwrap(), Suit::Hearts);
+        for spelling in ["10h", "Th", "th", "10H", "TH", "10♥", "t♥", "10♥\u{FE0F}", "10♡"] {
+            assert_eq!(card(spelling), ten, "{spelling}");
+        }
+    }
+
+    #[test]
+    fn canonical_card_spelling() {
+        assert_eq!(card("tS").to_string(), "10s");
+        assert_eq!(card("a♣").to_string(), "Ac");
+        assert_eq!(card("kd").to_string(), "Kd");
+    }
+
+    #[test]
+    fn a_bad_rank_is_named_with_the_ranks_expected() {
+        let err = parse_hand("7h 1h").unwrap_err();
+        assert_eq!(err.token, "1h");
+        assert_eq!(err.place, "card 2");
+        assert_eq!(
+            err.to_string(),
+            "\"1h\" (card 2): no such rank; ranks are A 2-10 J Q K"
+        );
+    }
+
+    #[test]
+    fn a_bad_suit_or_missing_suit_is_named() {
+        assert!(parse_hand("7x").unwrap_err().problem.contains("no such suit \"x\""));
+        assert!(parse_hand("7").unwrap_err().problem.starts_with("no suit"));
+        assert!(parse_hand("10").unwrap_err().problem.starts_with("no suit"));
+        assert!(parse_hand("hello").unwrap_err().problem.starts_with("not a card"));
+        assert!(parse_hand("11h").unwrap_err().problem.starts_with("no such rank"));
+    }
+
+    #[test]
+    fn a_hand_joker_is_bare() {
+        assert_eq!(parse_hand("*").unwrap(), vec![HandCard::Joker]);
+        assert!(parse_hand("*7h").unwrap_err().problem.contains("bare *"));
+    }
+
+    #[test]
+    fn tables_in_bar_and_dash_style_read_the_same() {
+        let bars = parse_table("3s 4s 5s | 6h 6d 6c *6s").unwrap();
+        let dashes = parse_table("3s-4s-5s 6h-6d-6c-*6s").unwrap();
+        let spaced_dashes = parse_table("3s - 4s - 5s   6h-6d - 6c-*6s").unwrap();
+        assert_eq!(bars, dashes);
+        assert_eq!(bars, spaced_dashes);
+        assert_eq!(bars.len(), 2);
+        assert_eq!(bars[1][3], TypedTableCard::Joker(Some(card("6s"))));
+    }
+
+    #[test]
+    fn an_empty_table_and_an_empty_meld() {
+        assert!(parse_table("").unwrap().is_empty());
+        assert!(parse_table("   ").unwrap().is_empty());
+        let err = parse_table("3s 4s 5s || 6h 6d 6c").unwrap_err();
+        assert!(err.problem.contains("empty meld"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_table_token_names_its_meld_and_card() {
+        let err = parse_table("3s 4s 5s | 6h 6x 6c").unwrap_err();
+        assert_eq!(err.place, "meld 2, card 2");
+        let err = parse_table("*zz 4s 5s").unwrap_err();
+        assert!(err.problem.contains("*7h"), "{err}");
+    }
+}
