@@ -8,6 +8,7 @@ pub mod card;
 pub mod deck;
 pub mod error;
 pub mod meld;
+pub mod moves;
 pub mod notation;
 pub mod rules;
 pub mod table;
