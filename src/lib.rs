@@ -11,6 +11,7 @@ pub mod meld;
 pub mod moves;
 pub mod notation;
 pub mod rules;
+pub mod scoring;
 pub mod table;
 
 pub use card::{Card, HandCard, Rank, Suit, TableCard};
