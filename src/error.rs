@@ -44,6 +44,10 @@ pub enum Error {
     #[error("{0}")]
     Round(String),
 
+    /// A round of a game record that cannot be scored, and why.
+    #[error("round {round}: {source}")]
+    InRound { round: usize, source: Box<Error> },
+
     /// A game record that is not well formed; `place` names the round and the key.
     #[error("{place}: {problem}")]
     Record { place: String, problem: String },
@@ -52,7 +56,11 @@ pub enum Error {
 impl Error {
     /// A refusal by the rules (exit 1) rather than input the program cannot read (exit 2).
     pub fn is_refusal(&self) -> bool {
-        matches!(self, Error::KnockRefused { .. })
+        match self {
+            Error::KnockRefused { .. } => true,
+            Error::InRound { source, .. } => source.is_refusal(),
+            _ => false,
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod card;
 pub mod deck;
 pub mod error;
+pub mod game;
 pub mod meld;
 pub mod moves;
 pub mod notation;

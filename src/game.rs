@@ -1,0 +1,374 @@
+//! Where a whole game is scored: the game record (the TOML of CONTRACT.md's `tally`), running
+//! totals, the end at the target and its bonuses (RULES.md, "End of the game").
+
+use crate::Error;
+use crate::card::CardCounts;
+use crate::deck::Deck;
+use crate::rules::Rules;
+use crate::scoring::{self, HandReport, RoundScore};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// A game as written down: the players, the house rules, and each finished round's hands.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub rules: Rules,
+    #[serde(default, rename = "round", skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundRecord>,
+}
+
+/// One finished round: who knocked (none when the stock ran out) and every hand left.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRecord {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knocker: Option<String>,
+    pub hands: IndexMap<String, HandEntry>,
+}
+
+/// A hand as the record holds it: its count, or the cards left in notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum HandEntry {
+    Count(i64),
+    Cards(String),
+}
+
+impl GameRecord {
+    /// Reads a record. A TOML or shape error names its line, and its round when it is in one.
+    pub fn from_toml(text: &str) -> Result<GameRecord, Error> {
+        toml::from_str(text).map_err(|e| {
+            let place = match e.span() {
+                Some(span) => {
+                    let upto = &text[..span.start.min(text.len())];
+                    let line = upto.matches('\n').count() + 1;
+                    let rounds = upto
+                        .lines()
+                        .filter(|l| l.trim_start().starts_with("[[round]]"))
+                        .count();
+                    if rounds > 0 {
+                        format!("round {rounds} (line {line})")
+                    } else {
+                        format!("line {line}")
+                    }
+                }
+                None => "game record".to_string(),
+            };
+            Error::Record {
+                place,
+                problem: e.message().trim().to_string(),
+            }
+        })
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// The deck the players' count calls for, after checking the names.
+    pub fn deck(&self) -> Result<Deck, Error> {
+        let record = |problem: String| Error::Record {
+            place: "players".to_string(),
+            problem,
+        };
+        let deck = Deck::for_players(self.players.len()).map_err(|e| record(e.to_string()))?;
+        for (i, name) in self.players.iter().enumerate() {
+            if name.trim().is_empty() {
+                return Err(record(format!("player {} has an empty name", i + 1)));
+            }
+            if self.players[..i].contains(name) {
+                return Err(record(format!("\"{name}\" is named twice")));
+            }
+        }
+        Ok(deck)
+    }
+
+    fn player_index(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == name)
+    }
+
+    fn not_a_player(&self, name: &str) -> String {
+        format!(
+            "\"{name}\" is not a player (the players are {})",
+            self.players.join(", ")
+        )
+    }
+
+    /// Scores round `number` (from 1) of the record on its own.
+    pub fn score_round(&self, number: usize, deck: Deck) -> Result<RoundScore, Error> {
+        let round = &self.rounds[number - 1];
+        let place = |key: &str| format!("round {number}, {key}");
+        let knocker = match &round.knocker {
+            Some(name) => Some(self.player_index(name).ok_or_else(|| Error::Record {
+                place: place("knocker"),
+                problem: self.not_a_player(name),
+            })?),
+            None => None,
+        };
+        if let Some(name) = round.hands.keys().find(|n| self.player_index(n).is_none()) {
+            return Err(Error::Record {
+                place: place(&format!("hands.{name}")),
+                problem: self.not_a_player(name),
+            });
+        }
+        let mut reports = Vec::with_capacity(self.players.len());
+        for player in &self.players {
+            let entry = round.hands.get(player).ok_or_else(|| Error::Record {
+                place: place("hands"),
+                problem: format!("no hand for {player}; give each player's count or cards left"),
+            })?;
+            let report = match entry {
+                HandEntry::Count(n) => u32::try_from(*n).map(HandReport::Count).map_err(|_| {
+                    format!("{n} is not a hand count; a count is a whole number from 0 up")
+                }),
+                HandEntry::Cards(text) => {
+                    HandReport::parse(text, deck).map_err(|e| e.to_string())
+                }
+            }
+            .map_err(|problem| Error::Record {
+                place: place(&format!("hands.{player}")),
+                problem,
+            })?;
+            reports.push(report);
+        }
+        let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
+        deck.check_counts(&all_cards, &format!(" in the hands of round {number}"))?;
+        let deadwood: Vec<u32> = reports.iter().map(|r| r.deadwood(&self.rules)).collect();
+        scoring::score_round(&self.players, &deadwood, knocker, &self.rules).map_err(|e| {
+            Error::InRound {
+                round: number,
+                source: Box::new(e),
+            }
+        })
+    }
+}
+
+/// One round of a tally: its score and the running totals after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundTally {
+    pub knocker: Option<usize>,
+    pub score: RoundScore,
+    pub totals: Vec<u32>,
+}
+
+/// How the game ends: each player's bonus, final score, and who won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub bonuses: Vec<u32>,
+    pub final_totals: Vec<u32>,
+    pub winners: Vec<usize>,
+}
+
+/// A whole game scored. Vectors are indexed like the players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub players: Vec<String>,
+    pub rounds: Vec<RoundTally>,
+    pub totals: Vec<u32>,
+    pub rounds_won: Vec<u32>,
+    /// Present once a total reached the target.
+    pub end: Option<GameEnd>,
+}
+
+/// The game-end bonuses: 100 to each player at or past the target, 25 a round won to every
+/// other (to everyone under `round-bonus-for-all`); the highest final total wins, ties share.
+pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
+    let bonuses: Vec<u32> = totals
+        .iter()
+        .zip(rounds_won)
+        .map(|(total, won)| {
+            let per_round = won * rules.round_bonus;
+            if *total >= rules.target {
+                rules.game_bonus + if rules.round_bonus_for_all { per_round } else { 0 }
+            } else {
+                per_round
+            }
+        })
+        .collect();
+    let final_totals: Vec<u32> = totals.iter().zip(&bonuses).map(|(t, b)| t + b).collect();
+    let best = final_totals.iter().copied().max().unwrap_or(0);
+    let winners = (0..final_totals.len())
+        .filter(|p| final_totals[*p] == best)
+        .collect();
+    GameEnd {
+        bonuses,
+        final_totals,
+        winners,
+    }
+}
+
+/// Scores every round of a record in order, to the end of the game. A round recorded after
+/// a total reached the target is refused.
+pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
+    let deck = record.deck()?;
+    let players = record.players.len();
+    let mut totals = vec![0u32; players];
+    let mut rounds_won = vec![0u32; players];
+    let mut rounds = Vec::with_capacity(record.rounds.len());
+    let mut ended_in: Option<usize> = None;
+    for number in 1..=record.rounds.len() {
+        if let Some(ended) = ended_in {
+            return Err(Error::Record {
+                place: format!("round {number}"),
+                problem: format!(
+                    "recorded after the game ended in round {ended}, when a total reached {}",
+                    record.rules.target
+                ),
+            });
+        }
+        let score = record.score_round(number, deck)?;
+        for p in 0..players {
+            totals[p] += score.points[p];
+        }
+        for w in &score.winners {
+            rounds_won[*w] += 1;
+        }
+        if totals.iter().any(|t| *t >= record.rules.target) {
+            ended_in = Some(number);
+        }
+        let knocker = record.rounds[number - 1]
+            .knocker
+            .as_deref()
+            .and_then(|k| record.player_index(k));
+        rounds.push(RoundTally {
+            knocker,
+            score,
+            totals: totals.clone(),
+        });
+    }
+    let end = ended_in.map(|_| game_end(&totals, &rounds_won, &record.rules));
+    Ok(Tally {
+        players: record.players.clone(),
+        rounds,
+        totals,
+        rounds_won,
+        end,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> GameRecord {
+        GameRecord::from_toml(text).unwrap()
+    }
+
+    const HEAD: &str = "players = [\"alice\", \"bob\", \"carol\"]\n";
+
+    fn round(knocker: Option<&str>, hands: [&str; 3]) -> String {
+        let knock = knocker.map_or(String::new(), |k| format!("knocker = \"{k}\"\n"));
+        format!(
+            "[[round]]\n{knock}[round.hands]\nalice = {}\nbob = {}\ncarol = {}\n",
+            hands[0], hands[1], hands[2]
+        )
+    }
+
+    #[test]
+    fn running_totals_add_each_rounds_points() {
+        let text = format!(
+            "{HEAD}{}{}",
+            round(Some("bob"), ["12", "\"4s Ah\"", "\"Kd *\""]),
+            round(None, ["3", "8", "20"])
+        );
+        let t = tally(&record(&text)).unwrap();
+        assert_eq!(t.rounds[0].score.points, vec![0, 7 + 30, 0]);
+        assert_eq!(t.rounds[1].totals, vec![5 + 17, 37, 0]);
+        assert_eq!(t.rounds_won, vec![1, 1, 0]);
+        assert!(t.end.is_none());
+    }
+
+    #[test]
+    fn game_end_at_150_with_100_bonus_and_25_a_round_won_for_the_others() {
+        let text = format!(
+            "{HEAD}{}{}{}",
+            round(None, ["3", "60", "60"]),   // alice 114
+            round(Some("bob"), ["20", "1", "30"]), // bob 48
+            round(Some("alice"), ["2", "30", "10"]), // alice 36 -> 150
+        );
+        let t = tally(&record(&text)).unwrap();
+        assert_eq!(t.totals, vec![150, 48, 0]);
+        let end = t.end.unwrap();
+        assert_eq!(end.bonuses, vec![100, 25, 0]);
+        assert_eq!(end.final_totals, vec![250, 73, 0]);
+        assert_eq!(end.winners, vec![0]);
+    }
+
+    #[test]
+    fn game_end_equal_highest_totals_share_the_win() {
+        let end = game_end(&[160, 135], &[1, 2], &Rules::default());
+        assert_eq!(end.final_totals, vec![260, 185]);
+        let end = game_end(&[150, 150], &[2, 2], &Rules::default());
+        assert_eq!(end.winners, vec![0, 1]);
+    }
+
+    #[test]
+    fn house_rule_round_bonus_for_all() {
+        let rules = Rules {
+            round_bonus_for_all: true,
+            ..Rules::default()
+        };
+        let end = game_end(&[160, 40], &[3, 1], &rules);
+        assert_eq!(end.bonuses, vec![100 + 75, 25]);
+    }
+
+    #[test]
+    fn house_rule_numbers_flow_from_the_record() {
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 30\nundercut-bonus = 5\nknock-limit = 9\ngame-bonus = 50\nround-bonus = 10\n{}",
+            round(Some("alice"), ["9", "2", "30"])
+        );
+        let t = tally(&record(&text)).unwrap();
+        assert_eq!(t.rounds[0].score.points, vec![0, 7 + 28 + 5, 0]);
+        let end = t.end.unwrap();
+        assert_eq!(end.bonuses, vec![0, 50, 0]);
+    }
+
+    #[test]
+    fn record_errors_name_the_round_and_the_key() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\ntgt = 100\n")).unwrap_err();
+        assert!(err.to_string().contains("tgt"), "{err}");
+        let text = format!("{HEAD}{}", round(Some("dave"), ["1", "2", "3"]));
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert!(err.starts_with("round 1, knocker: \"dave\" is not a player"), "{err}");
+        let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\n");
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert_eq!(err, "round 1, hands: no hand for carol; give each player's count or cards left");
+        let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\ncarol = 3\nzed = 4\n");
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert!(err.starts_with("round 1, hands.zed:"), "{err}");
+        let err = GameRecord::from_toml(&format!("{HEAD}[[round]]\nknocer = \"bob\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("round 1 (line 3)") && err.contains("knocer"), "{err}");
+    }
+
+    #[test]
+    fn record_refuses_a_round_after_the_game_ended() {
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 10\n{}{}",
+            round(None, ["1", "20", "20"]),
+            round(None, ["1", "20", "20"])
+        );
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert!(err.starts_with("round 2: recorded after the game ended in round 1"), "{err}");
+    }
+
+    #[test]
+    fn record_refused_knock_is_a_refusal_naming_the_round() {
+        let text = format!("{HEAD}{}", round(Some("bob"), ["1", "9", "20"]));
+        let err = tally(&record(&text)).unwrap_err();
+        assert!(err.is_refusal());
+        assert_eq!(err.to_string(), "round 1: bob cannot knock with 9 in hand; the knock limit is 5");
+    }
+
+    #[test]
+    fn record_round_trips_through_toml() {
+        let text = format!("{HEAD}{}", round(Some("bob"), ["12", "\"4s Ah\"", "0"]));
+        let r = record(&text);
+        assert_eq!(record(&r.to_toml()), r);
+    }
+}
