@@ -220,8 +220,8 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
             });
         }
         let score = record.score_round(number, deck)?;
-        for p in 0..players {
-            totals[p] += score.points[p];
+        for (total, points) in totals.iter_mut().zip(&score.points) {
+            *total += points;
         }
         for w in &score.winners {
             rounds_won[*w] += 1;
