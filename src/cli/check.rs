@@ -1,0 +1,58 @@
+//! `carousel check`: is this rearrangement legal?
+
+use super::{Answer, Output, Setup, print_json};
+use anyhow::Context;
+use carousel::{Hand, Table, moves};
+use clap::Args;
+use serde_json::json;
+
+/// Is this rearrangement of the table legal? (rules M1-M4)
+///
+/// Judges a move from the table before, the table after and (optionally) the player's hand.
+/// Without --hand the cards added are taken to come from the hand. Exit 0 legal, 1 illegal.
+///
+/// Example: carousel check --before "8h 9h *10h" --hand "10h 7s 7d" --after "8h 9h 10h | 7s 7d *7c"
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The table before the move, melds separated by | ("" for an empty table)
+    #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]
+    pub before: String,
+    /// The table after the move
+    #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]
+    pub after: String,
+    /// The cards the player held, jokers as a bare *
+    #[arg(long, value_name = "HAND", allow_hyphen_values = true)]
+    pub hand: Option<String>,
+    #[command(flatten)]
+    pub setup: Setup,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+pub fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
+    let (_, deck, meld_rules) = args.setup.load()?;
+    let before = Table::parse(&args.before, meld_rules, deck).context("--before")?;
+    let after = Table::parse(&args.after, meld_rules, deck).context("--after")?;
+    let hand = match &args.hand {
+        Some(text) => Some(Hand::parse(text, deck).context("--hand")?),
+        None => None,
+    };
+    let verdict = moves::judge(&before, hand.as_ref(), &after, meld_rules, deck)?;
+    if args.output.json {
+        print_json(&json!({
+            "legal": verdict.is_legal(),
+            "played": verdict.played.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "violations": verdict.violations.iter().map(|v| json!({
+                "rule": v.rule.to_string(),
+                "message": v.message,
+            })).collect::<Vec<_>>(),
+        }));
+    } else {
+        print!("{}", crate::render::verdict(&verdict, &after));
+    }
+    Ok(if verdict.is_legal() {
+        Answer::Yes
+    } else {
+        Answer::No
+    })
+}

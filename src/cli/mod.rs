@@ -1,0 +1,113 @@
+//! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
+
+mod check;
+mod score;
+mod tally;
+
+use anyhow::Context;
+use carousel::{Deck, Error, MeldRules, Rules};
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "carousel",
+    version,
+    about = "A referee and scorekeeper for Carousel (Manipulation Rummy) played with real cards",
+    long_about = "A referee and scorekeeper for Carousel (Manipulation Rummy) played with real cards.\n\n\
+        Type the table and a move in compact notation to hear whether it is legal, score rounds \
+        and whole games, or ask for the best play.\n\n\
+        Cards: 7h, 10s, Th, Qd, A♣; a joker is * (on the table *7h, the card it stands for).\n\
+        A table is melds separated by |: \"3s 4s 5s | 6h 6d 6c *6s\"."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    Check(check::CheckArgs),
+    Score(score::ScoreArgs),
+    Tally(tally::TallyArgs),
+}
+
+/// Options every one-shot command takes.
+#[derive(Args, Debug, Clone)]
+pub struct Output {
+    /// Print one JSON object on stdout instead of text for people
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The deck and house rules a position is judged under.
+#[derive(Args, Debug, Clone)]
+pub struct Setup {
+    /// Players at the table: 2 play one deck and a joker, 3-5 two decks and two jokers
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub players: usize,
+    /// House rules: a TOML file of [rules] keys (see `carousel tally --help`)
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+impl Setup {
+    pub fn load(&self) -> anyhow::Result<(Rules, Deck, MeldRules)> {
+        let rules = load_rules(self.rules.as_deref())?;
+        let deck = Deck::for_players(self.players)?;
+        let meld_rules = MeldRules::new(&rules, deck);
+        Ok((rules, deck, meld_rules))
+    }
+}
+
+/// Reads a house-rules file, or the rulings' defaults without one.
+pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
+    match path {
+        None => Ok(Rules::default()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read house rules {}", path.display()))?;
+            Rules::from_toml(&text).with_context(|| path.display().to_string())
+        }
+    }
+}
+
+/// What a command found: a yes (exit 0) or a well-formed no (exit 1).
+pub enum Answer {
+    Yes,
+    No,
+}
+
+/// Runs a command and turns its outcome into the exit status of CONTRACT.md:
+/// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr).
+pub fn run(cli: Cli) -> ExitCode {
+    let Some(command) = cli.command else {
+        use clap::CommandFactory;
+        let _ = Cli::command().print_help();
+        return ExitCode::SUCCESS;
+    };
+    let (result, json) = match &command {
+        Command::Check(args) => (check::run(args), args.output.json),
+        Command::Score(args) => (score::run(args), args.output.json),
+        Command::Tally(args) => (tally::run(args), args.output.json),
+    };
+    match result {
+        Ok(Answer::Yes) => ExitCode::SUCCESS,
+        Ok(Answer::No) => ExitCode::from(1),
+        Err(err) => {
+            let refusal = err.downcast_ref::<Error>().is_some_and(Error::is_refusal);
+            let message = format!("{err:#}");
+            eprintln!("carousel: {message}");
+            if json {
+                println!("{}", serde_json::json!({ "error": message }));
+            }
+            ExitCode::from(if refusal { 1 } else { 2 })
+        }
+    }
+}
+
+/// Prints a JSON value as one line.
+pub fn print_json(value: &serde_json::Value) {
+    println!("{value}");
+}

@@ -1,0 +1,89 @@
+//! `carousel tally`: a whole game record scored.
+
+use super::{Answer, Output, print_json};
+use anyhow::Context;
+use carousel::game::{self, GameRecord};
+use clap::Args;
+use serde_json::{Map, Value, json};
+use std::path::PathBuf;
+
+/// Score a whole game record: totals after each round, and the bonuses at the end
+///
+/// The record is TOML: the players, optional house rules, and each round's knocker and hands.
+///
+///   players = ["alice", "bob", "carol"]
+///   [rules]                 # optional; the defaults are shown
+///   target = 150
+///   knock-limit = 5
+///   undercut-bonus = 10
+///   going-out-bonus = 25
+///   game-bonus = 100
+///   round-bonus = 25
+///   hand-size = 10
+///   joker-value = 25
+///   round-bonus-for-all = false
+///   meld-after-third-draw = false
+///   aces-low-only = false
+///   [[round]]
+///   knocker = "bob"         # left out when the stock ran out
+///   [round.hands]           # each hand: a count or the cards left
+///   alice = 12
+///   bob = "4s Ah"
+///   carol = "Kd *"
+///
+/// Example: carousel tally game.toml
+#[derive(Args, Debug)]
+pub struct TallyArgs {
+    /// The game record (TOML)
+    #[arg(value_name = "GAME.toml")]
+    pub game: PathBuf,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
+    let text = std::fs::read_to_string(&args.game)
+        .with_context(|| format!("cannot read {}", args.game.display()))?;
+    let record = GameRecord::from_toml(&text).with_context(|| args.game.display().to_string())?;
+    let tally = game::tally(&record).with_context(|| args.game.display().to_string())?;
+    if args.output.json {
+        let by_name = |values: &[u32]| -> Map<String, Value> {
+            tally
+                .players
+                .iter()
+                .cloned()
+                .zip(values.iter().map(|v| json!(v)))
+                .collect()
+        };
+        let names = |indices: &[usize]| -> Vec<&String> {
+            indices.iter().map(|i| &tally.players[*i]).collect()
+        };
+        let mut out = Map::new();
+        out.insert(
+            "rounds".into(),
+            tally
+                .rounds
+                .iter()
+                .map(|r| {
+                    json!({
+                        "points": by_name(&r.score.points),
+                        "winners": names(&r.score.winners),
+                        "totals": by_name(&r.totals),
+                    })
+                })
+                .collect(),
+        );
+        out.insert("totals".into(), by_name(&tally.totals).into());
+        out.insert("finished".into(), tally.end.is_some().into());
+        if let Some(end) = &tally.end {
+            out.insert("bonuses".into(), by_name(&end.bonuses).into());
+            out.insert("final".into(), by_name(&end.final_totals).into());
+        }
+        let winners = tally.end.as_ref().map_or(Vec::new(), |e| names(&e.winners));
+        out.insert("game_winners".into(), json!(winners));
+        print_json(&Value::Object(out));
+    } else {
+        print!("{}", crate::render::scoreboard(&tally, &record.rules));
+    }
+    Ok(Answer::Yes)
+}
