@@ -45,8 +45,8 @@ pub enum Error {
     Round(String),
 
     /// A round of a game record that cannot be scored, and why.
-    #[error("round {round}: {source}")]
-    InRound { round: usize, source: Box<Error> },
+    #[error("round {round}: {error}")]
+    InRound { round: usize, error: Box<Error> },
 
     /// A game record that is not well formed; `place` names the round and the key.
     #[error("{place}: {problem}")]
@@ -58,7 +58,7 @@ impl Error {
     pub fn is_refusal(&self) -> bool {
         match self {
             Error::KnockRefused { .. } => true,
-            Error::InRound { source, .. } => source.is_refusal(),
+            Error::InRound { error, .. } => error.is_refusal(),
             _ => false,
         }
     }

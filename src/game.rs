@@ -138,7 +138,7 @@ impl GameRecord {
         scoring::score_round(&self.players, &deadwood, knocker, &self.rules).map_err(|e| {
             Error::InRound {
                 round: number,
-                source: Box::new(e),
+                error: Box::new(e),
             }
         })
     }

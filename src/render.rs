@@ -70,16 +70,12 @@ pub fn round(names: &[String], knocker: Option<usize>, score: &RoundScore) -> St
     }
     numbers_from(&mut table, 1);
     let mut out = String::new();
-    let mut how = how_it_ended(names, knocker, score);
-    if let Some(first) = how.get(..1) {
-        how = first.to_uppercase() + &how[1..];
-    }
-    let _ = writeln!(out, "{how}.");
+    let _ = writeln!(out, "Round over: {}.", how_it_ended(names, knocker, score));
     let _ = writeln!(out, "{table}");
     let winners: Vec<String> = score
         .winners
         .iter()
-        .map(|w| format!("{} {}", names[*w], score.points[*w]))
+        .map(|w| format!("{} with {} points", names[*w], score.points[*w]))
         .collect();
     let label = if winners.len() == 1 {
         "Winner"
