@@ -185,6 +185,12 @@ impl CardCounts {
         self.0[Self::slot(card)] += 1;
     }
 
+    /// Takes one of this card away, if there is one.
+    pub fn remove(&mut self, card: HandCard) {
+        let slot = &mut self.0[Self::slot(card)];
+        *slot = slot.saturating_sub(1);
+    }
+
     pub fn get(&self, card: HandCard) -> u32 {
         self.0[Self::slot(card)]
     }

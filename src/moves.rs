@@ -71,7 +71,7 @@ pub fn judge(
         );
         deck.check_counts(&together, " in the table before and the hand together")?;
     }
-    let played = after_counts.excess_over(&before_counts);
+    let played = in_order_given(after_counts.excess_over(&before_counts), hand, after);
     let left = before_counts.excess_over(&after_counts);
     let mut violations = Vec::new();
 
@@ -124,6 +124,21 @@ pub fn judge(
         left.contains(&HandCard::Joker),
     ));
     Ok(Verdict { played, violations })
+}
+
+/// Lists the played cards as the player gave them: in the hand's order, then any not in the
+/// hand in the order the table after shows them.
+fn in_order_given(played: Vec<HandCard>, hand: Option<&Hand>, after: &Table) -> Vec<HandCard> {
+    let mut left = CardCounts::of(played.iter().copied());
+    let mut ordered = Vec::with_capacity(played.len());
+    let hand_cards = hand.map_or(&[][..], Hand::cards).iter().copied();
+    for card in hand_cards.chain(after.cards().map(TableCard::physical)) {
+        if left.get(card) > 0 {
+            left.remove(card);
+            ordered.push(card);
+        }
+    }
+    ordered
 }
 
 /// Rule M4 by the count rule: for every card X, the table jokers that stood for X before

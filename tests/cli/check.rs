@@ -49,7 +49,7 @@ fn check_joker_not_released_breaks_m4_and_exits_1() {
 #[test]
 fn check_joker_released_by_real_card_is_legal() {
     check("8h 9h *10h", Some("10h 7s 7d"), "8h 9h 10h | 7s 7d *7c")
-        .json(json!({"legal": true, "played": ["7s", "7d", "10h"], "violations": []}))
+        .json(json!({"legal": true, "played": ["10h", "7s", "7d"], "violations": []}))
         .run();
 }
 
@@ -102,7 +102,7 @@ fn check_human_output_shows_the_table_after() {
 #[test]
 fn check_bare_joker_inferred_when_one_card_fits() {
     check("8h 9h *10h", Some("10h 7s 7d 7h"), "8h 9h 10h | 7s 7d 7h *")
-        .json(json!({"legal": true, "played": ["7s", "7h", "7d", "10h"], "violations": []}))
+        .json(json!({"legal": true, "played": ["10h", "7s", "7d", "7h"], "violations": []}))
         .run();
 }
 
