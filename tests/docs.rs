@@ -42,7 +42,11 @@ fn run_examples(file: &str) {
     assert!(!examples.is_empty(), "{file} has no console examples");
     for example in examples {
         let words = shell_words::split(&example.command).unwrap();
-        assert_eq!(words[0], "carousel", "{file}:{}: only carousel is run", example.line);
+        assert_eq!(
+            words[0], "carousel",
+            "{file}:{}: only carousel is run",
+            example.line
+        );
         let output = assert_cmd::Command::cargo_bin("carousel")
             .unwrap()
             .current_dir(root)

@@ -10,9 +10,10 @@ use serde_json::json;
 ///
 /// Judges a move from the table before, the table after and (optionally) the player's hand.
 /// Without --hand the cards added are taken to come from the hand. Exit 0 legal, 1 illegal.
-///
-/// Example: carousel check --before "8h 9h *10h" --hand "10h 7s 7d" --after "8h 9h 10h | 7s 7d *7c"
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel check --before \"8h 9h *10h\" --hand \"6h\" --after \"6h *7h 8h 9h\"
+  carousel check --before \"3s 4s 5s 6s | 3h 4h 5h 6h\" --hand 6d --after \"3s 4s 5s | 3h 4h 5h | 6s 6h 6d\"")]
 pub struct CheckArgs {
     /// The table before the move, melds separated by | ("" for an empty table)
     #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]

@@ -14,9 +14,10 @@ use std::path::PathBuf;
 /// Give every player's hand as NAME=CARDS (the cards left) or NAME=COUNT (their value).
 /// Without --knocker the stock ran out. A hand of no cards (NAME= or NAME=0) went out.
 /// Exit 1 when the knock is refused (the knocker holds more than the knock limit).
-///
-/// Example: carousel score --knocker bob alice=12 bob="4s Ah" carol="Kd *"
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel score --knocker bob alice=12 bob=\"4s Ah\" carol=\"Kd *\"
+  carousel score alice=7 bob=0 carol=22        (bob went out)")]
 pub struct ScoreArgs {
     /// The player who knocked; leave out when the stock ran out
     #[arg(long, value_name = "NAME")]

@@ -30,9 +30,9 @@ use std::path::PathBuf;
 ///   alice = 12
 ///   bob = "4s Ah"
 ///   carol = "Kd *"
-///
-/// Example: carousel tally game.toml
 #[derive(Args, Debug)]
+#[command(after_help = "Example:
+  carousel tally examples/finished-game.toml --json")]
 pub struct TallyArgs {
     /// The game record (TOML)
     #[arg(value_name = "GAME.toml")]
