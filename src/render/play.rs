@@ -217,7 +217,7 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
                 );
             }
             Note::GameOver => {
-                out.push_str("The game is over. `new NAMES` starts another; `undo` goes back.\n");
+                out.push_str("The game is over. new NAMES starts another; undo goes back.\n");
             }
             Note::TableCorrected {
                 cards_before,
