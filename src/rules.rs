@@ -91,10 +91,10 @@ impl Rules {
         "scored by a round winner who is not the knocker",
         "scored by a player who melds every card in hand",
         "at game end, for each player who reached the target",
-        "at game end, for each round won, to the players who did not reach the target",
+        "at game end, for each round won by a player short of the target",
         "cards dealt to each player",
         "what a joker left in hand counts",
-        "the target reachers also get the round bonus",
+        "players who reach the target get the round bonus too",
         "a player may still meld after the third draw",
         "aces only play low, below the 2",
     ];

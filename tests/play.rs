@@ -455,7 +455,10 @@ fn help_explains_every_command_with_examples() {
         "help\nhelp add\nhelp =\nhelp turn\nhelp nothing\n",
     );
     assert_eq!(code, 2, "{err}");
-    assert!(out.contains("N M = MELDS      rearrange"), "{out}");
+    assert!(
+        out.contains("N M = MELDS      rearrange: melds N and M"),
+        "{out}"
+    );
     assert!(
         out.contains("add N CARDS\n  Adds cards from the hand to meld N"),
         "{out}"

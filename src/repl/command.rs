@@ -55,6 +55,9 @@ pub enum Command {
 
 /// Every command word a line may start with, and the aliases each answers to. The first
 /// is the name `help` uses.
+///
+/// The solver's commands (`hint`, `arrange`) are not here yet: they belong in this list, in
+/// [`Command`], in `Referee::execute` and in `help` once the solver is merged.
 pub const WORDS: &[&[&str]] = &[
     &["new"],
     &["dealer"],

@@ -18,7 +18,8 @@ A turn (the prompt says whose turn it is)
   draw [N]         draw from the stock: draw, or draw 3
   meld MELDS       lay new melds from the hand: meld 7h 8h 9h | Ks Kd Kc
   add N CARDS      add cards from the hand to meld N: add 2 6d
-  N M = MELDS      rearrange: melds N and M become MELDS: 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
+  N M = MELDS      rearrange: melds N and M (and cards from the hand) become MELDS:
+                   1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
   done             end the turn
   knock HAND       knock with the hand left, as cards or its count: knock 4s Ah, or knock 5
   check MOVE       judge a move without making it: check 1 = 6h *7h 8h 9h
