@@ -112,19 +112,30 @@ impl Rules {
         }
     }
 
+    /// A rule's key as typed (case and underscores forgiven), and what it means.
+    pub fn key(typed: &str) -> Result<(&'static str, &'static str), crate::Error> {
+        let key = typed.trim().to_ascii_lowercase().replace('_', "-");
+        Self::KEYS
+            .iter()
+            .zip(Self::MEANINGS)
+            .find(|(k, _)| **k == key)
+            .map(|(k, meaning)| (*k, meaning))
+            .ok_or_else(|| {
+                crate::Error::Rules(format!(
+                    "\"{key}\" is not a house rule; the rules are {}",
+                    Self::KEYS.join(", ")
+                ))
+            })
+    }
+
     /// Sets one rule by its key from text: a whole number for the numbers, on/off (yes/no,
     /// true/false) for the named readings. Underscores and case in the key are forgiven.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), crate::Error> {
-        let key = key.trim().to_ascii_lowercase().replace('_', "-");
+        let (key, _) = Self::key(key)?;
         let mut table = self.as_table();
         let value = value.trim();
-        let parsed = match table.get(&key) {
-            None => {
-                return Err(crate::Error::Rules(format!(
-                    "\"{key}\" is not a house rule; the rules are {}",
-                    Self::KEYS.join(", ")
-                )));
-            }
+        let parsed = match table.get(key) {
+            None => return Err(crate::Error::Rules(format!("\"{key}\" cannot be set"))),
             Some(toml::Value::Boolean(_)) => match value.to_ascii_lowercase().as_str() {
                 "on" | "yes" | "true" | "y" => toml::Value::Boolean(true),
                 "off" | "no" | "false" | "n" => toml::Value::Boolean(false),
@@ -143,7 +154,7 @@ impl Rules {
                 }
             },
         };
-        table.insert(key, parsed);
+        table.insert(key.to_string(), parsed);
         *self = Rules::deserialize(toml::Value::Table(table))
             .map_err(|e| crate::Error::Rules(e.message().to_string()))?;
         Ok(())

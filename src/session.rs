@@ -678,8 +678,8 @@ impl State {
             }
             HandReport::Count(count) => {
                 let rules = &setup.rules;
-                let low = held * rules.joker_value.min(1);
-                let high = held * rules.joker_value.max(10);
+                let low = held.saturating_mul(rules.joker_value.min(1));
+                let high = held.saturating_mul(rules.joker_value.max(10));
                 if *count < low || *count > high {
                     return Err(Error::Play(format!(
                         "{name} holds {}, which count {low} to {high}; {count} cannot be their count",
@@ -708,34 +708,29 @@ impl State {
         report: &HandReport,
     ) -> Result<Vec<Note>, Error> {
         let name = setup.name(player);
-        let Phase::Hands { end, hands } = &self.phase else {
+        // A refused step leaves no trace: `Game::apply` works on a copy of the state.
+        let Phase::Hands { end, mut hands } = self.phase.clone() else {
             self.expect_play(setup)?;
             return Err(Error::Refused(format!(
                 "the round is still being played; hands are given when it is over, and {name}'s cards can be counted any time"
             )));
         };
         match end {
-            RoundEnd::Knock(p) if *p == player => {
+            RoundEnd::Knock(p) if p == player => {
                 return Err(Error::Refused(format!(
                     "{name} knocked with that hand; undo the knock to change it"
                 )));
             }
-            RoundEnd::WentOut(p) if *p == player => {
+            RoundEnd::WentOut(p) if p == player => {
                 return Err(Error::Refused(format!(
                     "{name} went out and holds no cards"
                 )));
             }
             _ => {}
         }
-        let others: Vec<&HandReport> = (0..hands.len())
-            .filter(|p| *p != player)
-            .filter_map(|p| hands[p].as_ref())
-            .collect();
+        hands[player] = None;
+        let others: Vec<&HandReport> = hands.iter().flatten().collect();
         self.check_report(setup, player, report, &others)?;
-        let end = *end;
-        let Phase::Hands { hands, .. } = &mut self.phase else {
-            return Ok(Vec::new());
-        };
         hands[player] = Some(report.clone());
         let waiting: Vec<usize> = (0..hands.len()).filter(|p| hands[*p].is_none()).collect();
         let mut notes = vec![Note::HandIn {
@@ -744,8 +739,10 @@ impl State {
             waiting: waiting.clone(),
         }];
         if waiting.is_empty() {
-            let hands: Vec<HandReport> = hands.iter().flatten().cloned().collect();
+            let hands: Vec<HandReport> = hands.into_iter().flatten().collect();
             notes.extend(self.score(setup, end, &hands)?);
+        } else {
+            self.phase = Phase::Hands { end, hands };
         }
         Ok(notes)
     }

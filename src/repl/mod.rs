@@ -72,12 +72,13 @@ fn no_game() -> Error {
     )
 }
 
-fn deck_words(players: usize) -> &'static str {
-    if players == 2 {
-        "one deck and a joker (53 cards)"
+fn deck_words(deck: carousel::Deck) -> String {
+    let decks = if deck.copies() == 1 {
+        "one deck and a joker".to_string()
     } else {
-        "two decks and two jokers (106 cards)"
-    }
+        format!("{} decks and {} jokers", deck.copies(), deck.jokers())
+    };
+    format!("{decks} ({} cards)", deck.size())
 }
 
 /// `~/x` is the home directory's `x`.
@@ -349,7 +350,7 @@ impl Referee {
         println!(
             "New game: {}, with {}.",
             and_list(game.players()),
-            deck_words(game.players().len()),
+            deck_words(game.setup().deck),
         );
         println!(
             "{} cards each; the game ends when a total reaches {}.",
@@ -391,24 +392,17 @@ impl Referee {
                 }
             }
             RulesArg::One(key) => {
-                let key = key.to_lowercase().replace('_', "-");
-                let Some(at) = Rules::KEYS.iter().position(|k| *k == key) else {
-                    return Err(Error::Rules(format!(
-                        "\"{key}\" is not a house rule; the rules are {}",
-                        Rules::KEYS.join(", ")
-                    )));
-                };
+                let (key, meaning) = Rules::key(&key)?;
                 println!(
-                    "{key} is {}: {}.",
-                    current.value_text(&key).unwrap_or_default(),
-                    Rules::MEANINGS[at]
+                    "{key} is {}: {meaning}.",
+                    current.value_text(key).unwrap_or_default()
                 );
             }
             RulesArg::Set(key, value) => {
                 let mut rules = current;
                 rules.set(&key, &value)?;
-                let key = key.to_lowercase().replace('_', "-");
-                let shown = rules.value_text(&key).unwrap_or_default();
+                let (key, _) = Rules::key(&key)?;
+                let shown = rules.value_text(key).unwrap_or_default();
                 match &mut self.game {
                     Some(game) => {
                         game.set_rules(rules)?;
