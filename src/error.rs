@@ -1,5 +1,6 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
+use crate::moves::Verdict;
 use crate::notation::ParseError;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,17 +52,47 @@ pub enum Error {
     /// A game record that is not well formed; `place` names the round and the key.
     #[error("{place}: {problem}")]
     Record { place: String, problem: String },
+
+    /// A step of the game in progress that the rules of a turn refuse now: a fourth draw, a
+    /// meld after the third draw, a turn ended too soon. A well-formed "no".
+    #[error("{0}")]
+    Refused(String),
+
+    /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
+    #[error("illegal move: {}", violations(.0))]
+    Illegal(Verdict),
+
+    /// Input to the game in progress that cannot be taken: a meld number, a name, a count.
+    #[error("{0}")]
+    Play(String),
+
+    /// A saved game that cannot be read or replayed. The file is left as it is.
+    #[error("{path} is damaged and was left as it is: {problem}")]
+    Damaged { path: String, problem: String },
+
+    /// A file that cannot be read or written.
+    #[error("{path}: {problem}")]
+    File { path: String, problem: String },
 }
 
 impl Error {
     /// A refusal by the rules (exit 1) rather than input the program cannot read (exit 2).
     pub fn is_refusal(&self) -> bool {
         match self {
-            Error::KnockRefused { .. } => true,
+            Error::KnockRefused { .. } | Error::Refused(_) | Error::Illegal(_) => true,
             Error::InRound { error, .. } => error.is_refusal(),
             _ => false,
         }
     }
+}
+
+fn violations(verdict: &Verdict) -> String {
+    verdict
+        .violations
+        .iter()
+        .map(|v| format!("{} {}", v.rule, v.message))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn joker_choices(choices: &[String]) -> String {

@@ -18,6 +18,29 @@ pub struct GameRecord {
     pub rules: Rules,
     #[serde(default, rename = "round", skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<RoundRecord>,
+    /// The game in progress as the REPL keeps it; absent from a record written by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayRecord>,
+}
+
+/// The referee's log of a game played at the table: enough to resume it exactly where it
+/// stopped and to undo any step, across rounds too. `tally` reads only the finished rounds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlayRecord {
+    /// Who dealt round 1; the deal passes left (to the next player named) each round.
+    pub first_dealer: String,
+    /// How many of the record's rounds were written before the log began (played without
+    /// the referee); the log follows on from them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub earlier_rounds: usize,
+    /// Every step of the game, in order, in the notation of `crate::session::Event`.
+    #[serde(default)]
+    pub log: Vec<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One finished round: who knocked (none when the stock ran out) and every hand left.

@@ -13,6 +13,8 @@ pub mod moves;
 pub mod notation;
 pub mod rules;
 pub mod scoring;
+pub mod session;
+pub mod store;
 pub mod table;
 
 pub use card::{Card, HandCard, Rank, Suit, TableCard};

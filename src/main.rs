@@ -2,6 +2,7 @@
 
 mod cli;
 mod render;
+mod repl;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -1,5 +1,7 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
+pub mod play;
+
 use carousel::Rules;
 use carousel::game::Tally;
 use carousel::moves::Verdict;

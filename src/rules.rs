@@ -83,6 +83,82 @@ impl Rules {
     pub fn to_toml(&self) -> String {
         toml::to_string(self).unwrap_or_default()
     }
+
+    /// What each key means, in the order of [`Rules::KEYS`].
+    pub const MEANINGS: [&'static str; 11] = [
+        "a game ends after the round in which a total reaches this",
+        "a knock is allowed with at most this much deadwood in hand",
+        "scored by a round winner who is not the knocker",
+        "scored by a player who melds every card in hand",
+        "at game end, for each player who reached the target",
+        "at game end, for each round won by a player short of the target",
+        "cards dealt to each player",
+        "what a joker left in hand counts",
+        "players who reach the target get the round bonus too",
+        "a player may still meld after the third draw",
+        "aces only play low, below the 2",
+    ];
+
+    fn as_table(&self) -> toml::Table {
+        toml::Table::try_from(self).unwrap_or_default()
+    }
+
+    /// One rule's value as a player reads it: a number, or on/off.
+    pub fn value_text(&self, key: &str) -> Option<String> {
+        match self.as_table().get(key)? {
+            toml::Value::Boolean(true) => Some("on".to_string()),
+            toml::Value::Boolean(false) => Some("off".to_string()),
+            other => Some(other.to_string()),
+        }
+    }
+
+    /// A rule's key as typed (case and underscores forgiven), and what it means.
+    pub fn key(typed: &str) -> Result<(&'static str, &'static str), crate::Error> {
+        let key = typed.trim().to_ascii_lowercase().replace('_', "-");
+        Self::KEYS
+            .iter()
+            .zip(Self::MEANINGS)
+            .find(|(k, _)| **k == key)
+            .map(|(k, meaning)| (*k, meaning))
+            .ok_or_else(|| {
+                crate::Error::Rules(format!(
+                    "\"{key}\" is not a house rule; the rules are {}",
+                    Self::KEYS.join(", ")
+                ))
+            })
+    }
+
+    /// Sets one rule by its key from text: a whole number for the numbers, on/off (yes/no,
+    /// true/false) for the named readings. Underscores and case in the key are forgiven.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), crate::Error> {
+        let (key, _) = Self::key(key)?;
+        let mut table = self.as_table();
+        let value = value.trim();
+        let parsed = match table.get(key) {
+            None => return Err(crate::Error::Rules(format!("\"{key}\" cannot be set"))),
+            Some(toml::Value::Boolean(_)) => match value.to_ascii_lowercase().as_str() {
+                "on" | "yes" | "true" | "y" => toml::Value::Boolean(true),
+                "off" | "no" | "false" | "n" => toml::Value::Boolean(false),
+                _ => {
+                    return Err(crate::Error::Rules(format!(
+                        "{key} is on or off, not \"{value}\""
+                    )));
+                }
+            },
+            Some(_) => match value.parse::<u32>() {
+                Ok(n) => toml::Value::Integer(i64::from(n)),
+                Err(_) => {
+                    return Err(crate::Error::Rules(format!(
+                        "{key} takes a whole number from 0 up, not \"{value}\""
+                    )));
+                }
+            },
+        };
+        table.insert(key.to_string(), parsed);
+        *self = Rules::deserialize(toml::Value::Table(table))
+            .map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -118,6 +194,30 @@ mod tests {
         assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
         let nested = Rules::from_toml("[rules]\ntarget = 100").unwrap();
         assert_eq!(nested.target, 100);
+    }
+
+    #[test]
+    fn a_rule_is_set_by_key_from_words() {
+        let mut rules = Rules::default();
+        rules.set("target", "100").unwrap();
+        rules.set("Meld_After_Third_Draw", "on").unwrap();
+        assert_eq!(rules.target, 100);
+        assert!(rules.meld_after_third_draw);
+        assert_eq!(
+            rules.value_text("meld-after-third-draw").as_deref(),
+            Some("on")
+        );
+        assert_eq!(rules.value_text("knock-limit").as_deref(), Some("5"));
+        let err = rules.set("target", "lots").unwrap_err().to_string();
+        assert!(
+            err.contains("whole number") && err.contains("lots"),
+            "{err}"
+        );
+        let err = rules.set("aces-low-only", "maybe").unwrap_err().to_string();
+        assert!(err.contains("on or off"), "{err}");
+        let err = rules.set("trget", "1").unwrap_err().to_string();
+        assert!(err.contains("\"trget\" is not a house rule"), "{err}");
+        assert_eq!(rules.target, 100);
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub enum Command {
     Check(check::CheckArgs),
     Score(score::ScoreArgs),
     Tally(tally::TallyArgs),
+    Play(crate::repl::PlayArgs),
 }
 
 /// Options every one-shot command takes.
@@ -82,15 +83,15 @@ pub enum Answer {
 /// Runs a command and turns its outcome into the exit status of CONTRACT.md:
 /// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr).
 pub fn run(cli: Cli) -> ExitCode {
+    // With no command, the interactive referee.
     let Some(command) = cli.command else {
-        use clap::CommandFactory;
-        let _ = Cli::command().print_help();
-        return ExitCode::SUCCESS;
+        return crate::repl::run(&crate::repl::PlayArgs::default());
     };
     let (result, json) = match &command {
         Command::Check(args) => (check::run(args), args.output.json),
         Command::Score(args) => (score::run(args), args.output.json),
         Command::Tally(args) => (tally::run(args), args.output.json),
+        Command::Play(args) => return crate::repl::run(args),
     };
     match result {
         Ok(Answer::Yes) => ExitCode::SUCCESS,

@@ -1,0 +1,452 @@
+//! Reading a REPL line into a command. Only spelling is checked here; names, cards and
+//! melds are read by the library, which knows the game.
+
+use carousel::Error;
+
+/// A move as typed: new melds, cards added to one meld, or numbered melds rearranged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveText {
+    /// `meld 7h 8h 9h | Ks Kd Kc`
+    Meld(String),
+    /// `add 2 6d`
+    Add(usize, String),
+    /// `1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d`
+    Rearrange(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesArg {
+    Show,
+    One(String),
+    Set(String, String),
+    Save,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// An empty line or a comment.
+    Nothing,
+    New(Vec<String>),
+    Dealer(String),
+    Rules(RulesArg),
+    Draw(u32),
+    Play(MoveText),
+    Check(MoveText),
+    Done,
+    Knock(String),
+    Hand {
+        name: String,
+        hand: String,
+    },
+    /// No text: show the table. Some text: correct the whole table ("" empties it).
+    Table(Option<String>),
+    Cards {
+        name: String,
+        count: String,
+    },
+    Status,
+    Scoreboard,
+    History(Option<usize>),
+    Undo(usize),
+    Help(Option<String>),
+    Resume(Option<String>),
+    Quit,
+}
+
+/// Every command word a line may start with, and the aliases each answers to. The first
+/// is the name `help` uses.
+///
+/// The solver's commands (`hint`, `arrange`) are not here yet: they belong in this list, in
+/// [`Command`], in `Referee::execute` and in `help` once the solver is merged.
+pub const WORDS: &[&[&str]] = &[
+    &["new"],
+    &["dealer"],
+    &["rules", "rule"],
+    &["resume", "open", "load"],
+    &["draw"],
+    &["meld", "lay"],
+    &["add"],
+    &["rearrange", "move"],
+    &["done", "end", "next", "pass"],
+    &["knock"],
+    &["check"],
+    &["hand"],
+    &["status", "where"],
+    &["table"],
+    &["scoreboard", "scores", "score", "board"],
+    &["history", "log"],
+    &["undo"],
+    &["cards"],
+    &["help", "?"],
+    &["quit", "exit", "bye"],
+];
+
+/// The command a word names, by its `help` name.
+pub fn command_name(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    WORDS
+        .iter()
+        .find(|names| names.contains(&word.as_str()))
+        .map(|names| names[0])
+}
+
+fn bad(message: String) -> Error {
+    Error::Play(message)
+}
+
+/// The closest command word to a mistyped one, if it is near.
+fn nearest(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    WORDS
+        .iter()
+        .flat_map(|names| names.iter())
+        .map(|w| (distance(&word, w), *w))
+        .filter(|(d, w)| *d <= 2 && *d < w.len())
+        .min()
+        .and_then(|(_, w)| command_name(w))
+}
+
+/// Edit distance (insertions, deletions, substitutions, swaps of neighbours).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d: Vec<Vec<usize>> = (0..=a.len())
+        .map(|i| (0..=b.len()).map(|j| if i == 0 { j } else { i }).collect())
+        .collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// `1 2 = ...` or `= ...`: the part before `=` is meld numbers only.
+fn is_rearrangement(text: &str) -> bool {
+    text.split_once('=').is_some_and(|(numbers, _)| {
+        numbers
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace() || c == ',')
+    })
+}
+
+fn parse_move(text: &str, example: &str) -> Result<MoveText, Error> {
+    let text = text.trim();
+    if is_rearrangement(text) {
+        return Ok(MoveText::Rearrange(text.to_string()));
+    }
+    let (word, rest) = split_word(text);
+    match command_name(word) {
+        Some("meld") => parse_meld(rest),
+        Some("add") => parse_add(rest),
+        Some("rearrange") => parse_move(rest, example),
+        _ if text.is_empty() => Err(bad(format!("{example} needs a move: {MOVE_FORMS}"))),
+        // Cards alone are new melds: `check 7h 8h 9h`.
+        _ => parse_meld(text),
+    }
+}
+
+const MOVE_FORMS: &str = "meld 7h 8h 9h (new melds), add 2 6d (cards on meld 2), or 1 2 = MELDS (melds 1 and 2 become MELDS)";
+
+fn parse_meld(rest: &str) -> Result<MoveText, Error> {
+    if rest.trim().is_empty() {
+        return Err(bad(
+            "meld needs the melds to lay, like meld 7h 8h 9h or meld 7h 8h 9h | Ks Kd Kc".into(),
+        ));
+    }
+    Ok(MoveText::Meld(rest.trim().to_string()))
+}
+
+fn parse_add(rest: &str) -> Result<MoveText, Error> {
+    let (number, cards) = split_word(rest);
+    let number = number.trim_end_matches(':');
+    let n = number.parse::<usize>().map_err(|_| {
+        bad(if number.is_empty() {
+            "add needs a meld number and the cards, like add 2 6d".to_string()
+        } else {
+            format!(
+                "\"{number}\": add takes the meld's number first, then the cards, like add 2 6d"
+            )
+        })
+    })?;
+    Ok(MoveText::Add(n, cards.trim().to_string()))
+}
+
+/// The first word and the rest, trimmed.
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.find(char::is_whitespace) {
+        Some(at) => (&text[..at], text[at..].trim()),
+        None => (text, ""),
+    }
+}
+
+/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`: a name and a hand.
+fn name_and_rest(text: &str) -> (String, String) {
+    let text = text.trim();
+    let at = text
+        .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
+        .unwrap_or(text.len());
+    let name = text[..at].to_string();
+    let rest = text[at..]
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
+        .trim()
+        .trim_matches('"')
+        .trim()
+        .to_string();
+    (name, rest)
+}
+
+fn count_arg(word: &str, rest: &str) -> Result<Option<usize>, Error> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    match rest.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(Some(n)),
+        _ => Err(bad(format!(
+            "\"{rest}\": {word} takes a number from 1 up, or nothing"
+        ))),
+    }
+}
+
+fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Error> {
+    if rest.is_empty() {
+        Ok(command)
+    } else {
+        Err(bad(format!("\"{rest}\": {word} takes nothing more")))
+    }
+}
+
+/// Reads one line. `#` starts a comment.
+pub fn parse(line: &str) -> Result<Command, Error> {
+    let line = line.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return Ok(Command::Nothing);
+    }
+    if is_rearrangement(line) {
+        return Ok(Command::Play(MoveText::Rearrange(line.to_string())));
+    }
+    let (word, rest) = split_word(line);
+    let Some(name) = command_name(word) else {
+        // `bob=12`: a hand in the notation of `carousel score`.
+        if let Some((name, _)) = line.split_once('=')
+            && name.trim().chars().next().is_some_and(char::is_alphabetic)
+            && !name.trim().contains(char::is_whitespace)
+        {
+            let (name, hand) = name_and_rest(line);
+            return Ok(Command::Hand { name, hand });
+        }
+        let hint = match nearest(word) {
+            Some(close) => format!(" (did you mean {close}?)"),
+            None if carousel::notation::parse_card(word).is_ok() || word.starts_with('*') => {
+                " (to lay cards: meld 7h 8h 9h; to add to a meld: add 2 6d)".to_string()
+            }
+            None => String::new(),
+        };
+        return Err(bad(format!(
+            "\"{word}\" is not a command{hint}; help lists the commands"
+        )));
+    };
+    match name {
+        "new" => {
+            let names: Vec<String> = rest
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect();
+            if names.is_empty() {
+                return Err(bad(
+                    "new needs the players' names in seating order, like new alice bob carol"
+                        .into(),
+                ));
+            }
+            Ok(Command::New(names))
+        }
+        "dealer" => {
+            if rest.is_empty() || rest.contains(char::is_whitespace) {
+                return Err(bad("dealer takes one name, like dealer carol".into()));
+            }
+            Ok(Command::Dealer(rest.to_string()))
+        }
+        "rules" => {
+            let (key, value) = split_word(rest);
+            Ok(Command::Rules(match (key, value) {
+                ("", _) => RulesArg::Show,
+                (k, "") if k.eq_ignore_ascii_case("save") => RulesArg::Save,
+                (k, "") => RulesArg::One(k.to_string()),
+                (k, v) => RulesArg::Set(k.to_string(), v.trim_start_matches('=').trim().into()),
+            }))
+        }
+        "resume" => Ok(Command::Resume(
+            (!rest.is_empty()).then(|| rest.trim_matches('"').to_string()),
+        )),
+        "draw" => {
+            let n = count_arg("draw", rest)?.unwrap_or(1);
+            Ok(Command::Draw(u32::try_from(n).unwrap_or(u32::MAX)))
+        }
+        "meld" => parse_meld(rest).map(Command::Play),
+        "add" => parse_add(rest).map(Command::Play),
+        "rearrange" => {
+            if !is_rearrangement(rest) {
+                return Err(bad(format!(
+                    "rearrange is the meld numbers, =, and the melds they become, like 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d{}",
+                    if rest.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (not \"{rest}\")")
+                    }
+                )));
+            }
+            Ok(Command::Play(MoveText::Rearrange(rest.to_string())))
+        }
+        "check" => parse_move(rest, "check").map(Command::Check),
+        "done" => nothing_more(word, rest, Command::Done),
+        "knock" => {
+            if rest.is_empty() {
+                return Err(bad(
+                    "knock needs the hand left, as cards or its count: knock 4s Ah, or knock 5"
+                        .into(),
+                ));
+            }
+            Ok(Command::Knock(rest.trim_matches('"').to_string()))
+        }
+        "hand" => {
+            let (name, hand) = name_and_rest(rest);
+            if name.is_empty() {
+                return Err(bad(
+                    "hand needs a name and the hand, as cards or a count: hand bob Kd 7c, or hand bob 17"
+                        .into(),
+                ));
+            }
+            Ok(Command::Hand { name, hand })
+        }
+        "table" => Ok(Command::Table(match rest {
+            "" => None,
+            r if ["empty", "none", "clear", "\"\""].contains(&r.to_lowercase().as_str()) => {
+                Some(String::new())
+            }
+            r => Some(r.to_string()),
+        })),
+        "cards" => {
+            let (name, count) = name_and_rest(rest);
+            if name.is_empty() || count.is_empty() {
+                return Err(bad(
+                    "cards needs a name and the number of cards they hold, like cards bob 7".into(),
+                ));
+            }
+            Ok(Command::Cards { name, count })
+        }
+        "status" => nothing_more(word, rest, Command::Status),
+        "scoreboard" => nothing_more(word, rest, Command::Scoreboard),
+        "history" => Ok(Command::History(count_arg("history", rest)?)),
+        "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
+        "help" => Ok(Command::Help(
+            (!rest.is_empty()).then(|| rest.to_lowercase()),
+        )),
+        "quit" => nothing_more(word, rest, Command::Quit),
+        _ => Err(bad(format!("\"{word}\" is not a command"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> Command {
+        parse(line).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    fn err(line: &str) -> String {
+        parse(line).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_nothing() {
+        assert_eq!(ok(""), Command::Nothing);
+        assert_eq!(ok("   # a comment"), Command::Nothing);
+        assert_eq!(ok("draw  # bob draws"), Command::Draw(1));
+    }
+
+    #[test]
+    fn moves_in_three_forms() {
+        assert_eq!(
+            ok("meld 7h 8h 9h | Ks Kd Kc"),
+            Command::Play(MoveText::Meld("7h 8h 9h | Ks Kd Kc".into()))
+        );
+        assert_eq!(ok("add 2 6d"), Command::Play(MoveText::Add(2, "6d".into())));
+        assert_eq!(
+            ok("1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d"),
+            Command::Play(MoveText::Rearrange(
+                "1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d".into()
+            ))
+        );
+        assert_eq!(
+            ok("move 1,2 = 3s 4s 5s"),
+            Command::Play(MoveText::Rearrange("1,2 = 3s 4s 5s".into()))
+        );
+        assert_eq!(
+            ok("check 1 = 6h *7h 8h 9h"),
+            Command::Check(MoveText::Rearrange("1 = 6h *7h 8h 9h".into()))
+        );
+        assert_eq!(
+            ok("check add 1 6h"),
+            Command::Check(MoveText::Add(1, "6h".into()))
+        );
+        assert_eq!(
+            ok("check 7h 8h 9h"),
+            Command::Check(MoveText::Meld("7h 8h 9h".into()))
+        );
+        assert!(err("add 6d 2").contains("the meld's number first"));
+        assert!(err("meld").contains("meld needs the melds"));
+    }
+
+    #[test]
+    fn hands_by_name_in_several_spellings() {
+        let bob = |hand: &str| Command::Hand {
+            name: "bob".into(),
+            hand: hand.into(),
+        };
+        assert_eq!(ok("hand bob 12"), bob("12"));
+        assert_eq!(ok("hand bob=Kd *"), bob("Kd *"));
+        assert_eq!(ok("hand bob: Kd *"), bob("Kd *"));
+        assert_eq!(ok("bob=\"4s Ah\""), bob("4s Ah"));
+        assert_eq!(ok("hand bob"), bob(""));
+    }
+
+    #[test]
+    fn unknown_words_are_named_with_a_suggestion() {
+        assert_eq!(
+            err("drwa"),
+            "\"drwa\" is not a command (did you mean draw?); help lists the commands"
+        );
+        assert!(err("7h 8h 9h").contains("meld 7h 8h 9h"));
+        assert!(err("done now").contains("\"now\": done takes nothing more"));
+        assert!(err("draw x").contains("\"x\": draw takes a number"));
+        assert_eq!(ok("draw 3"), Command::Draw(3));
+        assert_eq!(ok("DRAW"), Command::Draw(1));
+    }
+
+    #[test]
+    fn rules_show_set_and_save() {
+        assert_eq!(ok("rules"), Command::Rules(RulesArg::Show));
+        assert_eq!(
+            ok("rules target 100"),
+            Command::Rules(RulesArg::Set("target".into(), "100".into()))
+        );
+        assert_eq!(
+            ok("rules target = 100"),
+            Command::Rules(RulesArg::Set("target".into(), "100".into()))
+        );
+        assert_eq!(ok("rules save"), Command::Rules(RulesArg::Save));
+        assert_eq!(
+            ok("rules target"),
+            Command::Rules(RulesArg::One("target".into()))
+        );
+    }
+}

@@ -1,0 +1,105 @@
+//! Tab completion: command words first, then what each command takes (player names, house
+//! rule keys, help topics).
+
+use super::command::{WORDS, command_name};
+use carousel::Rules;
+use rustyline::completion::{Completer, Pair};
+use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
+
+#[derive(Helper, Highlighter, Hinter, Validator, Default)]
+pub struct ReplHelper {
+    /// The players of the game in progress.
+    pub names: Vec<String>,
+}
+
+impl ReplHelper {
+    /// The words that may stand at the word being typed, given the words before it.
+    fn candidates(&self, before: &[&str]) -> Vec<String> {
+        let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let Some(first) = before.first() else {
+            return WORDS
+                .iter()
+                .flat_map(|w| w.iter())
+                .map(|w| w.to_string())
+                .collect();
+        };
+        match (command_name(first), before.len()) {
+            (Some("dealer" | "hand" | "cards"), 1) => self.names.clone(),
+            (Some("rules"), 1) => {
+                let mut keys: Vec<String> = owned(&Rules::KEYS);
+                keys.push("save".to_string());
+                keys
+            }
+            (Some("rules"), 2) => {
+                let on_off = Rules::default()
+                    .value_text(before[1])
+                    .is_some_and(|v| v == "on" || v == "off");
+                if on_off {
+                    owned(&["on", "off"])
+                } else {
+                    Vec::new()
+                }
+            }
+            (Some("help"), 1) => owned(&super::help::names()),
+            (Some("check"), 1) => owned(&["meld", "add"]),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let start = before
+            .rfind(|c: char| c.is_whitespace())
+            .map_or(0, |i| i + 1);
+        let typed = before[start..].to_lowercase();
+        let words: Vec<&str> = before[..start].split_whitespace().collect();
+        let mut found: Vec<Pair> = self
+            .candidates(&words)
+            .into_iter()
+            .filter(|c| c.to_lowercase().starts_with(&typed))
+            .map(|c| Pair {
+                display: c.clone(),
+                replacement: format!("{c} "),
+            })
+            .collect();
+        found.dedup_by(|a, b| a.display == b.display);
+        Ok((start, found))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::DefaultHistory;
+
+    fn complete(line: &str) -> Vec<String> {
+        let helper = ReplHelper {
+            names: vec!["alice".into(), "bob".into(), "albert".into()],
+        };
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        let (_, pairs) = helper.complete(line, line.len(), &ctx).unwrap();
+        pairs.into_iter().map(|p| p.replacement).collect()
+    }
+
+    #[test]
+    fn commands_names_and_rule_keys_complete() {
+        assert_eq!(complete("dr"), vec!["draw "]);
+        assert_eq!(complete("hand al"), vec!["alice ", "albert "]);
+        assert_eq!(complete("dealer b"), vec!["bob "]);
+        assert_eq!(complete("rules kn"), vec!["knock-limit "]);
+        assert_eq!(complete("rules aces-low-only o"), vec!["on ", "off "]);
+        assert!(complete("rules target ").is_empty());
+        assert_eq!(complete("help und"), vec!["undo "]);
+        assert!(complete("meld 7h").is_empty());
+    }
+}

@@ -1,0 +1,646 @@
+//! The interactive referee: reads lines (rustyline at a terminal, plain lines from a pipe),
+//! parses each into a command, calls the library and prints. The game is saved after every
+//! step that changes it. No rule lives here.
+
+mod command;
+mod complete;
+mod help;
+
+use crate::render;
+use crate::render::play::and_list;
+use carousel::session::{Game, Move, Phase};
+use carousel::store::{self, Dirs};
+use carousel::{Error, Hand, Rules, Table};
+use clap::Args;
+use command::{Command, MoveText, RulesArg};
+use complete::ReplHelper;
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{CompletionType, Config, Editor};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Referee a game at the table, round after round (what `carousel` alone does)
+///
+/// Opens an interactive session: start a game with `new alice bob carol`, then type each
+/// turn as it is played (`draw`, `meld 7h 8h 9h`, `1 2 = ...`, `done`, `knock 4`); `help`
+/// explains every command. The game is saved after every step, by default in your data
+/// directory. With GAME.toml, goes on with that saved game, or saves a new one there.
+/// When stdin is not a terminal, reads the commands line by line with no prompt, so a game
+/// can be replayed from a file; the exit status is then 2 if a line was not understood,
+/// 1 if one was refused by the rules, else 0.
+///
+/// Example: carousel play friday.toml
+#[derive(Args, Debug, Default)]
+pub struct PlayArgs {
+    /// The game file: resumed when it exists, else where a new game is saved
+    #[arg(value_name = "GAME.toml")]
+    pub game: Option<PathBuf>,
+    /// House rules for a new game: a TOML file of [rules] keys
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+/// What became of a line, in the order a script's exit status ranks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    Accepted,
+    Refused,
+    NotUnderstood,
+}
+
+enum Flow {
+    Go,
+    Quit,
+}
+
+/// The session: the game in play, where it is saved, and what a new game starts with.
+struct Referee {
+    game: Option<Game>,
+    path: Option<PathBuf>,
+    /// The file named at start, where a new game is saved if it does not exist yet.
+    named: Option<PathBuf>,
+    dirs: Option<Dirs>,
+    new_rules: Rules,
+}
+
+fn no_game() -> Error {
+    Error::Play(
+        "no game yet: start one with new and the players' names (new alice bob carol), or resume a saved one"
+            .to_string(),
+    )
+}
+
+fn deck_words(deck: carousel::Deck) -> String {
+    let decks = if deck.copies() == 1 {
+        "one deck and a joker".to_string()
+    } else {
+        format!("{} decks and {} jokers", deck.copies(), deck.jokers())
+    };
+    format!("{decks} ({} cards)", deck.size())
+}
+
+/// `~/x` is the home directory's `x`.
+fn expand_home(path: &str) -> PathBuf {
+    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(path),
+    }
+}
+
+impl Referee {
+    fn start(args: &PlayArgs) -> anyhow::Result<Referee> {
+        let dirs = Dirs::of_user();
+        let new_rules = match (&args.rules, &dirs) {
+            (Some(path), _) => crate::cli::load_rules(Some(path))?,
+            (None, Some(dirs)) if dirs.rules().exists() => {
+                crate::cli::load_rules(Some(&dirs.rules()))?
+            }
+            _ => Rules::default(),
+        };
+        let mut referee = Referee {
+            game: None,
+            path: None,
+            named: None,
+            dirs,
+            new_rules,
+        };
+        if let Some(path) = &args.game {
+            if path.exists() {
+                if args.rules.is_some() {
+                    anyhow::bail!(
+                        "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
+                        path.display()
+                    );
+                }
+                referee.game = Some(store::load(path)?);
+                referee.path = Some(path.clone());
+            } else {
+                referee.named = Some(path.clone());
+            }
+        }
+        Ok(referee)
+    }
+
+    fn game(&self) -> Result<&Game, Error> {
+        self.game.as_ref().ok_or_else(no_game)
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game, Error> {
+        self.game.as_mut().ok_or_else(no_game)
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.game
+            .as_ref()
+            .map_or_else(Vec::new, |g| g.players().to_vec())
+    }
+
+    /// Saves the game after a step. A failure is reported; the game goes on in memory and
+    /// the next step saves again.
+    fn save(&self) {
+        if let (Some(game), Some(path)) = (&self.game, &self.path)
+            && let Err(err) = store::save(path, game)
+        {
+            eprintln!(
+                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+            );
+        }
+    }
+
+    fn banner(&self) {
+        println!("Carousel referee. Type help for the commands.");
+        match (&self.game, &self.path) {
+            (Some(game), Some(path)) => {
+                println!("Resumed {}.", path.display());
+                print!("{}", render::play::status(game));
+            }
+            _ => {
+                if let Some(named) = &self.named {
+                    println!(
+                        "{} does not exist yet: a new game is saved there.",
+                        named.display()
+                    );
+                } else if let Some((path, game)) =
+                    self.dirs.as_ref().and_then(Dirs::last_unfinished)
+                {
+                    println!(
+                        "The game of {} (round {}) is saved in {}: resume goes on with it.",
+                        and_list(game.players()),
+                        game.round().number,
+                        path.display()
+                    );
+                }
+                println!(
+                    "Start a game with the players' names in seating order: new alice bob carol"
+                );
+            }
+        }
+    }
+
+    fn farewell(&self) {
+        if let Some(path) = &self.path {
+            println!(
+                "The game is saved in {}; carousel play {} goes on with it.",
+                path.display(),
+                path.display()
+            );
+        }
+    }
+
+    /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
+    /// The outcome says whether the line is worth keeping for editing: yes when it was not
+    /// understood, or its move or knock was refused; no when its moment was wrong (a fourth
+    /// draw), where the same line would only be refused again.
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+        let result = command::parse(text).and_then(|command| self.execute(command));
+        match result {
+            Ok(flow) => (Outcome::Accepted, flow, false),
+            Err(err) => {
+                let keep = !matches!(err, Error::Refused(_));
+                let at = line.map_or(String::new(), |n| format!("line {n}: "));
+                let outcome = if err.is_refusal() {
+                    Outcome::Refused
+                } else {
+                    Outcome::NotUnderstood
+                };
+                match &err {
+                    Error::Illegal(verdict) => {
+                        let table = self
+                            .game
+                            .as_ref()
+                            .map(|g| g.round().table.clone())
+                            .unwrap_or_default();
+                        eprint!("{at}{}", render::verdict(verdict, &table));
+                        eprintln!("Nothing changed.");
+                    }
+                    _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
+                    _ => eprintln!("{at}error: {err}"),
+                }
+                (outcome, Flow::Go, keep)
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Flow, Error> {
+        match command {
+            Command::Nothing => {}
+            Command::New(names) => self.new_game(names)?,
+            Command::Dealer(name) => {
+                let game = self.game_mut()?;
+                let player = game.setup().player(&name)?;
+                game.set_first_dealer(player)?;
+                self.save();
+                let game = self.game()?;
+                let r = game.round();
+                println!(
+                    "Round 1: {} deals, {} plays first. {}",
+                    game.players()[r.dealer],
+                    game.players()[r.turn],
+                    render::play::turn(game)
+                );
+            }
+            Command::Rules(arg) => self.rules(arg)?,
+            Command::Resume(file) => self.resume(file)?,
+            Command::Draw(count) => {
+                for _ in 0..count {
+                    let notes = self.game_mut()?.draw()?;
+                    self.save();
+                    print!("{}", render::play::notes(self.game()?, &notes));
+                }
+            }
+            Command::Play(text) => {
+                let game = self.game_mut()?;
+                let mv = build_move(game, &text)?;
+                let notes = game.play(mv)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Check(text) => self.check(&text)?,
+            Command::Done => {
+                let notes = self.game_mut()?.done()?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Knock(text) => {
+                let game = self.game_mut()?;
+                let hand = game.report(&text)?;
+                let notes = game.knock(hand)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Hand { name, hand } => self.hand(&name, &hand)?,
+            Command::Table(None) => {
+                print!("{}", render::play::table(&self.game()?.round().table, &[]))
+            }
+            Command::Table(Some(text)) => {
+                let game = self.game_mut()?;
+                let setup = game.setup();
+                let table = Table::parse(&text, setup.meld_rules, setup.deck)?;
+                let notes = game.correct_table(table)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Cards { name, count } => {
+                let game = self.game_mut()?;
+                let player = game.setup().player(&name)?;
+                let held = count.parse::<u32>().map_err(|_| {
+                    Error::Play(format!(
+                        "\"{count}\": cards takes the number of cards {} holds, like cards {} 7",
+                        game.players()[player],
+                        game.players()[player]
+                    ))
+                })?;
+                let notes = game.correct_held(player, held)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Status => print!("{}", render::play::status(self.game()?)),
+            Command::Scoreboard => {
+                let game = self.game()?;
+                print!("{}", render::scoreboard(&game.state().tally, game.rules()));
+            }
+            Command::History(last) => print!("{}", render::play::history(self.game()?, last)),
+            Command::Undo(count) => {
+                let undone = self.game_mut()?.undo(count)?;
+                self.save();
+                let game = self.game()?;
+                for step in undone.iter().rev() {
+                    println!("Undone: {}", step.event.text(game.players()));
+                }
+                print!("{}", render::play::status(game));
+            }
+            Command::Help(None) => print!("{}", help::OVERVIEW),
+            Command::Help(Some(topic)) => match help::topic(&topic) {
+                Some(text) => println!("{text}"),
+                None => {
+                    return Err(Error::Play(format!(
+                        "no help on \"{topic}\"; help lists the commands"
+                    )));
+                }
+            },
+            Command::Quit => return Ok(Flow::Quit),
+        }
+        Ok(Flow::Go)
+    }
+
+    fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
+        let game = Game::new(names, self.new_rules.clone())?;
+        let path = match (&self.named, &self.dirs) {
+            (Some(named), _) if !named.exists() => named.clone(),
+            (_, Some(dirs)) => dirs.new_game_file(game.players()),
+            (_, None) => {
+                return Err(Error::Play(
+                    "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
+                        .to_string(),
+                ));
+            }
+        };
+        store::save(&path, &game)?;
+        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
+            println!(
+                "The game of {} stays saved in {}.",
+                and_list(old.players()),
+                old_path.display()
+            );
+        }
+        let rules = game.rules();
+        let r = game.round();
+        println!(
+            "New game: {}, with {}.",
+            and_list(game.players()),
+            deck_words(game.setup().deck),
+        );
+        println!(
+            "{} cards each; the game ends when a total reaches {}.",
+            rules.hand_size, rules.target
+        );
+        println!("Saved in {} after every step.", path.display());
+        println!(
+            "Round 1: {} deals, {} plays first. Stock {}. {}",
+            game.players()[r.dealer],
+            game.players()[r.turn],
+            r.stock(),
+            render::play::turn(&game)
+        );
+        println!(
+            "(Before the first draw, dealer NAME picks another first dealer and rules shows the house rules.)"
+        );
+        self.game = Some(game);
+        self.path = Some(path);
+        Ok(())
+    }
+
+    fn rules(&mut self, arg: RulesArg) -> Result<(), Error> {
+        let current = self
+            .game
+            .as_ref()
+            .map_or(&self.new_rules, |g| g.rules())
+            .clone();
+        match arg {
+            RulesArg::Show => {
+                print!("{}", render::play::rules(&current));
+                match &self.game {
+                    Some(game) if game.has_started() => {
+                        println!("These are the rules of this game, fixed since its first draw.")
+                    }
+                    Some(_) => println!("Change one before the first draw: rules KEY VALUE."),
+                    None => println!(
+                        "The next new game starts with these; rules KEY VALUE changes one."
+                    ),
+                }
+            }
+            RulesArg::One(key) => {
+                let (key, meaning) = Rules::key(&key)?;
+                println!(
+                    "{key} is {}: {meaning}.",
+                    current.value_text(key).unwrap_or_default()
+                );
+            }
+            RulesArg::Set(key, value) => {
+                let mut rules = current;
+                rules.set(&key, &value)?;
+                let (key, _) = Rules::key(&key)?;
+                let shown = rules.value_text(key).unwrap_or_default();
+                match &mut self.game {
+                    Some(game) => {
+                        game.set_rules(rules)?;
+                        self.save();
+                        println!("{key} is now {shown} for this game.");
+                    }
+                    None => {
+                        self.new_rules = rules;
+                        println!("{key} is now {shown} for the next new game.");
+                    }
+                }
+            }
+            RulesArg::Save => {
+                let dirs = self.dirs.as_ref().ok_or_else(|| {
+                    Error::Play("there is no config directory (no home directory)".to_string())
+                })?;
+                let path = dirs.rules();
+                let text = format!(
+                    "# House rules new Carousel games start with (carousel play: rules save).\n{}",
+                    current.to_toml()
+                );
+                store::write_atomically(&path, &text)?;
+                self.new_rules = current;
+                println!(
+                    "Saved in {}: new games start with these house rules.",
+                    path.display()
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
+        let (path, game) = match file {
+            Some(file) => {
+                let path = expand_home(&file);
+                let game = store::load(&path)?;
+                (path, game)
+            }
+            None => self
+                .dirs
+                .as_ref()
+                .and_then(Dirs::last_unfinished)
+                .ok_or_else(|| {
+                    Error::Play(
+                        "there is no unfinished game saved; resume FILE opens a game file"
+                            .to_string(),
+                    )
+                })?,
+        };
+        if self.path.as_deref() == Some(path.as_path()) {
+            println!("This is the game in play.");
+        } else {
+            println!("Resumed {}.", path.display());
+        }
+        print!("{}", render::play::status(&game));
+        self.game = Some(game);
+        self.path = Some(path);
+        Ok(())
+    }
+
+    fn check(&self, text: &MoveText) -> Result<(), Error> {
+        let game = self.game()?;
+        let mv = build_move(game, text)?;
+        let judged = game.judge(&mv)?;
+        if judged.verdict.is_legal() {
+            println!(
+                "Legal: {} played from the hand.",
+                carousel::notation::Spaced(&judged.verdict.played)
+            );
+            print!("{}", render::play::table(&judged.after, &judged.fresh));
+            if let Some(why) = &judged.not_now {
+                println!("But not now: {why}.");
+            }
+        } else {
+            print!("{}", render::verdict(&judged.verdict, &judged.after));
+        }
+        println!("(check only judges: nothing changed.)");
+        Ok(())
+    }
+
+    fn hand(&mut self, name: &str, text: &str) -> Result<(), Error> {
+        let game = self.game_mut()?;
+        let player = game.setup().player(name)?;
+        let name = game.players()[player].clone();
+        if text.trim().is_empty() {
+            return Err(Error::Play(format!(
+                "hand {name} needs the hand: the cards left (hand {name} Kd 7c *) or their count (hand {name} 17)"
+            )));
+        }
+        match game.state().phase {
+            Phase::Hands { .. } => {
+                let report = game.report(text)?;
+                let notes = game.hand(player, report)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Phase::Play => {
+                if text.trim().chars().all(|c| c.is_ascii_digit()) {
+                    return Err(Error::Play(format!(
+                        "during play, give {name}'s cards to have them counted; counts are given when the round is over"
+                    )));
+                }
+                let hand = Hand::parse(text, game.setup().deck)?;
+                let count = game.count_hand(player, &hand);
+                let limit = game.rules().knock_limit;
+                let verdict = if count.under_limit {
+                    "low enough to knock at the end of a turn"
+                } else {
+                    "too much to knock"
+                };
+                println!(
+                    "{name}'s hand {hand} counts {}: {verdict} (the knock limit is {limit}).",
+                    count.deadwood
+                );
+                if count.given != count.held {
+                    println!(
+                        "Note: the referee counts {} cards for {name}, not {} (cards {name} N corrects the count).",
+                        count.held, count.given
+                    );
+                }
+            }
+            Phase::Over => {
+                return Err(Error::Refused(
+                    "the game is over; no more hands are given".to_string(),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
+    match text {
+        MoveText::Meld(melds) => Ok(Move {
+            replaced: Vec::new(),
+            melds: game.melds(melds)?,
+        }),
+        MoveText::Add(number, cards) => game.extend(*number, cards),
+        MoveText::Rearrange(text) => game.parse_move(text),
+    }
+}
+
+fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
+    let path = dirs?.history();
+    std::fs::create_dir_all(path.parent()?).ok()?;
+    Some(path)
+}
+
+/// Runs the session to its end: Ctrl-D, `quit`, or the end of the input.
+pub fn run(args: &PlayArgs) -> ExitCode {
+    let interactive = std::io::stdin().is_terminal();
+    let mut referee = match Referee::start(args) {
+        Ok(referee) => referee,
+        Err(err) => {
+            eprintln!("carousel: {err:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
+        Ok(editor) => editor,
+        Err(err) => {
+            eprintln!("carousel: cannot open the terminal: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    editor.set_helper(Some(ReplHelper::default()));
+    let history = if interactive {
+        history_file(referee.dirs.as_ref())
+    } else {
+        None
+    };
+    if let Some(path) = &history
+        && path.exists()
+    {
+        let _ = editor.load_history(path);
+    }
+    if interactive {
+        referee.banner();
+    }
+    let mut worst = Outcome::Accepted;
+    let mut keep: Option<String> = None;
+    let mut told_of_keeping = false;
+    let mut number = 0;
+    loop {
+        if let Some(helper) = editor.helper_mut() {
+            helper.names = referee.names();
+        }
+        let prompt = render::play::prompt(referee.game.as_ref());
+        let read = match keep.take() {
+            Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
+            None => editor.readline(&prompt),
+        };
+        match read {
+            Ok(line) => {
+                number += 1;
+                if let Some(path) = &history
+                    && !line.trim().is_empty()
+                {
+                    let _ = editor.add_history_entry(line.as_str());
+                    let _ = editor.append_history(path);
+                }
+                let (outcome, flow, worth_keeping) =
+                    referee.line(&line, (!interactive).then_some(number));
+                worst = worst.max(outcome);
+                if interactive && worth_keeping {
+                    if !told_of_keeping {
+                        println!("(The line is kept for editing; Ctrl-C clears it.)");
+                        told_of_keeping = true;
+                    }
+                    keep = Some(line);
+                }
+                if let Flow::Quit = flow {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => {
+                println!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(err) => {
+                eprintln!("carousel: cannot read a line: {err}");
+                worst = Outcome::NotUnderstood;
+                break;
+            }
+        }
+    }
+    if interactive {
+        referee.farewell();
+        return ExitCode::SUCCESS;
+    }
+    ExitCode::from(match worst {
+        Outcome::Accepted => 0,
+        Outcome::Refused => 1,
+        Outcome::NotUnderstood => 2,
+    })
+}

@@ -1,0 +1,1255 @@
+//! The game in progress at a real table, as the referee follows it, round after round.
+//!
+//! The referee never sees a hand it is not given. It keeps the table mirror (the melds, as
+//! numbered on screen), whose turn it is, the draws of that turn, and how many cards each
+//! player holds (dealt, plus draws, less cards played). Since Carousel has no discard, the
+//! stock is the deck less the table and the hands. From these it refuses what the rules of a
+//! turn forbid (RULES.md, "A turn"), judges every move by M1-M4, runs the last lap when the
+//! stock runs out and scores each round by [`crate::game::tally`].
+//!
+//! A [`Game`] is its setup (players, house rules, first dealer, rounds recorded before) and a
+//! log of [`Event`]s; the [`State`] is what replaying that log gives. Undo replays a shorter
+//! log; resuming a saved game replays the saved one, so both land on exactly the same state.
+
+mod event;
+
+pub use event::{Event, report_text};
+
+use crate::Error;
+use crate::card::{CardCounts, HandCard};
+use crate::deck::Deck;
+use crate::game::{self, GameRecord, HandEntry, PlayRecord, RoundRecord, Tally};
+use crate::meld::MeldRules;
+use crate::moves::{self, MoveRule, Verdict, Violation};
+use crate::notation::Spaced;
+use crate::rules::Rules;
+use crate::scoring::{HandReport, RoundScore};
+use crate::table::{Meld, Table};
+
+/// The draws a turn may take before it ends (RULES.md, "A turn").
+pub const DRAWS_A_TURN: u32 = 3;
+
+/// What a game is played with: who, under which house rules, and who dealt first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// In seating order: play and the deal pass to the next one named (to the left).
+    pub players: Vec<String>,
+    pub rules: Rules,
+    pub deck: Deck,
+    pub meld_rules: MeldRules,
+    pub first_dealer: usize,
+}
+
+impl Setup {
+    /// Checks the names (one word each, all different) and that the deal fits the deck.
+    pub fn new(players: Vec<String>, rules: Rules, first_dealer: usize) -> Result<Setup, Error> {
+        let deck = Deck::for_players(players.len())?;
+        for (i, name) in players.iter().enumerate() {
+            check_name(name)?;
+            if let Some(twin) = players[..i].iter().find(|p| p.eq_ignore_ascii_case(name)) {
+                return Err(Error::Play(format!(
+                    "\"{name}\" and \"{twin}\" are the same name; every player needs their own"
+                )));
+            }
+        }
+        check_deal(&rules, deck)?;
+        let meld_rules = MeldRules::new(&rules, deck);
+        Ok(Setup {
+            first_dealer: first_dealer % players.len(),
+            players,
+            rules,
+            deck,
+            meld_rules,
+        })
+    }
+
+    pub fn name(&self, player: usize) -> &str {
+        self.players.get(player).map_or("?", String::as_str)
+    }
+
+    /// Finds a player by name, forgiving case and accepting a unique beginning (`car`).
+    pub fn player(&self, name: &str) -> Result<usize, Error> {
+        let name = name.trim();
+        let lower = name.to_lowercase();
+        if let Some(p) = self.players.iter().position(|p| p.to_lowercase() == lower) {
+            return Ok(p);
+        }
+        let starts: Vec<usize> = (0..self.players.len())
+            .filter(|p| !lower.is_empty() && self.players[*p].to_lowercase().starts_with(&lower))
+            .collect();
+        match starts.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(Error::Play(format!(
+                "\"{name}\" is not a player; the players are {}",
+                self.players.join(", ")
+            ))),
+            many => Err(Error::Play(format!(
+                "\"{name}\" could be {}; type more of the name",
+                many.iter()
+                    .map(|p| self.name(*p))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ))),
+        }
+    }
+
+    /// Who deals round `number` (from 1): the deal passes left each round.
+    pub fn dealer_of(&self, number: usize) -> usize {
+        (self.first_dealer + number.saturating_sub(1)) % self.players.len()
+    }
+
+    fn left_of(&self, player: usize) -> usize {
+        (player + 1) % self.players.len()
+    }
+}
+
+/// A name at the table: one word that starts with a letter (`alice`, `Jean-Luc`, `o'hara`).
+fn check_name(name: &str) -> Result<(), Error> {
+    let mut chars = name.chars();
+    let first_ok = chars.next().is_some_and(char::is_alphabetic);
+    let rest_ok = chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c));
+    if !first_ok || !rest_ok || name.chars().count() > 24 {
+        return Err(Error::Play(format!(
+            "\"{name}\" cannot be a player's name: a name is one word of up to 24 letters and digits, starting with a letter"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a hand size the deck cannot deal with a stock left over.
+fn check_deal(rules: &Rules, deck: Deck) -> Result<(), Error> {
+    let dealt = rules.hand_size.saturating_mul(deck.players() as u32);
+    if rules.hand_size == 0 || dealt >= deck.size() {
+        return Err(Error::Rules(format!(
+            "hand-size {} for {} players deals {dealt} cards, and the deck holds {}: a deal is 1 card or more each, with a stock left over",
+            rules.hand_size,
+            deck.players(),
+            deck.size()
+        )));
+    }
+    Ok(())
+}
+
+/// A move as typed against the numbered table: the melds it takes up (numbered from 1) and
+/// the melds it lays. The new melds take the numbers of those they replace, in order; any
+/// more go at the end, and numbers left over close up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub replaced: Vec<usize>,
+    pub melds: Vec<Meld>,
+}
+
+impl Move {
+    /// Reads `1 2 = MELDS` (numbers by spaces or commas; none for new melds only).
+    pub fn parse(text: &str, setup: &Setup) -> Result<Move, Error> {
+        let Some((numbers, melds)) = text.split_once('=') else {
+            return Err(Error::Play(format!(
+                "\"{}\": a rearrangement is the meld numbers, =, and the melds they become, like 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d",
+                text.trim()
+            )));
+        };
+        let mut replaced = Vec::new();
+        for token in numbers.split(|c: char| c.is_whitespace() || c == ',') {
+            if token.is_empty() {
+                continue;
+            }
+            let number = token.parse::<usize>().map_err(|_| {
+                Error::Play(format!(
+                    "\"{token}\" (before =): not a meld number; the melds are numbered 1, 2, ... on screen"
+                ))
+            })?;
+            replaced.push(number);
+        }
+        let table = Table::parse(melds, setup.meld_rules, setup.deck)?;
+        Ok(Move {
+            replaced,
+            melds: table.melds().to_vec(),
+        })
+    }
+
+    /// The table after this move, and the numbers of the melds it laid there.
+    pub fn after(&self, before: &Table) -> Result<(Table, Vec<usize>), Error> {
+        let count = before.melds().len();
+        let mut numbers = self.replaced.clone();
+        numbers.sort_unstable();
+        for (i, n) in numbers.iter().enumerate() {
+            if *n == 0 || *n > count {
+                return Err(no_such_meld(*n, count));
+            }
+            if i > 0 && numbers[i - 1] == *n {
+                return Err(Error::Play(format!("meld {n} is named twice")));
+            }
+        }
+        let mut slots: Vec<(Meld, bool)> =
+            before.melds().iter().cloned().map(|m| (m, false)).collect();
+        let mut new = self.melds.iter().cloned();
+        let mut emptied = Vec::new();
+        for n in &numbers {
+            match new.next() {
+                Some(meld) => slots[n - 1] = (meld, true),
+                None => emptied.push(n - 1),
+            }
+        }
+        let mut melds: Vec<(Meld, bool)> = slots
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !emptied.contains(i))
+            .map(|(_, slot)| slot)
+            .collect();
+        melds.extend(new.map(|m| (m, true)));
+        let fresh = (1..=melds.len()).filter(|n| melds[n - 1].1).collect();
+        Ok((
+            Table::new(melds.into_iter().map(|(m, _)| m).collect()),
+            fresh,
+        ))
+    }
+}
+
+fn no_such_meld(number: usize, count: usize) -> Error {
+    Error::Play(match count {
+        0 => format!("there is no meld {number}: the table is empty"),
+        1 => format!("there is no meld {number}: the table has meld 1 only"),
+        _ => format!("there is no meld {number}: the table has melds 1 to {count}"),
+    })
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundEnd {
+    Knock(usize),
+    WentOut(usize),
+    StockOut,
+}
+
+impl RoundEnd {
+    pub fn knocker(self) -> Option<usize> {
+        match self {
+            RoundEnd::Knock(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// The round being played: the table mirror, the turn, and every player's card count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// From 1, counting the rounds recorded before the log.
+    pub number: usize,
+    pub dealer: usize,
+    pub table: Table,
+    /// How many cards each player holds.
+    pub held: Vec<u32>,
+    /// Whose turn it is.
+    pub turn: usize,
+    /// Cards drawn this turn.
+    pub draws: u32,
+    /// Whether the player has melded this turn (which ends the drawing).
+    pub melded: bool,
+    /// In the last lap: the turns left in it, this one included.
+    pub last_lap: Option<usize>,
+    deck_size: u32,
+}
+
+impl Round {
+    fn deal(number: usize, setup: &Setup) -> Round {
+        let dealer = setup.dealer_of(number);
+        Round {
+            number,
+            dealer,
+            table: Table::default(),
+            held: vec![setup.rules.hand_size; setup.players.len()],
+            turn: setup.left_of(dealer),
+            draws: 0,
+            melded: false,
+            last_lap: None,
+            deck_size: setup.deck.size(),
+        }
+    }
+
+    /// The cards left in the stock: the deck less the table and the hands.
+    pub fn stock(&self) -> u32 {
+        self.deck_size.saturating_sub(self.out_of_stock())
+    }
+
+    fn out_of_stock(&self) -> u32 {
+        self.table.cards().count() as u32 + self.held.iter().sum::<u32>()
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The round is being played.
+    Play,
+    /// The round is over; the hands are being given. Each hand known so far, by player.
+    Hands {
+        end: RoundEnd,
+        hands: Vec<Option<HandReport>>,
+    },
+    /// A total reached the target; the game is scored.
+    Over,
+}
+
+/// What replaying the log gives: the finished rounds and the one in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// Every finished round, as the game record keeps it.
+    pub rounds: Vec<RoundRecord>,
+    /// The finished rounds scored, with the game end once a total reached the target.
+    pub tally: Tally,
+    /// The round in progress (after the game is over: the last one played).
+    pub round: Round,
+    pub phase: Phase,
+}
+
+/// What a step did, for the players to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// `draw` is the number of the draw this turn.
+    Drew {
+        player: usize,
+        draw: u32,
+        held: u32,
+        stock: u32,
+    },
+    /// That draw took the last card of the stock.
+    LastCard {
+        player: usize,
+    },
+    /// A legal move: the cards laid from the hand, the numbers of the melds laid.
+    Played {
+        player: usize,
+        played: Vec<HandCard>,
+        held: u32,
+        fresh: Vec<usize>,
+    },
+    /// The turn passes. `last_lap`: the turns left in the last lap, this one included.
+    Turn {
+        player: usize,
+        stock: u32,
+        last_lap: Option<usize>,
+    },
+    /// The stock is out: every player has one more turn, to meld without drawing.
+    LastLap,
+    RoundOver {
+        end: RoundEnd,
+    },
+    /// A hand given at the round's end, and the players whose hands are still wanted.
+    HandIn {
+        player: usize,
+        deadwood: u32,
+        waiting: Vec<usize>,
+    },
+    /// The round scored. `round` counts from 1.
+    Scored {
+        round: usize,
+        knocker: Option<usize>,
+        score: RoundScore,
+    },
+    NewRound {
+        round: usize,
+        dealer: usize,
+        first: usize,
+        stock: u32,
+    },
+    /// A total reached the target: the game-end bonuses are in the tally.
+    GameOver,
+    /// The table mirror corrected; `illegal` lists melds that are not legal, by number.
+    TableCorrected {
+        cards_before: usize,
+        cards_after: usize,
+        stock: u32,
+        illegal: Vec<(usize, String)>,
+    },
+    CardsCorrected {
+        player: usize,
+        was: u32,
+        held: u32,
+        stock: u32,
+    },
+}
+
+/// A step of the log with what it did, and the round it was taken in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub round: usize,
+    pub event: Event,
+    pub notes: Vec<Note>,
+}
+
+/// A move judged against the table in play, without making it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub after: Table,
+    /// The numbers of the melds the move lays, in `after`.
+    pub fresh: Vec<usize>,
+    pub verdict: Verdict,
+    /// Why the player whose turn it is may not meld now, if they may not.
+    pub not_now: Option<Error>,
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+impl State {
+    fn start(setup: &Setup, earlier: &[RoundRecord]) -> Result<State, Error> {
+        let tally = tally_of(setup, earlier)?;
+        let number = earlier.len() + 1;
+        let phase = if tally.end.is_some() {
+            Phase::Over
+        } else {
+            Phase::Play
+        };
+        Ok(State {
+            rounds: earlier.to_vec(),
+            tally,
+            round: Round::deal(number, setup),
+            phase,
+        })
+    }
+
+    /// Why nobody may play now, if the round is not being played.
+    fn expect_play(&self, setup: &Setup) -> Result<(), Error> {
+        match &self.phase {
+            Phase::Play => Ok(()),
+            Phase::Hands { hands, .. } => {
+                let waiting: Vec<&str> = (0..hands.len())
+                    .filter(|p| hands[*p].is_none())
+                    .map(|p| setup.name(p))
+                    .collect();
+                Err(Error::Refused(format!(
+                    "round {} is over; the hands of {} are still to be given",
+                    self.round.number,
+                    waiting.join(" and ")
+                )))
+            }
+            Phase::Over => Err(Error::Refused(
+                "the game is over; no more turns are played".to_string(),
+            )),
+        }
+    }
+
+    fn expect_turn(&self, setup: &Setup, player: usize) -> Result<(), Error> {
+        self.expect_play(setup)?;
+        if player != self.round.turn {
+            return Err(Error::Refused(format!(
+                "it is {}'s turn, not {}'s",
+                setup.name(self.round.turn),
+                setup.name(player)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether the player whose turn it is may meld now.
+    fn may_meld(&self, setup: &Setup) -> Result<(), Error> {
+        self.expect_play(setup)?;
+        let r = &self.round;
+        let name = setup.name(r.turn);
+        if r.last_lap.is_none() {
+            if r.draws == 0 {
+                return Err(Error::Refused(format!(
+                    "{name} has not drawn yet; a turn begins with a draw"
+                )));
+            }
+            if r.draws >= DRAWS_A_TURN && !setup.rules.meld_after_third_draw {
+                return Err(Error::Refused(format!(
+                    "{name} has drawn a third card, and there is no meld after the third draw (the house rule meld-after-third-draw is off); {name} may knock or end the turn"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Vec<Note>, Error> {
+        match event {
+            Event::Draw { player } => self.draw(setup, *player),
+            Event::Move { player, mv } => self.play(setup, *player, mv),
+            Event::Done { player } => self.done(setup, *player),
+            Event::Knock { player, hand } => self.knock(setup, *player, hand),
+            Event::Hand { player, hand } => self.hand(setup, *player, hand),
+            Event::Cards { player, held } => self.correct_held(setup, *player, *held),
+            Event::Table { table } => self.correct_table(setup, table),
+        }
+    }
+
+    fn draw(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        let name = setup.name(player);
+        let r = &mut self.round;
+        if r.last_lap.is_some() {
+            return Err(Error::Refused(
+                "the stock is out: this is the last lap, one turn each to meld without drawing"
+                    .to_string(),
+            ));
+        }
+        if r.melded {
+            return Err(Error::Refused(format!(
+                "{name} has melded this turn, and melding ends the drawing"
+            )));
+        }
+        if r.draws >= DRAWS_A_TURN {
+            return Err(Error::Refused(format!(
+                "{name} has drawn three cards this turn; a fourth draw is refused"
+            )));
+        }
+        if r.stock() == 0 {
+            return Err(Error::Refused(format!(
+                "the stock is empty; the last lap begins when {name}'s turn ends"
+            )));
+        }
+        r.draws += 1;
+        r.held[player] += 1;
+        let mut notes = vec![Note::Drew {
+            player,
+            draw: r.draws,
+            held: r.held[player],
+            stock: r.stock(),
+        }];
+        if r.stock() == 0 {
+            notes.push(Note::LastCard { player });
+        }
+        Ok(notes)
+    }
+
+    fn judge(&self, setup: &Setup, mv: &Move) -> Result<Judged, Error> {
+        let before = &self.round.table;
+        let (after, fresh) = mv.after(before)?;
+        setup
+            .deck
+            .check_counts(&after.physical_counts(), " on the table after the move")?;
+        let mut verdict = moves::judge(before, None, &after, setup.meld_rules, setup.deck)?;
+        if self.phase == Phase::Play {
+            let player = self.round.turn;
+            let held = self.round.held[player];
+            let laid = verdict.played.len() as u32;
+            if laid > held {
+                verdict.violations.push(Violation {
+                    rule: MoveRule::M2,
+                    message: format!(
+                        "{} holds {}, but the move lays {laid} from the hand ({})",
+                        setup.name(player),
+                        plural(held, "card", "cards"),
+                        Spaced(&verdict.played)
+                    ),
+                });
+                verdict.violations.sort_by_key(|v| v.rule);
+            }
+        }
+        let not_now = self.may_meld(setup).err();
+        Ok(Judged {
+            after,
+            fresh,
+            verdict,
+            not_now,
+        })
+    }
+
+    fn play(&mut self, setup: &Setup, player: usize, mv: &Move) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        self.may_meld(setup)?;
+        let judged = self.judge(setup, mv)?;
+        if !judged.verdict.is_legal() {
+            return Err(Error::Illegal(judged.verdict));
+        }
+        let r = &mut self.round;
+        r.table = judged.after;
+        r.held[player] -= judged.verdict.played.len() as u32;
+        r.melded = true;
+        let mut notes = vec![Note::Played {
+            player,
+            played: judged.verdict.played,
+            held: r.held[player],
+            fresh: judged.fresh,
+        }];
+        if r.held[player] == 0 {
+            notes.extend(self.end_round(setup, RoundEnd::WentOut(player), None));
+        }
+        Ok(notes)
+    }
+
+    fn done(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        let name = setup.name(player);
+        let players = setup.players.len();
+        let r = &mut self.round;
+        let last_lap = match r.last_lap {
+            Some(1) => return Ok(self.end_round(setup, RoundEnd::StockOut, None)),
+            Some(left) => Some(left - 1),
+            None if r.draws == 0 => {
+                return Err(Error::Refused(format!(
+                    "{name} has not drawn yet; a turn begins with a draw"
+                )));
+            }
+            None if !r.melded && r.draws < DRAWS_A_TURN && r.stock() > 0 => {
+                return Err(Error::Refused(format!(
+                    "{name} has not melded, so the turn goes on to a third draw; {name} has drawn {}",
+                    plural(r.draws, "card", "cards")
+                )));
+            }
+            None if r.stock() == 0 => Some(players),
+            None => None,
+        };
+        let mut notes = Vec::new();
+        if r.last_lap.is_none() && last_lap.is_some() {
+            notes.push(Note::LastLap);
+        }
+        r.last_lap = last_lap;
+        r.turn = setup.left_of(r.turn);
+        r.draws = 0;
+        r.melded = false;
+        notes.push(Note::Turn {
+            player: r.turn,
+            stock: r.stock(),
+            last_lap,
+        });
+        Ok(notes)
+    }
+
+    fn knock(
+        &mut self,
+        setup: &Setup,
+        player: usize,
+        hand: &HandReport,
+    ) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        let name = setup.name(player);
+        if self.round.last_lap.is_none() && self.round.draws == 0 {
+            return Err(Error::Refused(format!(
+                "{name} has not drawn yet; a knock comes at the end of the turn, after the draws"
+            )));
+        }
+        self.check_report(setup, player, hand, &[])?;
+        let deadwood = hand.deadwood(&setup.rules);
+        if deadwood > setup.rules.knock_limit {
+            return Err(Error::KnockRefused {
+                player: name.to_string(),
+                deadwood,
+                limit: setup.rules.knock_limit,
+            });
+        }
+        Ok(self.end_round(setup, RoundEnd::Knock(player), Some(hand.clone())))
+    }
+
+    /// Ends the round at once and waits for the hands not known yet.
+    fn end_round(&mut self, setup: &Setup, end: RoundEnd, known: Option<HandReport>) -> Vec<Note> {
+        let mut hands: Vec<Option<HandReport>> = vec![None; setup.players.len()];
+        match end {
+            RoundEnd::Knock(p) => hands[p] = known,
+            RoundEnd::WentOut(p) => hands[p] = Some(HandReport::Count(0)),
+            RoundEnd::StockOut => {}
+        }
+        self.phase = Phase::Hands { end, hands };
+        vec![Note::RoundOver { end }]
+    }
+
+    /// A hand given for `player`: as many cards as the referee counts, a count those cards
+    /// can make, and no more copies of a card than the deck holds with the table and the
+    /// other hands given as cards (`others`).
+    fn check_report(
+        &self,
+        setup: &Setup,
+        player: usize,
+        report: &HandReport,
+        others: &[&HandReport],
+    ) -> Result<(), Error> {
+        let name = setup.name(player);
+        let held = self.round.held[player];
+        match report {
+            HandReport::Cards(hand) => {
+                let given = hand.cards().len() as u32;
+                if given != held {
+                    return Err(Error::Play(format!(
+                        "{name} holds {} by the referee's count, but {} given ({}); if the count is wrong, correct it first (cards {name} N)",
+                        plural(held, "card", "cards"),
+                        plural(given, "card was", "cards were"),
+                        if hand.is_empty() {
+                            "none".to_string()
+                        } else {
+                            hand.to_string()
+                        }
+                    )));
+                }
+            }
+            HandReport::Count(count) => {
+                let rules = &setup.rules;
+                let low = held.saturating_mul(rules.joker_value.min(1));
+                let high = held.saturating_mul(rules.joker_value.max(10));
+                if *count < low || *count > high {
+                    return Err(Error::Play(format!(
+                        "{name} holds {}, which count {low} to {high}; {count} cannot be their count",
+                        plural(held, "card", "cards")
+                    )));
+                }
+            }
+        }
+        let pile = CardCounts::of(
+            self.round
+                .table
+                .cards()
+                .map(|c| c.physical())
+                .chain(others.iter().flat_map(|r| r.cards().iter().copied()))
+                .chain(report.cards().iter().copied()),
+        );
+        setup
+            .deck
+            .check_counts(&pile, " on the table and in the hands given")
+    }
+
+    fn hand(
+        &mut self,
+        setup: &Setup,
+        player: usize,
+        report: &HandReport,
+    ) -> Result<Vec<Note>, Error> {
+        let name = setup.name(player);
+        // A refused step leaves no trace: `Game::apply` works on a copy of the state.
+        let Phase::Hands { end, mut hands } = self.phase.clone() else {
+            self.expect_play(setup)?;
+            return Err(Error::Refused(format!(
+                "the round is still being played; hands are given when it is over, and {name}'s cards can be counted any time"
+            )));
+        };
+        match end {
+            RoundEnd::Knock(p) if p == player => {
+                return Err(Error::Refused(format!(
+                    "{name} knocked with that hand; undo the knock to change it"
+                )));
+            }
+            RoundEnd::WentOut(p) if p == player => {
+                return Err(Error::Refused(format!(
+                    "{name} went out and holds no cards"
+                )));
+            }
+            _ => {}
+        }
+        hands[player] = None;
+        let others: Vec<&HandReport> = hands.iter().flatten().collect();
+        self.check_report(setup, player, report, &others)?;
+        hands[player] = Some(report.clone());
+        let waiting: Vec<usize> = (0..hands.len()).filter(|p| hands[*p].is_none()).collect();
+        let mut notes = vec![Note::HandIn {
+            player,
+            deadwood: report.deadwood(&setup.rules),
+            waiting: waiting.clone(),
+        }];
+        if waiting.is_empty() {
+            let hands: Vec<HandReport> = hands.into_iter().flatten().collect();
+            notes.extend(self.score(setup, end, &hands)?);
+        } else {
+            self.phase = Phase::Hands { end, hands };
+        }
+        Ok(notes)
+    }
+
+    /// Scores the round as `tally` does, then deals the next one or ends the game.
+    fn score(
+        &mut self,
+        setup: &Setup,
+        end: RoundEnd,
+        hands: &[HandReport],
+    ) -> Result<Vec<Note>, Error> {
+        let record = RoundRecord {
+            knocker: end.knocker().map(|p| setup.name(p).to_string()),
+            hands: setup
+                .players
+                .iter()
+                .zip(hands)
+                .map(|(name, report)| {
+                    let entry = match report {
+                        HandReport::Count(n) => HandEntry::Count(i64::from(*n)),
+                        HandReport::Cards(hand) => HandEntry::Cards(hand.to_string()),
+                    };
+                    (name.clone(), entry)
+                })
+                .collect(),
+        };
+        self.rounds.push(record);
+        self.tally = tally_of(setup, &self.rounds)?;
+        let number = self.round.number;
+        let score = self
+            .tally
+            .rounds
+            .last()
+            .map(|r| r.score.clone())
+            .ok_or_else(|| Error::Play("the round was not scored".to_string()))?;
+        let mut notes = vec![Note::Scored {
+            round: number,
+            knocker: end.knocker(),
+            score,
+        }];
+        if self.tally.end.is_some() {
+            self.phase = Phase::Over;
+            notes.push(Note::GameOver);
+        } else {
+            self.round = Round::deal(number + 1, setup);
+            self.phase = Phase::Play;
+            notes.push(Note::NewRound {
+                round: number + 1,
+                dealer: self.round.dealer,
+                first: self.round.turn,
+                stock: self.round.stock(),
+            });
+        }
+        Ok(notes)
+    }
+
+    fn not_over(&self) -> Result<(), Error> {
+        if self.phase == Phase::Over {
+            return Err(Error::Refused(
+                "the game is over; there is nothing left to correct".to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn correct_table(&mut self, setup: &Setup, table: &Table) -> Result<Vec<Note>, Error> {
+        self.not_over()?;
+        let cards_before = self.round.table.cards().count();
+        let cards_after = table.cards().count();
+        let held: u32 = self.round.held.iter().sum();
+        if cards_after as u32 + held > setup.deck.size() {
+            return Err(Error::Play(format!(
+                "that table holds {cards_after} cards and the hands {held}: more than the {} of the deck",
+                setup.deck.size()
+            )));
+        }
+        let illegal = table
+            .melds()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| m.judge(setup.meld_rules).err().map(|e| (i + 1, e)))
+            .collect();
+        self.round.table = table.clone();
+        Ok(vec![Note::TableCorrected {
+            cards_before,
+            cards_after,
+            stock: self.round.stock(),
+            illegal,
+        }])
+    }
+
+    fn correct_held(
+        &mut self,
+        setup: &Setup,
+        player: usize,
+        held: u32,
+    ) -> Result<Vec<Note>, Error> {
+        self.not_over()?;
+        let name = setup.name(player);
+        if let Phase::Hands { hands, .. } = &self.phase
+            && hands[player].is_some()
+        {
+            return Err(Error::Refused(format!(
+                "{name}'s hand is given already; undo it to correct the count"
+            )));
+        }
+        if held == 0 {
+            return Err(Error::Play(format!(
+                "a player with no cards has gone out, which a move does; {name} holds 1 card or more"
+            )));
+        }
+        let was = self.round.held[player];
+        let others = self.round.out_of_stock() - was;
+        if others + held > setup.deck.size() {
+            return Err(Error::Play(format!(
+                "{name} cannot hold {held}: with the table and the other hands that is more than the {} cards of the deck",
+                setup.deck.size()
+            )));
+        }
+        self.round.held[player] = held;
+        Ok(vec![Note::CardsCorrected {
+            player,
+            was,
+            held,
+            stock: self.round.stock(),
+        }])
+    }
+}
+
+fn tally_of(setup: &Setup, rounds: &[RoundRecord]) -> Result<Tally, Error> {
+    game::tally(&GameRecord {
+        players: setup.players.clone(),
+        rules: setup.rules.clone(),
+        rounds: rounds.to_vec(),
+        play: None,
+    })
+}
+
+/// A game of Carousel followed by the referee: its setup, its log and where it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    setup: Setup,
+    /// Rounds recorded before the log began.
+    earlier: Vec<RoundRecord>,
+    steps: Vec<Step>,
+    state: State,
+}
+
+impl Game {
+    /// A new game: players in seating order (2 to 5), the first named dealing first.
+    pub fn new(players: Vec<String>, rules: Rules) -> Result<Game, Error> {
+        let setup = Setup::new(players, rules, 0)?;
+        let state = State::start(&setup, &[])?;
+        Ok(Game {
+            setup,
+            earlier: Vec::new(),
+            steps: Vec::new(),
+            state,
+        })
+    }
+
+    /// Replays a log from the start. An event that cannot be applied gives its index.
+    fn replay(
+        setup: Setup,
+        earlier: Vec<RoundRecord>,
+        events: Vec<Event>,
+    ) -> Result<Game, (usize, Error)> {
+        let state = State::start(&setup, &earlier).map_err(|e| (0, e))?;
+        let mut game = Game {
+            setup,
+            earlier,
+            steps: Vec::with_capacity(events.len()),
+            state,
+        };
+        for (i, event) in events.into_iter().enumerate() {
+            game.apply(event).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    /// Resumes a saved game: replays its log and checks it gives the rounds recorded. A
+    /// record with no log of play (written by hand) goes on after its last round.
+    pub fn from_record(record: &GameRecord) -> Result<Game, Error> {
+        let at = |place: String| {
+            move |e: Error| Error::Record {
+                place,
+                problem: e.to_string(),
+            }
+        };
+        let (first_dealer, earlier, log) = match &record.play {
+            None => (0, record.rounds.len(), &[][..]),
+            Some(play) => {
+                let dealer = record
+                    .players
+                    .iter()
+                    .position(|p| *p == play.first_dealer)
+                    .ok_or_else(|| Error::Record {
+                        place: "play.first-dealer".to_string(),
+                        problem: format!("\"{}\" is not one of the players", play.first_dealer),
+                    })?;
+                (dealer, play.earlier_rounds, play.log.as_slice())
+            }
+        };
+        if earlier > record.rounds.len() {
+            return Err(Error::Record {
+                place: "play.earlier-rounds".to_string(),
+                problem: format!(
+                    "{earlier} rounds were recorded before the log, but the record holds {}",
+                    record.rounds.len()
+                ),
+            });
+        }
+        let setup = Setup::new(record.players.clone(), record.rules.clone(), first_dealer)
+            .map_err(at("players".to_string()))?;
+        let events = log
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                Event::parse(text, &setup)
+                    .map_err(at(format!("play.log, step {} \"{text}\"", i + 1)))
+            })
+            .collect::<Result<Vec<Event>, Error>>()?;
+        let game =
+            Game::replay(setup, record.rounds[..earlier].to_vec(), events).map_err(|(i, e)| {
+                match log.get(i) {
+                    Some(text) => Error::Record {
+                        place: format!("play.log, step {} \"{text}\"", i + 1),
+                        problem: e.to_string(),
+                    },
+                    None => e,
+                }
+            })?;
+        let replayed = &game.state.rounds;
+        if let Some(k) = (0..replayed.len().max(record.rounds.len()))
+            .find(|k| replayed.get(*k) != record.rounds.get(*k))
+        {
+            return Err(Error::Record {
+                place: format!("round {}", k + 1),
+                problem: format!(
+                    "the recorded rounds do not match the log of play, which gives {}",
+                    plural(replayed.len() as u32, "finished round", "finished rounds")
+                ),
+            });
+        }
+        Ok(game)
+    }
+
+    /// The game record to save: a `tally` record of the finished rounds with the log.
+    pub fn to_record(&self) -> GameRecord {
+        GameRecord {
+            players: self.setup.players.clone(),
+            rules: self.setup.rules.clone(),
+            rounds: self.state.rounds.clone(),
+            play: Some(PlayRecord {
+                first_dealer: self.setup.name(self.setup.first_dealer).to_string(),
+                earlier_rounds: self.earlier.len(),
+                log: self
+                    .steps
+                    .iter()
+                    .map(|s| s.event.text(&self.setup.players))
+                    .collect(),
+            }),
+        }
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn players(&self) -> &[String] {
+        &self.setup.players
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.setup.rules
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn round(&self) -> &Round {
+        &self.state.round
+    }
+
+    /// Every step taken, with what it did.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Whether anything has been played or recorded; the setup is fixed from then on.
+    pub fn has_started(&self) -> bool {
+        !self.steps.is_empty() || !self.earlier.is_empty()
+    }
+
+    fn expect_setup(&self, what: &str) -> Result<(), Error> {
+        if self.has_started() {
+            return Err(Error::Refused(format!(
+                "{what} can be changed only before the first draw of the game (undo back to it to change it)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Who deals round 1: only before the game starts.
+    pub fn set_first_dealer(&mut self, player: usize) -> Result<(), Error> {
+        self.expect_setup("the first dealer")?;
+        let setup = Setup::new(self.setup.players.clone(), self.setup.rules.clone(), player)?;
+        self.state = State::start(&setup, &self.earlier)?;
+        self.setup = setup;
+        Ok(())
+    }
+
+    /// The house rules: only before the game starts.
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), Error> {
+        self.expect_setup("the house rules")?;
+        let setup = Setup::new(self.setup.players.clone(), rules, self.setup.first_dealer)?;
+        self.state = State::start(&setup, &self.earlier)?;
+        self.setup = setup;
+        Ok(())
+    }
+
+    /// Takes a step. A refused step changes nothing.
+    pub fn apply(&mut self, event: Event) -> Result<Vec<Note>, Error> {
+        let mut state = self.state.clone();
+        let round = state.round.number;
+        let notes = state.apply(&self.setup, &event)?;
+        self.state = state;
+        self.steps.push(Step {
+            round,
+            event,
+            notes: notes.clone(),
+        });
+        Ok(notes)
+    }
+
+    fn turn(&self) -> usize {
+        self.state.round.turn
+    }
+
+    /// The player whose turn it is draws a card.
+    pub fn draw(&mut self) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Draw {
+            player: self.turn(),
+        })
+    }
+
+    /// The player whose turn it is makes a move.
+    pub fn play(&mut self, mv: Move) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Move {
+            player: self.turn(),
+            mv,
+        })
+    }
+
+    /// The player whose turn it is ends it.
+    pub fn done(&mut self) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Done {
+            player: self.turn(),
+        })
+    }
+
+    /// The player whose turn it is knocks with this hand.
+    pub fn knock(&mut self, hand: HandReport) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Knock {
+            player: self.turn(),
+            hand,
+        })
+    }
+
+    /// A player's hand, given at the end of the round.
+    pub fn hand(&mut self, player: usize, hand: HandReport) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Hand { player, hand })
+    }
+
+    /// Corrects the referee's count of a player's cards.
+    pub fn correct_held(&mut self, player: usize, held: u32) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Cards { player, held })
+    }
+
+    /// Corrects the table mirror to the table as it lies.
+    pub fn correct_table(&mut self, table: Table) -> Result<Vec<Note>, Error> {
+        self.apply(Event::Table { table })
+    }
+
+    /// Judges a move against the table in play without making it.
+    pub fn judge(&self, mv: &Move) -> Result<Judged, Error> {
+        self.state.judge(&self.setup, mv)
+    }
+
+    /// Takes back the last `count` steps, across rounds too. Returns the steps undone.
+    pub fn undo(&mut self, count: usize) -> Result<Vec<Step>, Error> {
+        let taken = self.steps.len();
+        if taken == 0 {
+            return Err(Error::Refused(
+                "nothing to undo: no step has been taken yet".to_string(),
+            ));
+        }
+        if count == 0 || count > taken {
+            return Err(Error::Play(format!(
+                "undo takes 1 to {taken} steps (the steps taken so far), not {count}"
+            )));
+        }
+        let keep = taken - count;
+        let events = self.steps[..keep].iter().map(|s| s.event.clone()).collect();
+        let game =
+            Game::replay(self.setup.clone(), self.earlier.clone(), events).map_err(|(_, e)| e)?;
+        let undone = self.steps[keep..].to_vec();
+        *self = game;
+        Ok(undone)
+    }
+
+    /// Reads melds typed by a player: `7h 8h 9h | Ks Kd Kc`.
+    pub fn melds(&self, text: &str) -> Result<Vec<Meld>, Error> {
+        Ok(Table::parse(text, self.setup.meld_rules, self.setup.deck)?
+            .melds()
+            .to_vec())
+    }
+
+    /// Reads a rearrangement typed by a player: `1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d`.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        Move::parse(text, &self.setup)
+    }
+
+    /// The move that adds cards (`6d`, `*`, `*7h`) to meld `number`. A bare joker is given
+    /// the one card that makes the meld legal.
+    pub fn extend(&self, number: usize, cards: &str) -> Result<Move, Error> {
+        let table = &self.state.round.table;
+        let meld = number
+            .checked_sub(1)
+            .and_then(|i| table.melds().get(i))
+            .ok_or_else(|| no_such_meld(number, table.melds().len()))?;
+        if cards.contains('|') {
+            return Err(Error::Play(
+                "add lays cards on one meld; to change several melds, write the numbers, =, and the melds they become".to_string(),
+            ));
+        }
+        let added = cards.replace('-', " ");
+        if added.trim().is_empty() {
+            return Err(Error::Play(format!(
+                "add {number} needs the cards to add, like add {number} 6d"
+            )));
+        }
+        // Spelling first, so a bad card is named where it was typed.
+        crate::notation::parse_table(&added).map_err(|mut e| {
+            e.place = e.place.replace("meld 1, card", "card to add");
+            Error::Parse(e)
+        })?;
+        let joined = Table::parse(
+            &format!("{meld} {added}"),
+            self.setup.meld_rules,
+            self.setup.deck,
+        )
+        .map_err(|e| match e {
+            Error::JokerChoice { meld, choices, .. } => Error::JokerChoice {
+                meld_number: number,
+                meld,
+                choices,
+            },
+            other => other,
+        })?;
+        Ok(Move {
+            replaced: vec![number],
+            melds: joined.melds().to_vec(),
+        })
+    }
+
+    /// Reads a hand as given: a count (`12`) or the cards (`Kd *`).
+    pub fn report(&self, text: &str) -> Result<HandReport, Error> {
+        HandReport::parse(text.trim().trim_matches('"'), self.setup.deck)
+    }
+
+    /// Who is to give their hand, when the round is over.
+    pub fn waiting_hands(&self) -> Vec<usize> {
+        match &self.state.phase {
+            Phase::Hands { hands, .. } => {
+                (0..hands.len()).filter(|p| hands[*p].is_none()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The hand a player enters to have it counted: its deadwood, whether it may knock now,
+    /// and a word when its size is not what the referee counts.
+    pub fn count_hand(&self, player: usize, hand: &crate::table::Hand) -> HandCount {
+        let rules = &self.setup.rules;
+        let deadwood = crate::scoring::deadwood(hand, rules);
+        let held = self.state.round.held[player];
+        HandCount {
+            deadwood,
+            under_limit: deadwood <= rules.knock_limit,
+            held,
+            given: hand.cards().len() as u32,
+        }
+    }
+}
+
+/// A hand counted on request during play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandCount {
+    pub deadwood: u32,
+    /// The deadwood is within the knock limit.
+    pub under_limit: bool,
+    /// The cards the referee counts for the player, and the cards given.
+    pub held: u32,
+    pub given: u32,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,682 @@
+//! The game in progress, rule by rule. Steps are written in the log's notation
+//! (`bob: draw`, `bob: play 1 = ...`), which these tests read back too.
+
+use super::*;
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+fn game_with(list: &[&str], rules: Rules) -> Game {
+    Game::new(names(list), rules).unwrap()
+}
+
+fn three() -> Game {
+    game_with(&["alice", "bob", "carol"], Rules::default())
+}
+
+fn step(game: &mut Game, text: &str) -> Result<Vec<Note>, Error> {
+    let event = Event::parse(text, game.setup()).unwrap_or_else(|e| panic!("{text}: {e}"));
+    game.apply(event)
+}
+
+fn steps(game: &mut Game, texts: &[&str]) {
+    for text in texts {
+        step(game, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn refused(game: &mut Game, text: &str) -> String {
+    let before = game.clone();
+    let err = step(game, text).expect_err(text);
+    assert_eq!(*game, before, "a refused step changed the game: {text}");
+    err.to_string()
+}
+
+fn rules(edit: impl FnOnce(&mut Rules)) -> Rules {
+    let mut rules = Rules::default();
+    edit(&mut rules);
+    rules
+}
+
+/// Three players dealt 3 cards each: a hand small enough to knock with after a draw.
+fn small() -> Game {
+    game_with(&["alice", "bob", "carol"], rules(|r| r.hand_size = 3))
+}
+
+#[test]
+fn deal_left_of_the_dealer_plays_first() {
+    let game = three();
+    assert_eq!(game.round().dealer, 0);
+    assert_eq!(game.round().turn, 1);
+    assert_eq!(game.round().held, vec![10, 10, 10]);
+    let mut game = three();
+    game.set_first_dealer(2).unwrap();
+    assert_eq!(game.round().turn, 0);
+}
+
+#[test]
+fn stock_is_the_deck_less_the_hands_and_the_table() {
+    let mut game = three();
+    assert_eq!(game.round().stock(), 106 - 30);
+    let two = game_with(&["ann", "ben"], Rules::default());
+    assert_eq!(two.round().stock(), 53 - 20);
+    steps(&mut game, &["bob: draw"]);
+    assert_eq!(game.round().stock(), 75);
+    assert_eq!(game.round().held[1], 11);
+    steps(&mut game, &["bob: play = 3s 4s 5s"]);
+    assert_eq!(
+        game.round().stock(),
+        75,
+        "a meld moves cards from hand to table"
+    );
+    assert_eq!(game.round().held[1], 8);
+}
+
+#[test]
+fn turn_begins_with_a_draw() {
+    let mut game = three();
+    assert!(refused(&mut game, "bob: play = 3s 4s 5s").contains("has not drawn yet"));
+    assert!(refused(&mut game, "bob: done").contains("has not drawn yet"));
+    assert!(refused(&mut game, "bob: knock 3").contains("has not drawn yet"));
+    assert!(refused(&mut game, "alice: draw").contains("it is bob's turn"));
+}
+
+#[test]
+fn turn_no_meld_after_third_draw() {
+    let mut game = three();
+    steps(&mut game, &["bob: draw", "bob: draw", "bob: draw"]);
+    let err = refused(&mut game, "bob: play = 3s 4s 5s");
+    assert!(err.contains("no meld after the third draw"), "{err}");
+    // The turn may still end in a knock, or simply end.
+    steps(&mut game, &["bob: done"]);
+    assert_eq!(game.round().turn, 2);
+}
+
+#[test]
+fn turn_meld_after_third_draw_is_a_house_rule() {
+    let mut game = game_with(
+        &["alice", "bob", "carol"],
+        rules(|r| r.meld_after_third_draw = true),
+    );
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: draw",
+            "bob: draw",
+            "bob: play = 3s 4s 5s",
+        ],
+    );
+    assert_eq!(game.round().held[1], 10);
+}
+
+#[test]
+fn turn_fourth_draw_refused() {
+    let mut game = three();
+    steps(&mut game, &["bob: draw", "bob: draw", "bob: draw"]);
+    let err = refused(&mut game, "bob: draw");
+    assert_eq!(
+        err,
+        "bob has drawn three cards this turn; a fourth draw is refused"
+    );
+}
+
+#[test]
+fn turn_melding_ends_the_drawing() {
+    let mut game = three();
+    steps(&mut game, &["bob: draw", "bob: play = 3s 4s 5s"]);
+    let err = refused(&mut game, "bob: draw");
+    assert!(err.contains("melding ends the drawing"), "{err}");
+    // More moves in the same turn are fine, and so is ending it after one draw.
+    steps(&mut game, &["bob: play 1 = 3s 4s 5s 6s", "bob: done"]);
+    assert_eq!(game.round().turn, 2);
+}
+
+#[test]
+fn turn_without_a_meld_takes_three_draws() {
+    let mut game = three();
+    steps(&mut game, &["bob: draw"]);
+    let err = refused(&mut game, "bob: done");
+    assert!(err.contains("the turn goes on to a third draw"), "{err}");
+    steps(&mut game, &["bob: draw"]);
+    refused(&mut game, "bob: done");
+    steps(&mut game, &["bob: draw", "bob: done"]);
+    assert_eq!(game.round().turn, 2);
+    assert_eq!(game.round().draws, 0);
+}
+
+#[test]
+fn move_updates_the_table_and_the_card_count() {
+    let mut game = three();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: play = 3s 4s 5s 6s | 3h 4h 5h 6h",
+            "bob: done",
+            "carol: draw",
+        ],
+    );
+    let notes = step(
+        &mut game,
+        "carol: play 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d",
+    )
+    .unwrap();
+    let Note::Played {
+        played,
+        held,
+        fresh,
+        ..
+    } = &notes[0]
+    else {
+        panic!("{notes:?}")
+    };
+    assert_eq!(Spaced(played).to_string(), "6d");
+    assert_eq!(*held, 10);
+    assert_eq!(fresh, &vec![1, 2, 3]);
+    assert_eq!(
+        game.round().table.to_string(),
+        "3s 4s 5s | 3h 4h 5h | 6s 6h 6d"
+    );
+}
+
+#[test]
+fn move_illegal_is_explained_rule_by_rule_and_changes_nothing() {
+    let mut game = three();
+    steps(
+        &mut game,
+        &["bob: draw", "bob: play = 8h 9h *10h", "bob: done"],
+    );
+    steps(&mut game, &["carol: draw"]);
+    let before = game.clone();
+    let err = step(&mut game, "carol: play 1 = 6h *7h 8h 9h").unwrap_err();
+    let Error::Illegal(verdict) = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(verdict.violations.len(), 1);
+    assert_eq!(verdict.violations[0].rule, MoveRule::M4);
+    assert!(err.is_refusal());
+    assert_eq!(game, before);
+}
+
+#[test]
+fn move_joker_released_by_its_real_card_is_restated() {
+    let mut game = three();
+    steps(
+        &mut game,
+        &["bob: draw", "bob: play = 8h 9h *10h", "bob: done"],
+    );
+    steps(
+        &mut game,
+        &["carol: draw", "carol: play 1 = 8h 9h 10h | 7s 7d *7c"],
+    );
+    assert_eq!(game.round().table.to_string(), "8h 9h 10h | 7s 7d *7c");
+    assert_eq!(game.round().held[2], 11 - 3);
+}
+
+#[test]
+fn move_laying_more_cards_than_held_breaks_m2() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 2));
+    steps(&mut game, &["ben: draw"]);
+    let err = refused(&mut game, "ben: play = 3s 4s 5s 6s");
+    assert!(
+        err.contains("M2 ben holds 3 cards, but the move lays 4 from the hand"),
+        "{err}"
+    );
+}
+
+#[test]
+fn move_new_melds_take_the_numbers_of_those_they_replace() {
+    let game = three();
+    let setup = game.setup();
+    let before = Table::parse(
+        "Ac 2c 3c | 7h 8h 9h | Ks Kd Kc",
+        setup.meld_rules,
+        setup.deck,
+    )
+    .unwrap();
+    let mv = Move::parse("1 3 = Ac 2c 3c 4c | Ks Kh Kd | 5c 6c 7c", setup).unwrap();
+    let (after, fresh) = mv.after(&before).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "Ac 2c 3c 4c | 7h 8h 9h | Ks Kh Kd | 5c 6c 7c"
+    );
+    assert_eq!(fresh, vec![1, 3, 4]);
+    let mv = Move::parse("1, 2 = Ac 2c 3c 7h 8h 9h", setup);
+    assert!(mv.is_ok(), "commas separate numbers too");
+    let (after, fresh) = Move::parse("1 2 = 7h 8h 9h 10h", setup)
+        .unwrap()
+        .after(&before)
+        .unwrap();
+    assert_eq!(after.to_string(), "7h 8h 9h 10h | Ks Kd Kc");
+    assert_eq!(fresh, vec![1]);
+    let err = Move::parse("4 = 3s 4s 5s", setup)
+        .unwrap()
+        .after(&before)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "there is no meld 4: the table has melds 1 to 3"
+    );
+}
+
+#[test]
+fn add_lays_cards_on_a_numbered_meld_and_infers_a_bare_joker() {
+    let mut game = three();
+    steps(&mut game, &["bob: draw", "bob: play = 6h 6d 6c | 3s 4s 5s"]);
+    let mv = game.extend(1, "*").unwrap();
+    assert_eq!(mv.to_string(), "1 = *6s 6h 6d 6c");
+    let err = game.extend(2, "*").unwrap_err().to_string();
+    assert!(
+        err.contains("(meld 2: 3s 4s 5s *)") && err.contains("*2s, *6s"),
+        "{err}"
+    );
+    let err = game.extend(2, "6x").unwrap_err().to_string();
+    assert!(err.starts_with("\"6x\" (card to add 1)"), "{err}");
+    assert!(
+        game.extend(3, "6s")
+            .unwrap_err()
+            .to_string()
+            .contains("no meld 3")
+    );
+    game.play(game.extend(2, "6s 7s").unwrap()).unwrap();
+    assert_eq!(game.round().table.to_string(), "6h 6d 6c | 3s 4s 5s 6s 7s");
+}
+
+#[test]
+fn knock_limit_is_the_house_limit() {
+    let mut game = game_with(&["alice", "bob", "carol"], rules(|r| r.hand_size = 2));
+    steps(&mut game, &["bob: draw", "bob: draw", "bob: draw"]);
+    let err = refused(&mut game, "bob: knock 6");
+    assert_eq!(err, "bob cannot knock with 6 in hand; the knock limit is 5");
+    steps(&mut game, &["bob: knock 5"]);
+    assert!(matches!(game.state().phase, Phase::Hands { .. }));
+}
+
+#[test]
+fn knock_hand_given_as_cards_must_be_the_cards_held() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 3));
+    steps(&mut game, &["ben: draw"]);
+    let err = refused(&mut game, "ben: knock Ah 2c");
+    assert!(
+        err.starts_with("ben holds 4 cards by the referee's count, but 2 cards were given"),
+        "{err}"
+    );
+    let err = refused(&mut game, "ben: knock 3");
+    assert!(err.contains("which count 4 to 100"), "{err}");
+    steps(&mut game, &["ben: knock Ah 2c Ad As"]);
+}
+
+#[test]
+fn knock_ends_the_round_and_the_hands_are_scored() {
+    let mut game = small();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: knock 4",
+            "alice: hand 12",
+            "carol: hand 4",
+        ],
+    );
+    // Carol ties the knocker: she wins with the undercut bonus.
+    let round = &game.state().tally.rounds[0];
+    assert_eq!(round.score.winners, vec![2]);
+    assert_eq!(round.score.points, vec![0, 0, 8 + 10]);
+    assert_eq!(game.state().rounds[0].knocker.as_deref(), Some("bob"));
+    assert_eq!(game.state().phase, Phase::Play);
+}
+
+#[test]
+fn hands_are_given_once_the_round_is_over() {
+    let mut game = small();
+    assert!(refused(&mut game, "alice: hand 12").contains("still being played"));
+    steps(&mut game, &["bob: draw", "bob: knock 4"]);
+    assert!(refused(&mut game, "carol: draw").contains("round 1 is over"));
+    assert!(refused(&mut game, "bob: hand 3").contains("knocked"));
+    let err = refused(&mut game, "alice: hand 0");
+    assert!(
+        err.contains("alice holds 3 cards, which count 3 to 75"),
+        "{err}"
+    );
+    steps(&mut game, &["alice: hand 30", "alice: hand 20"]);
+    assert_eq!(game.waiting_hands(), vec![2]);
+}
+
+#[test]
+fn hands_given_as_cards_keep_to_the_deck_with_the_table() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 3));
+    steps(
+        &mut game,
+        &["ben: draw", "ben: play = 7h 8h 9h", "ben: knock 2"],
+    );
+    let err = refused(&mut game, "ann: hand 7h Kd Kc");
+    assert!(
+        err.starts_with("7h appears 2 times on the table and in the hands given"),
+        "{err}"
+    );
+}
+
+#[test]
+fn going_out_ends_the_round_at_once() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 3));
+    let notes = step(&mut game, "ben: draw").unwrap();
+    assert_eq!(notes.len(), 1);
+    let notes = step(&mut game, "ben: play = 7h 8h 9h 10h").unwrap();
+    assert_eq!(
+        notes[1],
+        Note::RoundOver {
+            end: RoundEnd::WentOut(1)
+        }
+    );
+    steps(&mut game, &["ann: hand 20"]);
+    assert_eq!(game.state().tally.rounds[0].score.points, vec![0, 20 + 25]);
+    assert!(game.state().tally.rounds[0].score.went_out);
+}
+
+/// Two players with 25 cards each leave 3 in the stock.
+fn short_stock() -> Game {
+    game_with(&["ann", "ben"], rules(|r| r.hand_size = 25))
+}
+
+#[test]
+fn stock_out_runs_a_last_lap() {
+    let mut game = short_stock();
+    assert_eq!(game.round().stock(), 3);
+    steps(&mut game, &["ben: draw", "ben: draw"]);
+    let notes = step(&mut game, "ben: draw").unwrap();
+    assert_eq!(notes[1], Note::LastCard { player: 1 });
+    let notes = step(&mut game, "ben: done").unwrap();
+    assert_eq!(notes[0], Note::LastLap);
+    assert_eq!(
+        notes[1],
+        Note::Turn {
+            player: 0,
+            stock: 0,
+            last_lap: Some(2)
+        }
+    );
+    // One meld-only turn each, the one who drew the last card included.
+    assert!(refused(&mut game, "ann: draw").contains("last lap"));
+    steps(&mut game, &["ann: play = 3s 4s 5s", "ann: done"]);
+    assert_eq!(game.round().turn, 1);
+    let notes = step(&mut game, "ben: done").unwrap();
+    assert_eq!(
+        notes,
+        vec![Note::RoundOver {
+            end: RoundEnd::StockOut
+        }]
+    );
+    steps(&mut game, &["ann: hand 30", "ben: hand 30"]);
+    assert_eq!(game.state().rounds[0].knocker, None);
+    assert_eq!(game.state().tally.rounds[0].score.points, vec![0, 0]);
+}
+
+#[test]
+fn stock_out_after_a_meld_on_the_last_card_still_runs_the_last_lap() {
+    let mut game = short_stock();
+    steps(&mut game, &["ben: draw", "ben: draw", "ben: draw"]);
+    refused(&mut game, "ben: draw");
+    steps(&mut game, &["ben: done", "ann: done"]);
+    assert!(refused(&mut game, "ben: draw").contains("last lap"));
+}
+
+#[test]
+fn last_lap_allows_a_knock() {
+    let mut game = short_stock();
+    steps(
+        &mut game,
+        &[
+            "ben: draw",
+            "ben: draw",
+            "ben: draw",
+            "ben: done",
+            "ann: play = As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks | Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h",
+            "ann: knock 3",
+        ],
+    );
+    assert!(matches!(
+        game.state().phase,
+        Phase::Hands {
+            end: RoundEnd::Knock(0),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn deal_passes_left_each_round() {
+    let mut game = small();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: knock 4",
+            "alice: hand 12",
+            "carol: hand 20",
+        ],
+    );
+    assert_eq!(game.round().number, 2);
+    assert_eq!(game.round().dealer, 1);
+    assert_eq!(game.round().turn, 2);
+    assert_eq!(game.round().stock(), 106 - 9);
+    steps(
+        &mut game,
+        &[
+            "carol: draw",
+            "carol: knock 4",
+            "alice: hand 30",
+            "bob: hand 30",
+        ],
+    );
+    assert_eq!(game.round().dealer, 2);
+    assert_eq!(game.round().turn, 0);
+}
+
+#[test]
+fn game_ends_at_the_target_with_the_bonuses() {
+    let mut game = game_with(
+        &["ann", "ben"],
+        rules(|r| {
+            r.target = 40;
+            r.hand_size = 2;
+        }),
+    );
+    steps(&mut game, &["ben: draw", "ben: knock 3", "ann: hand 40"]);
+    assert_eq!(game.state().phase, Phase::Play);
+    let notes = step(&mut game, "ann: draw").unwrap();
+    assert_eq!(notes.len(), 1);
+    let notes = step(&mut game, "ann: knock 3").unwrap();
+    assert_eq!(notes.len(), 1);
+    let notes = step(&mut game, "ben: hand 50").unwrap();
+    assert_eq!(notes.last(), Some(&Note::GameOver));
+    assert_eq!(game.state().phase, Phase::Over);
+    let end = game.state().tally.end.clone().unwrap();
+    assert_eq!(game.state().tally.totals, vec![47, 37]);
+    assert_eq!(end.bonuses, vec![100, 25]);
+    assert_eq!(end.winners, vec![0]);
+    assert!(refused(&mut game, "ben: draw").contains("the game is over"));
+}
+
+#[test]
+fn undo_takes_back_steps_across_rounds() {
+    let mut game = small();
+    steps(
+        &mut game,
+        &["bob: draw", "bob: play = 3s 4s 5s", "bob: done"],
+    );
+    let at_carol = game.clone();
+    steps(
+        &mut game,
+        &[
+            "carol: draw",
+            "carol: knock 4",
+            "alice: hand 12",
+            "bob: hand 9",
+        ],
+    );
+    assert_eq!(game.round().number, 2);
+    let undone = game.undo(2).unwrap();
+    assert_eq!(undone.len(), 2);
+    assert_eq!(game.round().number, 1);
+    assert_eq!(game.waiting_hands(), vec![0, 1]);
+    game.undo(2).unwrap();
+    assert_eq!(game, at_carol);
+    assert!(game.undo(4).is_err());
+    game.undo(3).unwrap();
+    assert_eq!(game, small());
+    assert!(
+        game.undo(1)
+            .unwrap_err()
+            .to_string()
+            .contains("nothing to undo")
+    );
+}
+
+#[test]
+fn setup_is_fixed_once_play_starts() {
+    let mut game = three();
+    game.set_rules(rules(|r| r.target = 100)).unwrap();
+    steps(&mut game, &["bob: draw"]);
+    assert!(game.set_rules(Rules::default()).is_err());
+    assert!(game.set_first_dealer(2).is_err());
+    let err = game
+        .clone()
+        .set_rules(rules(|r| r.hand_size = 60))
+        .unwrap_err();
+    assert!(err.to_string().contains("fixed") || err.to_string().contains("first draw"));
+    let err = Game::new(names(&["a", "b"]), rules(|r| r.hand_size = 30)).unwrap_err();
+    assert!(err.to_string().contains("deals 60 cards"), "{err}");
+}
+
+#[test]
+fn names_are_one_word_each_and_all_different() {
+    assert!(Game::new(names(&["alice", "Alice"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", "bob smith"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice"]), Rules::default()).is_err());
+    let game = game_with(&["alice", "albert", "bob"], Rules::default());
+    assert_eq!(game.setup().player("BOB").unwrap(), 2);
+    assert_eq!(game.setup().player("alb").unwrap(), 1);
+    let err = game.setup().player("al").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "\"al\" could be alice or albert; type more of the name"
+    );
+    let err = game.setup().player("zed").unwrap_err().to_string();
+    assert!(err.contains("the players are alice, albert, bob"), "{err}");
+}
+
+#[test]
+fn corrections_fix_the_mirror_and_can_be_undone() {
+    let mut game = three();
+    steps(&mut game, &["bob: draw", "bob: play = 3s 4s 5s"]);
+    steps(&mut game, &["table = 3s 4s 5s 6s", "bob: cards 7"]);
+    assert_eq!(game.round().table.to_string(), "3s 4s 5s 6s");
+    assert_eq!(game.round().held[1], 7);
+    assert_eq!(game.round().stock(), 106 - 4 - 27);
+    let notes = step(&mut game, "table = 7h 8h 10h").unwrap();
+    let Note::TableCorrected { illegal, .. } = &notes[0] else {
+        panic!()
+    };
+    assert_eq!(illegal[0].0, 1);
+    assert!(refused(&mut game, "bob: cards 0").contains("gone out"));
+    game.undo(3).unwrap();
+    assert_eq!(game.round().table.to_string(), "3s 4s 5s");
+}
+
+#[test]
+fn record_resumes_exactly_where_it_stopped() {
+    let mut game = small();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: play = 8h 9h *10h",
+            "bob: done",
+            "carol: draw",
+            "carol: knock 4",
+            "alice: hand 12",
+            "bob: hand Kd",
+            "carol: draw",
+            "carol: draw",
+        ],
+    );
+    let text = game.to_record().to_toml();
+    let record = GameRecord::from_toml(&text).unwrap();
+    let resumed = Game::from_record(&record).unwrap();
+    assert_eq!(resumed, game);
+    let tally = game::tally(&record).unwrap();
+    assert_eq!(tally.rounds.len(), 1);
+    assert_eq!(tally.totals, game.state().tally.totals);
+}
+
+#[test]
+fn record_whose_rounds_disagree_with_its_log_is_refused() {
+    let mut game = small();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: knock 4",
+            "alice: hand 12",
+            "carol: hand 9",
+        ],
+    );
+    let mut record = game.to_record();
+    record.rounds[0]
+        .hands
+        .insert("alice".into(), HandEntry::Count(13));
+    let err = Game::from_record(&record).unwrap_err().to_string();
+    assert!(
+        err.starts_with("round 1: the recorded rounds do not match"),
+        "{err}"
+    );
+    let mut record = game.to_record();
+    if let Some(play) = &mut record.play {
+        play.log[1] = "bob: knock 9".into();
+    }
+    let err = Game::from_record(&record).unwrap_err().to_string();
+    assert!(
+        err.starts_with("play.log, step 2 \"bob: knock 9\": bob cannot knock"),
+        "{err}"
+    );
+}
+
+#[test]
+fn record_without_a_log_goes_on_after_its_rounds() {
+    let text = "players = [\"ann\", \"ben\"]\n[[round]]\nknocker = \"ben\"\n[round.hands]\nann = 20\nben = 3\n";
+    let game = Game::from_record(&GameRecord::from_toml(text).unwrap()).unwrap();
+    assert_eq!(game.round().number, 2);
+    assert_eq!(game.round().dealer, 1);
+    assert_eq!(game.round().turn, 0);
+    assert!(game.has_started());
+    let record = game.to_record();
+    assert_eq!(record.play.as_ref().map(|p| p.earlier_rounds), Some(1));
+    assert_eq!(Game::from_record(&record).unwrap(), game);
+}
+
+#[test]
+fn log_lines_read_back_as_they_were_written() {
+    let game = three();
+    let setup = game.setup();
+    for text in [
+        "bob: draw",
+        "bob: play 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d",
+        "bob: play = *7c 8c 9c",
+        "bob: done",
+        "carol: knock 4s Ah",
+        "carol: knock 5",
+        "alice: hand 12",
+        "alice: hand",
+        "alice: cards 9",
+        "table = 3s 4s 5s | 6h 6d 6c",
+        "table =",
+    ] {
+        let event = Event::parse(text, setup).unwrap();
+        assert_eq!(event.text(&setup.players), text);
+    }
+    assert!(Event::parse("dave: draw", setup).is_err());
+    assert!(Event::parse("bob: dance", setup).is_err());
+    assert!(Event::parse("bob draws", setup).is_err());
+}

@@ -1,0 +1,493 @@
+//! The REPL driven as a script, the way a table replays a game from a file: commands piped
+//! to stdin, the saved record checked, `carousel tally` run on it.
+
+use assert_cmd::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_carousel");
+
+/// A user with their own home, data, state and config directories.
+struct User {
+    home: tempfile::TempDir,
+}
+
+impl User {
+    fn new() -> User {
+        User {
+            home: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn dir(&self, name: &str) -> PathBuf {
+        self.home.path().join(name)
+    }
+
+    fn env(&self, cmd: &mut std::process::Command) {
+        cmd.env("HOME", self.home.path())
+            .env("XDG_DATA_HOME", self.dir("data"))
+            .env("XDG_STATE_HOME", self.dir("state"))
+            .env("XDG_CONFIG_HOME", self.dir("config"));
+    }
+
+    fn carousel(&self) -> Command {
+        let mut cmd = std::process::Command::new(BIN);
+        self.env(&mut cmd);
+        Command::from_std(cmd)
+    }
+
+    /// Plays a script into the game file `name`; returns stdout, stderr and the status.
+    fn play(&self, name: &str, script: &str) -> (String, String, i32) {
+        let out = self
+            .carousel()
+            .arg("play")
+            .arg(self.dir(name))
+            .write_stdin(script)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code().unwrap_or(-1),
+        )
+    }
+
+    fn record(&self, name: &str) -> String {
+        std::fs::read_to_string(self.dir(name)).unwrap()
+    }
+
+    fn tally_json(&self, name: &str) -> serde_json::Value {
+        let out = self
+            .carousel()
+            .args(["tally", "--json"])
+            .arg(self.dir(name))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    fn games(&self) -> Vec<PathBuf> {
+        let dir = self.dir("data").join("carousel").join("games");
+        let mut games: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        games.sort();
+        games
+    }
+}
+
+fn example(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn lines_of(script: &str) -> Vec<&str> {
+    script.lines().collect()
+}
+
+/// Replays an example, checks it ran clean, and that `tally` on the saved record shows
+/// the very scoreboard the REPL showed last.
+fn replay_example(name: &str) -> (User, serde_json::Value) {
+    let user = User::new();
+    let script = format!("{}\nscoreboard\n", example(name));
+    let (out, err, code) = user.play("game.toml", &script);
+    assert_eq!(code, 0, "{name}: {err}");
+    assert!(err.is_empty(), "{name}: {err}");
+    let tally = user
+        .carousel()
+        .arg("tally")
+        .arg(user.dir("game.toml"))
+        .output()
+        .unwrap();
+    let board = String::from_utf8_lossy(&tally.stdout).into_owned();
+    assert!(board.contains("Game over"), "{board}");
+    assert!(
+        out.ends_with(&board),
+        "{name}: the REPL's last scoreboard\n{out}\nis not tally's\n{board}"
+    );
+    let json = user.tally_json("game.toml");
+    (user, json)
+}
+
+#[test]
+fn example_two_players_replays_to_ann_winning_after_a_stock_out() {
+    let (_, tally) = replay_example("two-players.carousel");
+    assert_eq!(tally["final"], serde_json::json!({"ann": 265, "ben": 82}));
+    assert_eq!(tally["game_winners"], serde_json::json!(["ann"]));
+    assert_eq!(tally["rounds"][2]["points"]["ann"], 96);
+}
+
+#[test]
+fn example_three_players_replays_to_bob_winning() {
+    let (user, tally) = replay_example("three-players.carousel");
+    assert_eq!(
+        tally["final"],
+        serde_json::json!({"alice": 168, "bob": 288, "carol": 127})
+    );
+    assert_eq!(tally["game_winners"], serde_json::json!(["bob"]));
+    let record = user.record("game.toml");
+    assert!(
+        record.contains("\"alice: play 1 = 8h 9h 10h | 7s 7d *7c\""),
+        "the joker released and stated again: {record}"
+    );
+}
+
+#[test]
+fn example_five_players_replays_with_an_undercut_and_ties() {
+    let (_, tally) = replay_example("five-players.carousel");
+    assert_eq!(
+        tally["final"],
+        serde_json::json!({"ann": 278, "ben": 143, "cat": 95, "dan": 0, "eve": 101})
+    );
+    assert_eq!(
+        tally["rounds"][1]["winners"],
+        serde_json::json!(["ann", "eve"])
+    );
+    assert_eq!(tally["rounds"][2]["winners"], serde_json::json!(["ben"]));
+}
+
+#[test]
+fn a_script_reads_lines_with_no_prompt_and_saves_in_the_data_directory() {
+    let user = User::new();
+    let out = user
+        .carousel()
+        .write_stdin("# a comment\nnew alice bob\n\ndraw   # bob draws\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("> "), "no prompt: {stdout}");
+    assert!(
+        stdout.contains("bob draws (first draw): 11 cards in hand, stock 32."),
+        "{stdout}"
+    );
+    let games = user.games();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let name = games[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.ends_with("-alice-bob.toml"), "{name}");
+    let record = std::fs::read_to_string(&games[0]).unwrap();
+    assert!(record.contains("log = [\"bob: draw\"]"), "{record}");
+    // A second game never takes the first one's file.
+    user.carousel()
+        .write_stdin("new alice bob\n")
+        .assert()
+        .success();
+    assert_eq!(user.games().len(), 2);
+}
+
+#[test]
+fn the_saved_record_is_a_tally_record_of_the_finished_rounds() {
+    let user = User::new();
+    let script = "new alice bob carol\nrules hand-size 3\ndraw\nknock 4\nhand alice 12\nhand carol 9\ndraw\n";
+    let (_, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    let tally = user.tally_json("g.toml");
+    assert_eq!(
+        tally["totals"],
+        serde_json::json!({"alice": 0, "bob": 8 + 5, "carol": 0})
+    );
+    assert_eq!(tally["finished"], false);
+    let record = user.record("g.toml");
+    assert!(record.contains("[[round]]\nknocker = \"bob\""), "{record}");
+    assert!(record.contains("hand-size = 3"), "{record}");
+    assert!(
+        record.contains("\"carol: draw\""),
+        "the round in progress: {record}"
+    );
+}
+
+#[test]
+fn resume_goes_on_exactly_where_the_game_stopped() {
+    let script = example("three-players.carousel");
+    let lines = lines_of(&script);
+    let whole = User::new();
+    assert_eq!(whole.play("g.toml", &script).2, 0);
+    for cut in [9, 20, 33, 45] {
+        let user = User::new();
+        let (first, second) = lines.split_at(cut);
+        assert_eq!(user.play("g.toml", &first.join("\n")).2, 0, "cut at {cut}");
+        let (_, err, code) = user.play("g.toml", &second.join("\n"));
+        assert_eq!(code, 0, "cut at {cut}: {err}");
+        assert_eq!(
+            user.record("g.toml"),
+            whole.record("g.toml"),
+            "cut at {cut}"
+        );
+    }
+}
+
+#[test]
+fn kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
+    let script = example("five-players.carousel");
+    let lines = lines_of(&script);
+    let whole = User::new();
+    assert_eq!(whole.play("g.toml", &script).2, 0);
+    let user = User::new();
+    let path = user.dir("g.toml");
+    let mut cmd = std::process::Command::new(BIN);
+    user.env(&mut cmd);
+    let mut child = cmd
+        .arg("play")
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Feed the game up to round 3's first meld, wait until it is on disk, then kill -9.
+    let cut = lines
+        .iter()
+        .position(|l| l.starts_with("meld 10c Jc Qc Kc"))
+        .unwrap()
+        + 1;
+    let mut stdin = child.stdin.take().unwrap();
+    for line in &lines[..cut] {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains("dan: play = 10c Jc Qc Kc")) {
+        assert!(Instant::now() < deadline, "the step never reached the disk");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    let (_, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(user.record("g.toml"), whole.record("g.toml"));
+}
+
+#[test]
+fn a_damaged_file_is_reported_and_never_overwritten() {
+    let user = User::new();
+    let damaged = "players = [\"alice\", \"bob\"]\n[play]\nfirst-dealer = \"alice\"\nlog = [\"bob: draw\", \"bob: fly\"]\n";
+    std::fs::write(user.dir("g.toml"), damaged).unwrap();
+    let (out, err, code) = user.play("g.toml", "draw\nnew ann ben\n");
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("g.toml is damaged and was left as it is"),
+        "{err}"
+    );
+    assert!(err.contains("step 2 \"bob: fly\""), "{err}");
+    assert_eq!(user.record("g.toml"), damaged);
+    std::fs::write(user.dir("g.toml"), "players = [").unwrap();
+    assert_eq!(user.play("g.toml", "").2, 2);
+    assert_eq!(user.record("g.toml"), "players = [");
+}
+
+#[test]
+fn refused_and_misunderstood_lines_are_explained_and_change_nothing() {
+    let user = User::new();
+    let script =
+        "new alice bob carol\ndraw 4\nmeld 3s 4s 5s\ndance\ndone\ndraw\nmeld 7h 8h 10h\nstatus\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 2, "a line not understood outranks a refusal");
+    assert!(
+        err.contains(
+            "line 2: refused: bob has drawn three cards this turn; a fourth draw is refused"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "line 3: refused: bob has drawn a third card, and there is no meld after the third draw"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 4: error: \"dance\" is not a command (did you mean done?)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("M3  7h 8h 10h: not a run, 9h is missing between 8h and 10h"),
+        "{err}"
+    );
+    assert!(err.contains("Nothing changed."), "{err}");
+    assert!(
+        out.contains("Stock 72. Cards in hand: alice 10, bob 13, carol 11.\nTable: empty."),
+        "{out}"
+    );
+    let (_, _, code) = user.play("h.toml", "new alice bob\ndraw\ndone\n");
+    assert_eq!(code, 1, "a refusal alone");
+}
+
+#[test]
+fn a_turn_as_at_the_table_moves_adds_and_rearranges_by_meld_number() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+draw
+meld 3s 4s 5s 6s | 3h 4h 5h 6h
+done
+draw
+1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
+add 1 2s
+done
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Legal: carol played 6d; 10 cards left in hand."),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1  2s 3s 4s 5s   <- new\n   2  3h 4h 5h\n   3  6s 6h 6d\n"),
+        "{out}"
+    );
+    assert!(out.contains("alice's turn: draw. Stock 74."), "{out}");
+}
+
+#[test]
+fn check_judges_without_changing_anything() {
+    let user = User::new();
+    let script = "new alice bob carol\ndraw\nmeld 8h 9h *10h\ndone\ncheck 1 = 6h *7h 8h 9h\ncheck 1 = 8h 9h 10h | 7s 7d *7c\nstatus\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "Illegal: 1 rule broken.\n  M4  the joker that stood for 10h now stands for 7h"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Legal: 10h 7s 7d played from the hand."),
+        "{out}"
+    );
+    assert!(
+        out.contains("But not now: carol has not drawn yet; a turn begins with a draw."),
+        "{out}"
+    );
+    assert!(out.contains("   1  8h 9h *10h\n"), "{out}");
+}
+
+#[test]
+fn undo_goes_back_across_a_round_and_history_shows_every_step() {
+    let user = User::new();
+    let script = "new ann ben\nrules hand-size 3\ndraw\nknock 4\nhand ann 9\ndraw\nundo 2\nhand ann 7\nhistory\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Undone: ann: draw\nUndone: ann: hand 9\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Round 1, dealt by ann:\n   1  ben: draw   (stock 46)\n   2  ben: knock 4   (round over)\n   3  ann: hand 7   (counts 7; round 1 scored: ben +3)\n"),
+        "{out}"
+    );
+    let tally = user.tally_json("g.toml");
+    assert_eq!(tally["totals"], serde_json::json!({"ann": 0, "ben": 3}));
+}
+
+#[test]
+fn house_rules_from_a_file_the_config_directory_and_the_rules_command() {
+    let user = User::new();
+    std::fs::write(user.dir("house.toml"), "target = 100\nknock-limit = 7\n").unwrap();
+    let out = user
+        .carousel()
+        .args(["play", "--rules"])
+        .arg(user.dir("house.toml"))
+        .arg(user.dir("g.toml"))
+        .write_stdin("new alice bob\nrules\nrules meld-after-third-draw on\nrules save\ndraw\nrules target 50\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stdout.contains("target                  100  a game ends"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(default 150)"), "{stdout}");
+    assert!(
+        stdout.contains("meld-after-third-draw is now on for this game."),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("the house rules can be changed only before the first draw"),
+        "{stderr}"
+    );
+    let saved =
+        std::fs::read_to_string(user.dir("config").join("carousel").join("rules.toml")).unwrap();
+    assert!(
+        saved.contains("knock-limit = 7") && saved.contains("meld-after-third-draw = true"),
+        "{saved}"
+    );
+    // New games now start with the saved rules.
+    let (out, _, _) = user.play("h.toml", "rules knock-limit\n");
+    assert!(out.contains("knock-limit is 7"), "{out}");
+    // A saved game keeps its own rules.
+    let (_, err, code) = {
+        let out = user
+            .carousel()
+            .args(["play", "--rules"])
+            .arg(user.dir("house.toml"))
+            .arg(user.dir("g.toml"))
+            .output()
+            .unwrap();
+        (
+            String::new(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code(),
+        )
+    };
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("keeps the house rules it started with"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_explains_every_command_with_examples() {
+    let user = User::new();
+    let (out, err, code) = user.play(
+        "g.toml",
+        "help\nhelp add\nhelp =\nhelp turn\nhelp nothing\n",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        out.contains("N M = MELDS      rearrange: melds N and M"),
+        "{out}"
+    );
+    assert!(
+        out.contains("add N CARDS\n  Adds cards from the hand to meld N"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d       (the hand gave 6d)"),
+        "{out}"
+    );
+    assert!(out.contains("no meld\n     after the third draw"), "{out}");
+    assert!(err.contains("no help on \"nothing\""), "{err}");
+}
+
+#[test]
+fn hands_are_checked_against_the_cards_the_referee_counts() {
+    let user = User::new();
+    let script = "new ann ben\nrules hand-size 3\ndraw\nhand ben 4s Ah 2c 3d\nknock 4\nhand ann 2\nhand ann Kd Qd\nhand ann Kd Qd Jd\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        out.contains("ben's hand 4s Ah 2c 3d counts 10: too much to knock (the knock limit is 5)."),
+        "{out}"
+    );
+    assert!(
+        err.contains("ann holds 3 cards, which count 3 to 75; 2 cannot be their count"),
+        "{err}"
+    );
+    assert!(
+        err.contains("ann holds 3 cards by the referee's count, but 2 cards were given (Kd Qd)"),
+        "{err}"
+    );
+    assert!(out.contains("ann's hand counts 30."), "{out}");
+}
