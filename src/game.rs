@@ -201,20 +201,24 @@ pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
         .iter()
         .zip(rounds_won)
         .map(|(total, won)| {
-            let per_round = won * rules.round_bonus;
+            let per_round = won.saturating_mul(rules.round_bonus);
             if *total >= rules.target {
-                rules.game_bonus
-                    + if rules.round_bonus_for_all {
-                        per_round
-                    } else {
-                        0
-                    }
+                let per_round = if rules.round_bonus_for_all {
+                    per_round
+                } else {
+                    0
+                };
+                rules.game_bonus.saturating_add(per_round)
             } else {
                 per_round
             }
         })
         .collect();
-    let final_totals: Vec<u32> = totals.iter().zip(&bonuses).map(|(t, b)| t + b).collect();
+    let final_totals: Vec<u32> = totals
+        .iter()
+        .zip(&bonuses)
+        .map(|(t, b)| t.saturating_add(*b))
+        .collect();
     let best = final_totals.iter().copied().max().unwrap_or(0);
     let winners = (0..final_totals.len())
         .filter(|p| final_totals[*p] == best)
@@ -247,7 +251,7 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
         }
         let score = record.score_round(number, deck)?;
         for (total, points) in totals.iter_mut().zip(&score.points) {
-            *total += points;
+            *total = total.saturating_add(*points);
         }
         for w in &score.winners {
             rounds_won[*w] += 1;

@@ -18,7 +18,13 @@ pub fn card_value(card: HandCard, rules: &Rules) -> u32 {
 
 /// A hand's deadwood: the sum of its cards' values.
 pub fn deadwood(hand: &Hand, rules: &Rules) -> u32 {
-    hand.cards().iter().map(|c| card_value(*c, rules)).sum()
+    points_sum(hand.cards().iter().map(|c| card_value(*c, rules)))
+}
+
+/// Adds up points. Counts and house-rule numbers are whatever a player typed, so a sum
+/// stops at the largest number rather than overflowing.
+pub fn points_sum(points: impl IntoIterator<Item = u32>) -> u32 {
+    points.into_iter().fold(0, u32::saturating_add)
 }
 
 /// A hand as reported when a round ends: the count a player gives, or the cards left.
@@ -102,7 +108,7 @@ pub fn score_round(
     }
     if let Some(&player) = out.first() {
         let mut points = vec![0; deadwood.len()];
-        points[player] = deadwood.iter().sum::<u32>() + rules.going_out_bonus;
+        points[player] = points_sum(deadwood.iter().copied().chain([rules.going_out_bonus]));
         return Ok(RoundScore {
             deadwood: deadwood.to_vec(),
             winners: vec![player],
@@ -131,7 +137,7 @@ pub fn score_round(
     let bonus = if undercut { rules.undercut_bonus } else { 0 };
     let mut points = vec![0; deadwood.len()];
     for &w in &winners {
-        points[w] = deadwood.iter().map(|d| d - deadwood[w]).sum::<u32>() + bonus;
+        points[w] = points_sum(deadwood.iter().map(|d| d - deadwood[w]).chain([bonus]));
     }
     Ok(RoundScore {
         deadwood: deadwood.to_vec(),
@@ -263,6 +269,14 @@ mod tests {
         let err = score(&[3, 0, 5], Some(0)).unwrap_err();
         assert!(!err.is_refusal());
         assert!(err.to_string().contains("bob went out"), "{err}");
+    }
+
+    #[test]
+    fn huge_counts_do_not_overflow() {
+        let s = score(&[1, u32::MAX, u32::MAX], None).unwrap();
+        assert_eq!(s.points[0], u32::MAX);
+        let s = score(&[0, u32::MAX, 7], None).unwrap();
+        assert_eq!(s.points[0], u32::MAX);
     }
 
     #[test]
