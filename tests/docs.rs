@@ -10,6 +10,52 @@ struct Example {
     expected: String,
 }
 
+/// The man page's examples: `$ carousel ...` lines in `.EX`/`.EE` blocks, roff unescaped.
+fn man_examples(page: &str) -> Vec<Example> {
+    let mut markdown = String::new();
+    for line in page.lines() {
+        match line {
+            ".EX" => markdown.push_str("```console\n"),
+            ".EE" => markdown.push_str("```\n"),
+            _ => {
+                markdown.push_str(&unroff(line));
+                markdown.push('\n');
+            }
+        }
+    }
+    console_examples(&markdown)
+        .into_iter()
+        .filter(|e| e.command.starts_with("carousel"))
+        .collect()
+}
+
+fn unroff(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + 1..];
+        if let Some(more) = rest.strip_prefix('-') {
+            out.push('-');
+            rest = more;
+        } else if let Some(more) = rest.strip_prefix('e') {
+            out.push('\\');
+            rest = more;
+        } else if let Some(more) = rest.strip_prefix('&') {
+            rest = more;
+        } else if let Some(more) = rest.strip_prefix("[u") {
+            let end = more.find(']').unwrap();
+            let code = u32::from_str_radix(&more[..end], 16).unwrap();
+            out.push(char::from_u32(code).unwrap());
+            rest = &more[end + 1..];
+        } else {
+            out.push('\\');
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn console_examples(text: &str) -> Vec<Example> {
     let mut examples: Vec<Example> = Vec::new();
     let mut in_console = false;
@@ -35,10 +81,12 @@ fn console_examples(text: &str) -> Vec<Example> {
     examples
 }
 
-fn run_examples(file: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join(file)).unwrap();
-    let examples = console_examples(&text);
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run_examples(file: &str, examples: Vec<Example>) {
+    let root = root();
     assert!(!examples.is_empty(), "{file} has no console examples");
     for example in examples {
         let words = shell_words::split(&example.command).unwrap();
@@ -69,5 +117,51 @@ fn run_examples(file: &str) {
 
 #[test]
 fn readme_examples_print_what_the_readme_shows() {
-    run_examples("README.md");
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    run_examples("README.md", console_examples(&text));
+}
+
+#[test]
+fn man_page_examples_print_what_the_page_shows() {
+    let page = std::fs::read_to_string(root().join("man/carousel.1")).unwrap();
+    run_examples("man/carousel.1", man_examples(&page));
+}
+
+/// Every example line in a subcommand's `--help` runs and is not refused as bad input.
+#[test]
+fn help_examples_run() {
+    let subcommands = ["check", "score", "tally", "completions"];
+    let mut ran = 0;
+    for sub in subcommands {
+        let help = assert_cmd::Command::cargo_bin("carousel")
+            .unwrap()
+            .args([sub, "--help"])
+            .output()
+            .unwrap();
+        let help = String::from_utf8(help.stdout).unwrap();
+        assert!(
+            help.contains("Example"),
+            "`carousel {sub} --help` shows no example"
+        );
+        for line in help.lines().filter(|l| l.starts_with("  carousel ")) {
+            // Drop a redirection or a trailing remark in parentheses.
+            let command = line.split(" > ").next().unwrap();
+            let command = command.split("  (").next().unwrap().trim();
+            let words = shell_words::split(command).unwrap();
+            let output = assert_cmd::Command::cargo_bin("carousel")
+                .unwrap()
+                .current_dir(root())
+                .args(&words[1..])
+                .output()
+                .unwrap();
+            let code = output.status.code();
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "`{command}` from `carousel {sub} --help` exited {code:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= subcommands.len());
 }

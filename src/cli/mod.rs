@@ -1,6 +1,9 @@
 //! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
 
 mod check;
+mod completions;
+#[cfg(test)]
+mod man;
 mod score;
 mod tally;
 
@@ -32,6 +35,7 @@ pub enum Command {
     Score(score::ScoreArgs),
     Tally(tally::TallyArgs),
     Play(crate::repl::PlayArgs),
+    Completions(completions::CompletionsArgs),
 }
 
 /// Options every one-shot command takes.
@@ -92,6 +96,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Score(args) => (score::run(args), args.output.json),
         Command::Tally(args) => (tally::run(args), args.output.json),
         Command::Play(args) => return crate::repl::run(args),
+        Command::Completions(args) => (completions::run(args), false),
     };
     match result {
         Ok(Answer::Yes) => ExitCode::SUCCESS,

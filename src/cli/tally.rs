@@ -31,6 +31,7 @@ use std::path::PathBuf;
 ///   bob = "4s Ah"
 ///   carol = "Kd *"
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 #[command(after_help = "Example:
   carousel tally examples/finished-game.toml --json")]
 pub struct TallyArgs {

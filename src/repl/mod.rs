@@ -4,7 +4,7 @@
 
 mod command;
 mod complete;
-mod help;
+pub(crate) mod help;
 
 use crate::render;
 use crate::render::play::and_list;

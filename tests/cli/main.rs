@@ -2,6 +2,7 @@
 //! JSON or text out, and the exit status.
 
 mod check;
+mod completions;
 mod score;
 mod tally;
 mod test;

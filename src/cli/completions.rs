@@ -1,0 +1,27 @@
+//! `carousel completions`: shell completion scripts, made from the command-line definition.
+
+use super::{Answer, Cli};
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+
+/// Print a shell completion script (bash, zsh, fish, elvish or powershell)
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel completions bash > ~/.local/share/bash-completion/completions/carousel
+  carousel completions zsh > ~/.zfunc/_carousel
+  carousel completions fish > ~/.config/fish/completions/carousel.fish")]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+pub fn run(args: &CompletionsArgs) -> anyhow::Result<Answer> {
+    clap_complete::generate(
+        args.shell,
+        &mut Cli::command(),
+        "carousel",
+        &mut std::io::stdout(),
+    );
+    Ok(Answer::Yes)
+}
