@@ -81,6 +81,49 @@ fn console_examples(text: &str) -> Vec<Example> {
     examples
 }
 
+/// A REPL transcript in a `session` block: `$ carousel play FILE` first, then lines typed at
+/// the prompt (`> draw`) and what the referee printed.
+struct Session {
+    line: usize,
+    args: Vec<String>,
+    typed: String,
+    printed: String,
+}
+
+fn session_examples(text: &str) -> Vec<Session> {
+    let mut sessions: Vec<Session> = Vec::new();
+    let mut inside = false;
+    for (number, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            inside = line.trim() == "```session";
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            sessions.push(Session {
+                line: number + 1,
+                args: shell_words::split(command).unwrap(),
+                typed: String::new(),
+                printed: String::new(),
+            });
+        } else if let Some(session) = sessions.last_mut() {
+            match line.strip_prefix("> ") {
+                Some(typed) => {
+                    session.typed.push_str(typed);
+                    session.typed.push('\n');
+                }
+                None => {
+                    session.printed.push_str(line);
+                    session.printed.push('\n');
+                }
+            }
+        }
+    }
+    sessions
+}
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -119,6 +162,32 @@ fn run_examples(file: &str, examples: Vec<Example>) {
 fn readme_examples_print_what_the_readme_shows() {
     let text = std::fs::read_to_string(root().join("README.md")).unwrap();
     run_examples("README.md", console_examples(&text));
+}
+
+#[test]
+fn readme_sessions_print_what_the_readme_shows() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let sessions = session_examples(&text);
+    assert!(!sessions.is_empty(), "README.md has no session example");
+    for session in sessions {
+        let home = tempfile::tempdir().unwrap();
+        let output = assert_cmd::Command::cargo_bin("carousel")
+            .unwrap()
+            .current_dir(home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_STATE_HOME", home.path().join("state"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .args(&session.args[1..])
+            .write_stdin(session.typed.clone())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            session.printed,
+            "README.md:{}: the session printed something else",
+            session.line
+        );
+    }
 }
 
 #[test]
