@@ -7,6 +7,7 @@ use carousel::game::Tally;
 use carousel::moves::Verdict;
 use carousel::notation::Spaced;
 use carousel::scoring::RoundScore;
+use carousel::solver::Solution;
 use carousel::table::Table;
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
@@ -164,6 +165,40 @@ pub fn scoreboard(tally: &Tally, rules: &Rules) -> String {
                 rules.target
             );
         }
+    }
+    out
+}
+
+/// The solver's best play: the cards, the table after with its changed melds marked, what
+/// is left in hand and whether the player may then knock.
+pub fn solution(best: &Solution, rules: &Rules) -> String {
+    let mut out = String::new();
+    if best.played.is_empty() {
+        let _ = writeln!(out, "No play lowers the deadwood: keep the hand.");
+    } else {
+        let count = best.played.len();
+        let cards = if count == 1 { "card" } else { "cards" };
+        let _ = writeln!(out, "Best play: {} ({count} {cards}).", Spaced(&best.played));
+        let changed: Vec<usize> = (1..=best.changed.len())
+            .filter(|n| best.changed[n - 1])
+            .collect();
+        out.push_str(&play::table(&best.table, &changed));
+    }
+    if best.left.is_empty() {
+        let _ = writeln!(out, "Left in hand: nothing; that goes out.");
+    } else {
+        let _ = writeln!(
+            out,
+            "Left in hand: {} (deadwood {}).",
+            Spaced(&best.left),
+            best.deadwood
+        );
+        let limit = rules.knock_limit;
+        let _ = if best.can_knock {
+            writeln!(out, "May knock: {} is within the limit of {limit}.", best.deadwood)
+        } else {
+            writeln!(out, "No knock: {} is over the limit of {limit}.", best.deadwood)
+        };
     }
     out
 }

@@ -199,7 +199,7 @@ fn man_page_examples_print_what_the_page_shows() {
 /// Every example line in a subcommand's `--help` runs and is not refused as bad input.
 #[test]
 fn help_examples_run() {
-    let subcommands = ["check", "score", "tally", "completions"];
+    let subcommands = ["check", "score", "tally", "solve", "arrange", "completions"];
     let mut ran = 0;
     for sub in subcommands {
         let help = assert_cmd::Command::cargo_bin("carousel")

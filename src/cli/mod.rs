@@ -1,10 +1,12 @@
 //! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
 
+mod arrange;
 mod check;
 mod completions;
 #[cfg(test)]
 mod man;
 mod score;
+mod solve;
 mod tally;
 
 use anyhow::Context;
@@ -34,6 +36,8 @@ pub enum Command {
     Check(check::CheckArgs),
     Score(score::ScoreArgs),
     Tally(tally::TallyArgs),
+    Solve(solve::SolveArgs),
+    Arrange(arrange::ArrangeArgs),
     Play(crate::repl::PlayArgs),
     Completions(completions::CompletionsArgs),
 }
@@ -95,6 +99,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => (check::run(args), args.output.json),
         Command::Score(args) => (score::run(args), args.output.json),
         Command::Tally(args) => (tally::run(args), args.output.json),
+        Command::Solve(args) => (solve::run(args), args.output.json),
+        Command::Arrange(args) => (arrange::run(args), args.output.json),
         Command::Play(args) => return crate::repl::run(args),
         Command::Completions(args) => (completions::run(args), false),
     };

@@ -49,15 +49,16 @@ pub enum Command {
     History(Option<usize>),
     Undo(usize),
     Help(Option<String>),
+    /// The solver's best play of a hand onto the table in play.
+    Hint(String),
+    /// Whether a pile of cards can all be laid out as melds.
+    Arrange(String),
     Resume(Option<String>),
     Quit,
 }
 
 /// Every command word a line may start with, and the aliases each answers to. The first
 /// is the name `help` uses.
-///
-/// The solver's commands (`hint`, `arrange`) are not here yet: they belong in this list, in
-/// [`Command`], in `Referee::execute` and in `help` once the solver is merged.
 pub const WORDS: &[&[&str]] = &[
     &["new"],
     &["dealer"],
@@ -77,6 +78,8 @@ pub const WORDS: &[&[&str]] = &[
     &["history", "log"],
     &["undo"],
     &["cards"],
+    &["hint", "best", "suggest"],
+    &["arrange", "layout"],
     &["help", "?"],
     &["quit", "exit", "bye"],
 ];
@@ -346,6 +349,14 @@ pub fn parse(line: &str) -> Result<Command, Error> {
         "scoreboard" => nothing_more(word, rest, Command::Scoreboard),
         "history" => Ok(Command::History(count_arg("history", rest)?)),
         "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
+        "hint" if rest.is_empty() => Err(bad(
+            "hint needs the hand to play from, like hint 7h 9h Js *".into(),
+        )),
+        "hint" => Ok(Command::Hint(rest.trim_matches('"').to_string())),
+        "arrange" if rest.is_empty() => Err(bad(
+            "arrange needs the cards to lay out, like arrange 7h 8h 9h *".into(),
+        )),
+        "arrange" => Ok(Command::Arrange(rest.trim_matches('"').to_string())),
         "help" => Ok(Command::Help(
             (!rest.is_empty()).then(|| rest.to_lowercase()),
         )),

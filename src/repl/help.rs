@@ -35,6 +35,8 @@ Any time
   undo [N]         take back the last step, or the last N, across rounds too
   cards NAME N     correct how many cards the referee counts for NAME
   hand NAME CARDS  during play: count a hand and say whether it may knock
+  hint HAND        the best play for a hand on this table: hint 7h 9h Js *
+  arrange CARDS    can these cards all be laid out as melds? arrange 7h 8h 9h *
   help [COMMAND]   this, or more on one command
   quit             leave; the game is saved after every step (Ctrl-D leaves too)
 
@@ -179,6 +181,30 @@ check MOVE
 Examples:
   check 1 = 6h *7h 8h 9h        (moving the joker of 8h 9h *10h without a real 10h: M4)
   check add 2 6d",
+    },
+    Topic {
+        name: "hint",
+        text: "\
+hint HAND
+  The best play for HAND on the table as it is now: the move that leaves the least
+  deadwood in hand (on a tie, the one that plays more cards), with the table after it, the
+  changed melds marked, and whether the player may then knock. It obeys every rule: table
+  cards stay, and a joker on the table changes its card only when a real one releases it.
+  A joker in HAND may stand for any card. Nothing changes: play the move to make it.
+Examples:
+  hint 7h 9h Js Kd
+  hint 6h * 2c",
+    },
+    Topic {
+        name: "arrange",
+        text: "\
+arrange CARDS
+  Whether CARDS, all of them, can be laid out as legal melds, and one way to do it, each
+  joker with the card it stands for. Use it for a pile of cards, or to see whether a hand
+  could go out on an empty table. Nothing changes.
+Examples:
+  arrange 7h 8h 9h *
+  arrange As 2s 3s Ks Kh Kd",
     },
     Topic {
         name: "hand",

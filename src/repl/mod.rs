@@ -10,7 +10,8 @@ use crate::render;
 use crate::render::play::and_list;
 use carousel::session::{Game, Move, Phase};
 use carousel::store::{self, Dirs};
-use carousel::{Error, Hand, Rules, Table};
+use carousel::card::{CardCounts, TableCard};
+use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
 use command::{Command, MoveText, RulesArg};
 use complete::ReplHelper;
@@ -297,6 +298,35 @@ impl Referee {
                 print!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Status => print!("{}", render::play::status(self.game()?)),
+            Command::Hint(text) => {
+                let game = self.game()?;
+                let setup = game.setup();
+                let hand = Hand::parse(&text, setup.deck)?;
+                let table = &game.round().table;
+                let together = CardCounts::of(
+                    table.cards().map(TableCard::physical).chain(hand.cards().iter().copied()),
+                );
+                setup
+                    .deck
+                    .check_counts(&together, " on the table and in the hand together")?;
+                let best = solver::solve(table, &hand, game.rules(), setup.deck);
+                print!("{}", render::solution(&best, game.rules()));
+            }
+            Command::Arrange(text) => {
+                let (rules, deck) = match &self.game {
+                    Some(game) => (game.rules().clone(), game.setup().deck),
+                    None => (self.new_rules.clone(), Deck::for_players(3)?),
+                };
+                let pile = Hand::parse(&text, deck)?;
+                match solver::arrange(pile.cards(), &rules, deck) {
+                    Some(table) if table.is_empty() => println!("Nothing to lay out."),
+                    Some(table) => print!("{}", render::play::table(&table, &[])),
+                    None => println!(
+                        "No arrangement: these {} cards cannot all be laid out as legal melds.",
+                        pile.cards().len()
+                    ),
+                }
+            }
             Command::Scoreboard => {
                 let game = self.game()?;
                 print!("{}", render::scoreboard(&game.state().tally, game.rules()));

@@ -4,5 +4,6 @@
 mod check;
 mod completions;
 mod score;
+mod solve;
 mod tally;
 mod test;

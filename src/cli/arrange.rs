@@ -1,0 +1,44 @@
+//! `carousel arrange`: can a pile of cards all be laid out as legal melds?
+
+use super::{Answer, Output, Setup, print_json};
+use anyhow::Context;
+use carousel::{Hand, solver};
+use clap::Args;
+use serde_json::json;
+
+/// Can these cards, all of them, be laid out as legal melds?
+///
+/// Finds one layout of every card as sets and runs, each joker with the card it stands for,
+/// or proves there is none. Exit 0 with a layout, 1 when none exists.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel arrange \"7h 8h 9h *\"
+  carousel arrange \"As 2s 3s Ks Kh Kd 5c\" --json")]
+pub struct ArrangeArgs {
+    /// The cards, in hand notation (jokers as a bare *), as one argument
+    #[arg(value_name = "CARDS", allow_hyphen_values = true)]
+    pub cards: String,
+    #[command(flatten)]
+    pub setup: Setup,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+pub fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
+    let (rules, deck, _) = args.setup.load()?;
+    let pile = Hand::parse(&args.cards, deck).context("CARDS")?;
+    let layout = solver::arrange(pile.cards(), &rules, deck);
+    if args.output.json {
+        print_json(&json!({ "table": layout.as_ref().map(ToString::to_string) }));
+    } else {
+        match &layout {
+            Some(table) if table.is_empty() => println!("Nothing to lay out: no cards given."),
+            Some(table) => println!("{table}"),
+            None => println!(
+                "No arrangement: these {} cards cannot all be laid out as legal melds.",
+                pile.cards().len()
+            ),
+        }
+    }
+    Ok(if layout.is_some() { Answer::Yes } else { Answer::No })
+}
