@@ -13,6 +13,7 @@ pub mod moves;
 pub mod notation;
 pub mod rules;
 pub mod scoring;
+pub mod solver;
 pub mod table;
 
 pub use card::{Card, HandCard, Rank, Suit, TableCard};
