@@ -3,22 +3,25 @@
 //! as they were. This keeps every meld of the table before that it can, a batch at a time,
 //! each batch checked by a search over the cards left.
 
-use super::layout::lay_out;
+use super::layout::Layout;
 use super::pool::Pool;
-use super::search::{Config, best_plan};
+use super::quick_layout;
+use super::search::Config;
 use crate::card::{HandCard, TableCard};
 use crate::meld::MeldRules;
 use crate::table::{Meld, Table};
 
-/// The table after playing `played` onto `table`: the melds kept as they were, in their
-/// order, then the new ones. `None` if no table lays these cards (not expected: the caller
-/// found one).
+/// The table after a play: the melds of `table` kept as they were, in their order, then
+/// the new ones. `found` is a layout of the whole play, used when no meld can be kept.
+/// (Batches are checked with loose jokers only, so a keeping that needs a joker where a
+/// meld needs it is not found: this is about tidiness, not the best play.)
 pub(crate) fn lay_with_least_change(
     table: &Table,
-    played: &[HandCard],
+    found: &Layout,
     config: &Config,
     rules: MeldRules,
-) -> Option<Table> {
+) -> Table {
+    let played = found.played.as_slice();
     let keepable: Vec<&Meld> = table
         .melds()
         .iter()
@@ -28,14 +31,12 @@ pub(crate) fn lay_with_least_change(
         table,
         played,
         config,
+        rules,
         kept: Vec::new(),
         rest: None,
     };
     keeper.try_keep(&keepable);
-    let rest = match keeper.rest.take() {
-        Some(rest) => rest,
-        None => keeper.lay_rest(&[])?,
-    };
+    let rest = keeper.rest.take().unwrap_or_else(|| found.melds.clone());
     let mut melds: Vec<Meld> = keeper.kept.iter().map(|meld| (*meld).clone()).collect();
     let mut new_melds: Vec<Meld> = rest
         .into_iter()
@@ -46,7 +47,7 @@ pub(crate) fn lay_with_least_change(
     // Kept melds go back in the order the table had them.
     let position = |meld: &Meld| table.melds().iter().position(|m| m == meld);
     melds.sort_by_key(|meld| position(meld).unwrap_or(usize::MAX));
-    Some(Table::new(melds))
+    Table::new(melds)
 }
 
 /// New melds read in a steady order: runs by suit then lowest card, sets by rank.
@@ -68,6 +69,7 @@ struct Keeper<'a> {
     table: &'a Table,
     played: &'a [HandCard],
     config: &'a Config,
+    rules: MeldRules,
     kept: Vec<&'a Meld>,
     /// The melds laid around the kept ones, once some keeping succeeded.
     rest: Option<Vec<Vec<TableCard>>>,
@@ -96,7 +98,6 @@ impl<'a> Keeper<'a> {
     /// Melds for every card not in `kept`, if there are any.
     fn lay_rest(&self, kept: &[&Meld]) -> Option<Vec<Vec<TableCard>>> {
         let pool = Pool::for_rest(self.table, self.played, kept)?;
-        let plan = best_plan(&pool, self.config)?;
-        lay_out(&pool, &plan, self.config).map(|layout| layout.melds)
+        quick_layout(&pool, self.config, self.rules).map(|layout| layout.melds)
     }
 }

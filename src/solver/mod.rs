@@ -9,6 +9,7 @@
 mod keep;
 mod layout;
 mod pool;
+mod profile;
 mod search;
 
 use crate::card::{CardCounts, HandCard, TableCard};
@@ -18,8 +19,9 @@ use crate::moves;
 use crate::rules::Rules;
 use crate::scoring::card_value;
 use crate::table::{Hand, Meld, Table};
+use layout::Layout;
 use pool::{Pool, RANKS, face};
-use search::{Config, best_plan};
+use search::{Config, Jokers, Limits, Outcome, Plan, best_plan};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,17 +62,13 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution 
     }
     let config = config(rules, meld_rules);
     let pool = Pool::for_play(table, hand);
-    let Some(plan) = best_plan(&pool, &config) else {
+    let Some(layout) = best_layout(&pool, &config, meld_rules) else {
         return nothing;
     };
-    if plan.played_count == 0 {
+    if layout.played.is_empty() {
         return nothing;
     }
-    let Some(layout) = layout::lay_out(&pool, &plan, &config) else {
-        return nothing;
-    };
-    let after = keep::lay_with_least_change(table, &layout.played, &config, meld_rules)
-        .unwrap_or_else(|| Table::new(into_melds(layout.melds, meld_rules)));
+    let after = keep::lay_with_least_change(table, &layout, &config, meld_rules);
     let legal = moves::judge(table, Some(hand), &after, meld_rules, deck)
         .is_ok_and(|verdict| verdict.is_legal());
     if !legal {
@@ -87,8 +85,7 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
         .ok()?;
     let pool = Pool::for_arrangement(cards);
     let config = config(rules, meld_rules);
-    let plan = best_plan(&pool, &config)?;
-    let layout = layout::lay_out(&pool, &plan, &config)?;
+    let layout = best_layout(&pool, &config, meld_rules)?;
     let mut melds = into_melds(layout.melds, meld_rules);
     melds.sort_by_key(keep::order_key);
     let table = Table::new(melds);
@@ -156,6 +153,103 @@ impl Solution {
             can_knock: deadwood <= rules.knock_limit,
         }
     }
+}
+
+/// A layout of a pool that must all be laid, found cheaply: with every joker loose. `None`
+/// when there is none such (there may still be one with jokers where melds need them).
+pub(crate) fn quick_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    let limits = Limits {
+        needed_jokers: 0,
+        most_left: Some(0),
+    };
+    match best_plan(pool, config, Jokers::Needed, limits) {
+        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
+        Outcome::Impossible | Outcome::NoRoomSeen => None,
+    }
+}
+
+/// The best play of a pool, laid out.
+///
+/// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
+/// needs it multiplies the search's work, so the search first asks the cheap questions: a
+/// play that keeps nothing in hand with every joker loose; failing that, the best play with
+/// every joker loose, then whether one joker laid where needed does better, then two (each
+/// time looking only at plays at least as good as the best so far). The rare play whose
+/// loose jokers find no room is searched again with jokers placed anywhere.
+pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    match best_needed_plan(pool, config) {
+        Ok(plan) => {
+            if let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules) {
+                return Some(layout);
+            }
+        }
+        Err(Outcome::Impossible) => return None,
+        Err(_) => {}
+    }
+    match best_plan(pool, config, Jokers::Placed, Limits::NONE) {
+        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Placed, rules),
+        Outcome::Impossible | Outcome::NoRoomSeen => None,
+    }
+}
+
+/// The best play with jokers laid only where needed, found in stages (see [`best_layout`]).
+fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
+    let search = |needed_jokers, most_left| {
+        best_plan(
+            pool,
+            config,
+            Jokers::Needed,
+            Limits {
+                needed_jokers,
+                most_left,
+            },
+        )
+    };
+    let total = optional_value(pool, config);
+    let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
+    let mut best = match search(0, Some(0)) {
+        Outcome::Found(plan) => return Ok(plan),
+        Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+        // With nothing optional, that already was the best play with every joker loose.
+        Outcome::Impossible if total == 0 && pool.optional_wild == 0 => None,
+        Outcome::Impossible => match search(0, None) {
+            Outcome::Found(plan) => Some(plan),
+            Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::Impossible => None,
+        },
+    };
+    let most_needed = u8::try_from(pool.jokers().min(2)).unwrap_or(2);
+    for needed_jokers in 1..=most_needed {
+        if best.as_ref().is_some_and(|plan| kept(plan) == 0) {
+            break;
+        }
+        match search(needed_jokers, best.as_ref().map(kept)) {
+            Outcome::Found(plan) => {
+                if best.as_ref().is_none_or(|b| better(&plan, b)) {
+                    best = Some(plan);
+                }
+            }
+            Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::Impossible => {}
+        }
+    }
+    best.ok_or(Outcome::Impossible)
+}
+
+/// Whether play `a` beats play `b`: more value, then more cards.
+fn better(a: &Plan, b: &Plan) -> bool {
+    (a.played_value, a.played_count) > (b.played_value, b.played_count)
+}
+
+/// The value of every real card the pool may play.
+fn optional_value(pool: &Pool, config: &Config) -> u32 {
+    let mut value = 0;
+    for (rank, row) in pool.optional_real.iter().enumerate() {
+        for n in row {
+            value += config.rank_values[rank] * u32::from(*n);
+        }
+    }
+    value
 }
 
 fn config(rules: &Rules, meld_rules: MeldRules) -> Config {
