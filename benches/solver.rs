@@ -1,20 +1,24 @@
 //! Times the solver on realistic full-scale positions: `cargo bench --bench solver`.
 //!
-//! The positions are `benches/positions.txt`, one `TABLE ; HAND` a line, dealt once by
-//! `support/deal.rs` and committed; `cargo bench --bench solver -- --write-positions`
-//! deals them again (same seeds, same file). Each position is solved a few times and its
-//! fastest time kept (the least disturbed by the machine); the report gives the median,
-//! 95th percentile and maximum over the positions of each size class, then `arrange` of the
-//! whole two-deck shoe (106 cards) and of each position's cards.
+//! The positions are `benches/positions.txt`, one `TABLE ; HAND` a line (3 players: two
+//! decks, both jokers in play), dealt once by `support/deal.rs` and committed;
+//! `cargo bench --bench solver -- --write-positions` deals them again (same seeds, same
+//! file). Each position is solved a few times and its fastest time kept (the one least
+//! disturbed by the machine); the report gives the median, 95th percentile and maximum over
+//! the positions of each size class. Then `arrange`: the whole two-deck shoe (106 cards,
+//! shuffled 20 ways), and each position's table with the hand.
+//!
+//! `cargo bench --bench solver -- --each` lists every position's time and answer instead.
 
 #[path = "support/deal.rs"]
 mod deal;
 
 use carousel::solver::{arrange, solve};
 use carousel::{Card, HandCard, Rules};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-const POSITIONS: u64 = 90;
+const POSITIONS: usize = 90;
 const REPEATS: usize = 3;
 
 fn positions_file() -> std::path::PathBuf {
@@ -22,7 +26,8 @@ fn positions_file() -> std::path::PathBuf {
 }
 
 fn main() {
-    if std::env::args().any(|a| a == "--write-positions") {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--write-positions") {
         write_positions();
         return;
     }
@@ -34,102 +39,28 @@ fn main() {
         .collect();
     let rules = Rules::default();
     let deck = deal::three_players();
-    if let Some(n) = std::env::var("EXP")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-    {
-        let p = &positions[n];
-        let mut pile: Vec<HandCard> = p.table.cards().map(|c| c.physical()).collect();
-        if std::env::var_os("WITH_HAND").is_some() {
-            pile.extend(p.hand.cards());
-        }
-        let real: Vec<HandCard> = pile
-            .iter()
-            .copied()
-            .filter(|c| *c != HandCard::Joker)
-            .collect();
-        let low = Rules {
-            aces_low_only: true,
-            ..Rules::default()
-        };
-        for (name, pile, rules) in [
-            ("table", &pile, &rules),
-            ("table low", &pile, &low),
-            ("real", &real, &rules),
-            ("real low", &real, &low),
-        ] {
-            let start = Instant::now();
-            let t = arrange(pile, rules, deck);
-            println!("{name}: {:?} {}", start.elapsed(), t.is_some());
-        }
-        return;
-    }
-    if std::env::var_os("ALL").is_some() {
-        for (i, p) in positions.iter().enumerate() {
-            let start = Instant::now();
-            let s = solve(&p.table, &p.hand, &rules, deck);
+    let each = args.iter().any(|a| a == "--each");
+    let mut by_class: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
+    let mut arrange_times = Vec::new();
+    for (number, position) in positions.iter().enumerate() {
+        let mut answer = None;
+        let time = fastest(|| {
+            answer = Some(solve(&position.table, &position.hand, &rules, deck));
+        });
+        if each && let Some(s) = &answer {
             println!(
-                "{i}: {} hand {} deadwood {} played {}",
-                start.elapsed().as_micros(),
-                p.hand.cards().len(),
-                s.deadwood,
-                s.played.len()
+                "{number:>3}: {:>9.3} ms  table {:>2}  hand {:>2}  played {:>2}  deadwood {:>3}",
+                ms(time),
+                position.table.cards().count(),
+                position.hand.cards().len(),
+                s.played.len(),
+                s.deadwood
             );
         }
-        return;
-    }
-    if let Some(n) = std::env::var("ONE")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-    {
-        let p = &positions[n];
-        let rules = if std::env::var_os("EXP_LOW").is_some() {
-            Rules {
-                aces_low_only: true,
-                ..Rules::default()
-            }
-        } else {
-            rules
-        };
-        let start = Instant::now();
-        let s = solve(&p.table, &p.hand, &rules, deck);
-        println!(
-            "{:?} deadwood {} played {}",
-            start.elapsed(),
-            s.deadwood,
-            s.played.len()
-        );
-        return;
-    }
-    let mut by_class: Vec<(&str, Vec<Duration>)> = vec![
-        ("hand 10-14", Vec::new()),
-        ("hand 15-19", Vec::new()),
-        ("hand 20-25", Vec::new()),
-        ("table 60-74", Vec::new()),
-        ("table 75-84", Vec::new()),
-        ("table 85-95", Vec::new()),
-        ("all", Vec::new()),
-    ];
-    let mut arrange_times = Vec::new();
-    for position in &positions {
-        let time = fastest(|| {
-            std::hint::black_box(solve(&position.table, &position.hand, &rules, deck));
-        });
-        let hand = position.hand.cards().len();
-        let table = position.table.cards().count();
-        let hand_class = match hand {
-            0..=14 => 0,
-            15..=19 => 1,
-            _ => 2,
-        };
-        let table_class = match table {
-            0..=74 => 3,
-            75..=84 => 4,
-            _ => 5,
-        };
-        for class in [hand_class, table_class, 6] {
-            by_class[class].1.push(time);
+        for class in deal::size_classes(position) {
+            by_class.entry(class).or_default().push(time);
         }
+        by_class.entry("all").or_default().push(time);
         let mut pile: Vec<HandCard> = position.table.cards().map(|c| c.physical()).collect();
         pile.extend(position.hand.cards());
         arrange_times.push(fastest(|| {
@@ -171,13 +102,17 @@ fn fastest(mut run: impl FnMut()) -> Duration {
         .unwrap_or_default()
 }
 
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
 fn report(name: &str, times: &mut [Duration]) {
     if times.is_empty() {
         return;
     }
     times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    // Nearest rank: the smallest time with at least that share of times at or below it.
+    let at = |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
     println!(
         "  {name:<14} n={:<3} median {:>7.2} ms   p95 {:>7.2} ms   max {:>7.2} ms",
         times.len(),
@@ -187,6 +122,8 @@ fn report(name: &str, times: &mut [Duration]) {
     );
 }
 
+/// Deals the positions file again: seeds 1, 2, ... kept while the table has 60-95 cards and
+/// both jokers are in play, until there are [`POSITIONS`].
 fn write_positions() {
     let mut text = String::from(
         "# Full-scale positions for the solver bench: TABLE ; HAND (3 players, two decks).\n\

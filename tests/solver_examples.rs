@@ -195,3 +195,95 @@ fn solve_ties_on_deadwood_play_more_cards() {
     assert_eq!(names(&s.played), "*");
     assert_eq!(s.deadwood, 10);
 }
+
+#[test]
+fn solve_joker_as_a_third_copy_when_nothing_else_fits() {
+    // Both 7h are in sets; 6h *7h 8h needs the joker as a third 7h (the rulings allow a
+    // stated card beyond the deck's copies).
+    let s = solved("7h 7s 7d | 7h 7c 7d", "6h 8h *");
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+}
+
+#[test]
+fn solve_one_deck_run_takes_no_second_ace() {
+    let rules = Rules::default();
+    // A-K of hearts with one deck: the joker can't be the high ace on that run, but it can
+    // top a Q-K-A split off it.
+    let s = solved_with("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", "*", &rules, 2);
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+    assert!(s.table.melds().len() >= 2, "{}", s.table);
+}
+
+#[test]
+fn solve_released_joker_moves_to_a_new_meld() {
+    // The real 5c frees *5c, which then makes 9d 9s *9x with the hand's 9s.
+    let s = solved("3c 4c *5c 6c", "5c 9d 9s");
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+}
+
+#[test]
+fn solve_loose_jokers_with_no_room_fall_back() {
+    // Every meld is a full set: the hand joker has nowhere to go but a new meld.
+    let s = solved("5s 5h 5d 5c | 9s 9h 9d 9c", "* Kd Kc");
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+    let s = solved("5s 5h 5d 5c | 9s 9h 9d 9c", "*");
+    assert!(s.played.is_empty());
+    assert_eq!(s.deadwood, 25);
+}
+
+#[test]
+fn solve_rearranges_an_illegal_table() {
+    // The table before is not legal (a two-card meld); playing 7h makes it legal.
+    let rules = Rules::default();
+    let before = Table::parse("5h 6h", MeldRules::new(&rules, deck(3)), deck(3)).unwrap();
+    let hand = Hand::parse("7h Kd", deck(3)).unwrap();
+    let s = solve(&before, &hand, &rules, deck(3));
+    assert_eq!(names(&s.played), "7h");
+    let verdict = moves::judge(
+        &before,
+        Some(&hand),
+        &s.table,
+        MeldRules::default(),
+        deck(3),
+    )
+    .unwrap();
+    assert!(verdict.is_legal(), "{verdict}");
+    // Nothing fixes it: play nothing.
+    let hand = Hand::parse("Kd", deck(3)).unwrap();
+    let s = solve(&before, &hand, &rules, deck(3));
+    assert!(s.played.is_empty());
+    assert_eq!(s.table, before);
+}
+
+#[test]
+fn solve_too_many_copies_plays_nothing() {
+    let rules = Rules::default();
+    let before = Table::parse("7h 8h 9h | 7h 7s 7d", MeldRules::default(), deck(3)).unwrap();
+    let hand = Hand::new(vec![HandCard::Real(
+        carousel::notation::parse_card("7h").unwrap(),
+    )]);
+    let s = solve(&before, &hand, &rules, deck(3));
+    assert!(s.played.is_empty());
+}
+
+#[test]
+fn arrange_both_aces_and_jokers() {
+    let rules = Rules::default();
+    let pile = |text: &str| Hand::parse(text, deck(3)).unwrap();
+    let full = pile("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah");
+    assert_eq!(
+        arrange(full.cards(), &rules, deck(3))
+            .unwrap()
+            .melds()
+            .len(),
+        1
+    );
+    let one_deck = Hand::parse("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh *", deck(2)).unwrap();
+    let table = arrange(one_deck.cards(), &rules, deck(2)).unwrap();
+    assert!(table.melds().len() >= 2, "{table}");
+    let jokers_only = pile("* *");
+    assert!(arrange(jokers_only.cards(), &rules, deck(3)).is_none());
+    let two_jokers = pile("7h * *");
+    let table = arrange(two_jokers.cards(), &rules, deck(3)).unwrap();
+    assert_eq!(table.melds().len(), 1, "{table}");
+}

@@ -116,13 +116,21 @@ fn random_meld(rng: &mut Rng) -> Vec<Card> {
     }
 }
 
-/// Deals a full-scale position: a table of `table_size` cards (60-95 unless asked
-/// otherwise), a hand of `hand_size`, both jokers in play (on the table with stated cards,
-/// or in this hand).
+/// Deals a full-scale position: the hand first, at random from the two-deck shoe (as a
+/// player's hand is: drawn, not chosen); then a table of up to `table_size` cards in legal
+/// melds made from the rest, as many random melds as fit, trimmed down; both jokers in play,
+/// each either in the hand or on the table standing for a card.
 pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
     let mut rng = Rng::new(seed);
-    let mut shoe = Shoe { left: [2; 52] };
-    // Melds from the shoe, many random tries, until the shoe is nearly dealt out.
+    let mut cards: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
+    rng.shuffle(&mut cards);
+    let hand_jokers = (0..2).filter(|_| rng.chance(40)).count();
+    let dealt: Vec<Card> = cards.split_off(cards.len() - hand_size.saturating_sub(hand_jokers));
+    let mut shoe = Shoe { left: [0; 52] };
+    for card in &cards {
+        shoe.left[card.index()] += 1;
+    }
+    // Melds from the rest of the shoe, many random tries.
     let mut melds: Vec<Vec<TableCard>> = Vec::new();
     for _ in 0..4000 {
         let shape = random_meld(&mut rng);
@@ -130,46 +138,39 @@ pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
             melds.push(shape.into_iter().map(TableCard::Real).collect());
         }
     }
-    // Jokers: each goes into a meld in place of a card (that card back to the shoe), onto a
-    // run's end, or stays for the hand.
-    let mut hand_jokers = 0;
-    for _ in 0..2 {
-        match rng.below(3) {
-            0 => {
-                let m = rng.below(melds.len());
+    // The table's jokers: each in a meld in place of a card (that card back to the shoe), or
+    // on a run's end or a set's missing suit.
+    for _ in hand_jokers..2 {
+        let m = rng.below(melds.len());
+        if rng.chance(50) {
+            let i = rng.below(melds[m].len());
+            let replaced = melds[m][i].face();
+            if !melds[m][i].is_joker() {
+                melds[m][i] = TableCard::Joker(replaced);
+                shoe.put_back(replaced);
+                continue;
+            }
+        }
+        let extra = joker_extension(&melds[m])
+            .or_else(|| melds.iter().find_map(|meld| joker_extension(meld)));
+        match extra {
+            Some(face) => {
+                let at = melds
+                    .iter()
+                    .position(|meld| joker_extension(meld) == Some(face))
+                    .unwrap_or(m);
+                melds[at].push(TableCard::Joker(face));
+            }
+            None => {
                 let i = rng.below(melds[m].len());
                 let replaced = melds[m][i].face();
                 melds[m][i] = TableCard::Joker(replaced);
                 shoe.put_back(replaced);
             }
-            1 => {
-                // A joker on a run's end, or a set's missing suit.
-                let m = rng.below(melds.len());
-                let faces: Vec<Card> = melds[m].iter().map(|c| c.face()).collect();
-                let extra = if faces.iter().all(|f| f.rank == faces[0].rank) {
-                    Suit::ALL
-                        .iter()
-                        .find(|s| faces.iter().all(|f| f.suit != **s))
-                        .map(|s| Card::new(faces[0].rank, *s))
-                } else {
-                    let mut trial = melds[m].clone();
-                    let numbers: Vec<usize> =
-                        faces.iter().map(|f| f.rank.number() as usize).collect();
-                    let low = *numbers.iter().min().expect("cards");
-                    let candidate = card(if low > 1 { low - 1 } else { 14 }, faces[0].suit.index());
-                    trial.push(TableCard::Joker(candidate));
-                    carousel::meld::is_legal(&trial, MeldRules::default()).then_some(candidate)
-                };
-                match extra {
-                    Some(face) => melds[m].push(TableCard::Joker(face)),
-                    None => hand_jokers += 1,
-                }
-            }
-            _ => hand_jokers += 1,
         }
     }
-    // Trim the table down to its size: ends off long runs, the fourth card off sets,
-    // whole three-card melds without a joker; the cards go back to the shoe.
+    // Trim the table down to its size: ends off long runs, the fourth card off sets, whole
+    // three-card melds without a joker; the cards go back to the shoe.
     let mut size: usize = melds.iter().map(Vec::len).sum();
     let mut guard = 0;
     while size > table_size && guard < 100_000 {
@@ -181,6 +182,7 @@ pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
             .all(|c| c.face().rank == melds[m][0].face().rank);
         if len > 3 {
             let mut trial = melds[m].clone();
+            trial.sort_by_key(|c| c.face().rank);
             let at = if is_set {
                 rng.below(len)
             } else {
@@ -205,24 +207,36 @@ pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
     rng.shuffle(&mut melds);
     let rules = MeldRules::default();
     let table = Table::new(melds.into_iter().map(|m| Meld::new(m, rules)).collect());
-    // The hand: the jokers not on the table, then cards from the rest of the shoe.
-    let mut rest: Vec<Card> = (0..52)
-        .flat_map(|i| {
-            std::iter::repeat_n(Card::from_index(i).expect("face"), shoe.left[i] as usize)
-        })
-        .collect();
-    rng.shuffle(&mut rest);
     let mut hand: Vec<HandCard> = vec![HandCard::Joker; hand_jokers];
-    hand.extend(
-        rest.into_iter()
-            .take(hand_size.saturating_sub(hand_jokers))
-            .map(HandCard::Real),
-    );
+    hand.extend(dealt.into_iter().map(HandCard::Real));
     rng.shuffle(&mut hand);
     Position {
         table,
         hand: Hand::new(hand),
     }
+}
+
+/// A card a joker could stand for to extend a meld: a set's missing suit, or the card
+/// below (else above) a run.
+fn joker_extension(meld: &[TableCard]) -> Option<Card> {
+    let faces: Vec<Card> = meld.iter().map(|c| c.face()).collect();
+    let first = *faces.first()?;
+    if faces.iter().all(|f| f.rank == first.rank) {
+        return Suit::ALL
+            .iter()
+            .find(|s| faces.iter().all(|f| f.suit != **s))
+            .map(|s| Card::new(first.rank, *s));
+    }
+    let rules = MeldRules::default();
+    for number in 1..=14 {
+        let candidate = card(number, first.suit.index());
+        let mut trial = meld.to_vec();
+        trial.push(TableCard::Joker(candidate));
+        if carousel::meld::is_legal(&trial, rules) {
+            return Some(candidate);
+        }
+    }
+    None
 }
 
 /// A full-scale position of random size: table 60-95 cards, hand 10-25 (as many as are left).
@@ -231,4 +245,19 @@ pub fn deal_full_scale(seed: u64) -> Position {
     let table_size = rng.between(60, 95);
     let hand_size = rng.between(10, 25).min(106 - table_size);
     deal(seed, table_size, hand_size)
+}
+
+/// The size class a position falls in, for reports: by hand size and by table size.
+pub fn size_classes(position: &Position) -> [&'static str; 2] {
+    let hand = match position.hand.cards().len() {
+        0..=14 => "hand 10-14",
+        15..=19 => "hand 15-19",
+        _ => "hand 20-25",
+    };
+    let table = match position.table.cards().count() {
+        0..=74 => "table 60-74",
+        75..=84 => "table 75-84",
+        _ => "table 85-95",
+    };
+    [hand, table]
 }

@@ -1,52 +1,123 @@
 //! Where a best play is laid with the least upheaval: the search finds *which* cards to play;
 //! among the many tables that lay them, players want the one that leaves most of their melds
-//! as they were. This keeps every meld of the table before that it can, a batch at a time,
-//! each batch checked by a search over the cards left.
+//! as they were.
+//!
+//! So only the melds near the played cards are opened up (a card of the same rank, or of the
+//! same suit within two ranks; a meld with room for a joker when jokers are played) and laid
+//! again with the played cards, every other meld kept as it was. If they can't be, the melds
+//! near those are opened too; failing that, the play's own layout of the whole table is used.
 
-use super::layout::Layout;
+use super::best_layout;
+use super::layout::{Layout, has_room};
 use super::pool::Pool;
-use super::quick_layout;
 use super::search::Config;
-use crate::card::{HandCard, TableCard};
+use crate::card::{Card, HandCard, TableCard};
 use crate::meld::MeldRules;
 use crate::table::{Meld, Table};
 
+/// How many times the opened melds grow before the whole table is laid again.
+const ROUNDS: usize = 2;
+
+/// Past this share of the table's cards opened, the play's own layout is as good.
+const MOST_OPENED: f64 = 0.6;
+
 /// The table after a play: the melds of `table` kept as they were, in their order, then
-/// the new ones. `found` is a layout of the whole play, used when no meld can be kept.
-/// (Batches are checked with loose jokers only, so a keeping that needs a joker where a
-/// meld needs it is not found: this is about tidiness, not the best play.)
+/// the new ones. `found` is a layout of the whole play, used when nothing less will do.
 pub(crate) fn lay_with_least_change(
     table: &Table,
     found: &Layout,
     config: &Config,
     rules: MeldRules,
 ) -> Table {
+    let melds = table.melds();
     let played = found.played.as_slice();
-    let keepable: Vec<&Meld> = table
+    // Illegal melds can't be kept.
+    let mut opened: Vec<bool> = melds.iter().map(|m| m.judge(rules).is_err()).collect();
+    let mut near: Vec<Card> = played
+        .iter()
+        .filter_map(|c| match c {
+            HandCard::Real(card) => Some(*card),
+            HandCard::Joker => None,
+        })
+        .collect();
+    if played.contains(&HandCard::Joker)
+        && let Some(roomy) =
+            (0..melds.len()).find(|i| !opened[*i] && has_room(melds[*i].cards(), rules))
+    {
+        opened[roomy] = true;
+    }
+    for _ in 0..ROUNDS {
+        for (i, meld) in melds.iter().enumerate() {
+            if !opened[i] && is_near(meld, &near) {
+                opened[i] = true;
+            }
+        }
+        let kept: Vec<&Meld> = (0..melds.len())
+            .filter(|i| !opened[*i])
+            .map(|i| &melds[i])
+            .collect();
+        let kept_cards: usize = kept.iter().map(|m| m.cards().len()).sum();
+        let all_cards = table.cards().count();
+        if (all_cards - kept_cards) as f64 > MOST_OPENED * all_cards as f64 {
+            break;
+        }
+        if let Some(rest) =
+            Pool::for_rest(table, played, &kept).and_then(|pool| best_layout(&pool, config, rules))
+        {
+            return assemble(table, &kept, rest.melds, rules);
+        }
+        near = (0..melds.len())
+            .filter(|i| opened[*i])
+            .flat_map(|i| melds[i].cards().iter().map(|c| c.face()))
+            .collect();
+    }
+    // The play's own layout: melds it happens to leave as they were still come first.
+    let mut rest: Vec<Meld> = found
+        .melds
+        .iter()
+        .map(|cards| Meld::new(cards.clone(), rules))
+        .collect();
+    let mut kept: Vec<&Meld> = Vec::new();
+    for meld in table.melds() {
+        if let Some(at) = rest.iter().position(|m| m == meld) {
+            rest.swap_remove(at);
+            kept.push(meld);
+        }
+    }
+    let rest = rest.into_iter().map(|m| m.cards().to_vec()).collect();
+    assemble(table, &kept, rest, rules)
+}
+
+/// Whether a meld holds a card of the same rank as one of `cards`, or of the same suit
+/// within two ranks (the ace both below the 2 and above the king).
+fn is_near(meld: &Meld, cards: &[Card]) -> bool {
+    meld.cards().iter().any(|c| {
+        let face = c.face();
+        cards.iter().any(|card| {
+            face.rank == card.rank
+                || (face.suit == card.suit && {
+                    let (a, b) = (face.rank.number(), card.rank.number());
+                    let gap = a.abs_diff(b);
+                    gap <= 2 || 13 - gap <= 1
+                })
+        })
+    })
+}
+
+/// The kept melds in the table's order, then the new ones in a steady order.
+fn assemble(table: &Table, kept: &[&Meld], rest: Vec<Vec<TableCard>>, rules: MeldRules) -> Table {
+    let mut melds: Vec<Meld> = table
         .melds()
         .iter()
-        .filter(|meld| meld.judge(rules).is_ok())
+        .filter(|m| kept.iter().any(|k| std::ptr::eq(*k, *m)))
+        .cloned()
         .collect();
-    let mut keeper = Keeper {
-        table,
-        played,
-        config,
-        rules,
-        kept: Vec::new(),
-        rest: None,
-    };
-    keeper.try_keep(&keepable);
-    let rest = keeper.rest.take().unwrap_or_else(|| found.melds.clone());
-    let mut melds: Vec<Meld> = keeper.kept.iter().map(|meld| (*meld).clone()).collect();
     let mut new_melds: Vec<Meld> = rest
         .into_iter()
         .map(|cards| Meld::new(cards, rules))
         .collect();
     new_melds.sort_by_key(order_key);
     melds.extend(new_melds);
-    // Kept melds go back in the order the table had them.
-    let position = |meld: &Meld| table.melds().iter().position(|m| m == meld);
-    melds.sort_by_key(|meld| position(meld).unwrap_or(usize::MAX));
     Table::new(melds)
 }
 
@@ -62,42 +133,5 @@ pub(crate) fn order_key(meld: &Meld) -> (u8, u8, u8) {
         Some(face) if is_set => (1, face.rank.number(), 0),
         Some(face) => (0, face.suit.index() as u8, face.rank.number()),
         None => (2, 0, 0),
-    }
-}
-
-struct Keeper<'a> {
-    table: &'a Table,
-    played: &'a [HandCard],
-    config: &'a Config,
-    rules: MeldRules,
-    kept: Vec<&'a Meld>,
-    /// The melds laid around the kept ones, once some keeping succeeded.
-    rest: Option<Vec<Vec<TableCard>>>,
-}
-
-impl<'a> Keeper<'a> {
-    /// Keeps the whole batch if the rest can still be laid; else each half in turn.
-    fn try_keep(&mut self, batch: &[&'a Meld]) {
-        if batch.is_empty() {
-            return;
-        }
-        let mut trial = self.kept.clone();
-        trial.extend_from_slice(batch);
-        if let Some(rest) = self.lay_rest(&trial) {
-            self.kept = trial;
-            self.rest = Some(rest);
-            return;
-        }
-        if batch.len() > 1 {
-            let (first, second) = batch.split_at(batch.len() / 2);
-            self.try_keep(first);
-            self.try_keep(second);
-        }
-    }
-
-    /// Melds for every card not in `kept`, if there are any.
-    fn lay_rest(&self, kept: &[&Meld]) -> Option<Vec<Vec<TableCard>>> {
-        let pool = Pool::for_rest(self.table, self.played, kept)?;
-        quick_layout(&pool, self.config, self.rules).map(|layout| layout.melds)
     }
 }

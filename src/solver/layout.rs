@@ -225,6 +225,17 @@ fn split_sets(by_suit: Vec<Vec<TableCard>>) -> Option<Vec<Vec<TableCard>>> {
     Some(sets)
 }
 
+/// Whether a meld could take one more joker and stay legal.
+pub(crate) fn has_room(meld: &[TableCard], rules: MeldRules) -> bool {
+    let mut trial = meld.to_vec();
+    extensions(meld).into_iter().any(|candidate| {
+        trial.push(TableCard::Joker(candidate));
+        let legal = meld::is_legal(&trial, rules);
+        trial.pop();
+        legal
+    })
+}
+
 /// Puts one loose joker on the first meld it extends legally: a set of 3 takes the missing
 /// suit, a run the card below or above it.
 fn add_loose_joker(melds: &mut [Vec<TableCard>], rules: MeldRules) -> Option<()> {

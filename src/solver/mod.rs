@@ -155,19 +155,6 @@ impl Solution {
     }
 }
 
-/// A layout of a pool that must all be laid, found cheaply: with every joker loose. `None`
-/// when there is none such (there may still be one with jokers where melds need them).
-pub(crate) fn quick_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
-    let limits = Limits {
-        needed_jokers: 0,
-        most_left: Some(0),
-    };
-    match best_plan(pool, config, Jokers::Needed, limits) {
-        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
-        Outcome::Impossible | Outcome::NoRoomSeen => None,
-    }
-}
-
 /// The best play of a pool, laid out.
 ///
 /// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
@@ -207,19 +194,28 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
     };
     let total = optional_value(pool, config);
     let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
-    let mut best = match search(0, Some(0)) {
-        Outcome::Found(plan) => return Ok(plan),
-        Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
-        // With nothing optional, that already was the best play with every joker loose.
-        Outcome::Impossible if total == 0 && pool.optional_wild == 0 => None,
-        Outcome::Impossible => match search(0, None) {
+    let most_needed = u8::try_from(pool.jokers().min(2)).unwrap_or(2);
+    // Plays that keep nothing in hand, with no joker laid where needed, then one.
+    for needed_jokers in 0..=most_needed.min(1) {
+        match search(needed_jokers, Some(0)) {
+            Outcome::Found(plan) => return Ok(plan),
+            Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::Impossible => {}
+        }
+    }
+    let nothing_optional = total == 0 && pool.optional_wild == 0;
+    let mut best = if nothing_optional {
+        // The searches above already were the best with every joker loose, and with one.
+        None
+    } else {
+        match search(0, None) {
             Outcome::Found(plan) => Some(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
             Outcome::Impossible => None,
-        },
+        }
     };
-    let most_needed = u8::try_from(pool.jokers().min(2)).unwrap_or(2);
-    for needed_jokers in 1..=most_needed {
+    let first = if nothing_optional { 2 } else { 1 };
+    for needed_jokers in first..=most_needed {
         if best.as_ref().is_some_and(|plan| kept(plan) == 0) {
             break;
         }
