@@ -15,6 +15,7 @@ pub mod rules;
 pub mod scoring;
 pub mod session;
 pub mod store;
+pub mod solver;
 pub mod table;
 
 pub use card::{Card, HandCard, Rank, Suit, TableCard};

@@ -1,0 +1,269 @@
+//! The solver: the best legal play of a hand onto a table ([`solve`]), and whether a pile
+//! of cards can all be laid as melds ([`arrange`]).
+//!
+//! Both are exact. They share one search ([`search`]), a dynamic program over ranks that
+//! counts cards per face, with rule M4 folded into the counts ([`pool`]); the winning counts
+//! are then laid out as melds ([`layout`]), keeping as many of the table's melds as they
+//! were as the play allows ([`keep`]).
+
+mod keep;
+mod layout;
+mod pool;
+mod profile;
+mod search;
+
+use crate::card::{CardCounts, HandCard, TableCard};
+use crate::deck::Deck;
+use crate::meld::MeldRules;
+use crate::moves;
+use crate::rules::Rules;
+use crate::scoring::card_value;
+use crate::table::{Hand, Meld, Table};
+use layout::Layout;
+use pool::{Pool, RANKS, face};
+use search::{Config, Jokers, Limits, Outcome, Plan, best_plan};
+
+/// The best play: the cards to play, the table they make, and what is left in hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The hand cards played, in the hand's order. Empty when playing nothing is best.
+    pub played: Vec<HandCard>,
+    /// The hand cards kept, in the hand's order.
+    pub left: Vec<HandCard>,
+    /// The table after the play (the table as it was when nothing is played). Melds the
+    /// play leaves as they were come first, in their old order.
+    pub table: Table,
+    /// Per meld of `table`: true when the play made or changed it.
+    pub changed: Vec<bool>,
+    /// The value of the cards left in hand.
+    pub deadwood: u32,
+    /// `deadwood` is within the knock limit.
+    pub can_knock: bool,
+}
+
+/// The best legal play of `hand` onto `table`: the least deadwood left in hand, then the
+/// most cards played; playing nothing when nothing helps. Every table card stays on the
+/// table (M1), every joker keeps its card unless a real one releases it (M4); hand jokers
+/// stand for whatever card helps.
+///
+/// A table and hand that together hold more of a card than the deck does are not a real
+/// position: the answer is then to play nothing (callers refuse such input first).
+pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution {
+    let meld_rules = MeldRules::new(rules, deck);
+    let nothing = Solution::nothing(table, hand, rules);
+    let together = CardCounts::of(
+        table
+            .cards()
+            .map(TableCard::physical)
+            .chain(hand.cards().iter().copied()),
+    );
+    if deck.check_counts(&together, "").is_err() {
+        return nothing;
+    }
+    let config = config(rules, meld_rules);
+    let pool = Pool::for_play(table, hand);
+    let Some(layout) = best_layout(&pool, &config, meld_rules) else {
+        return nothing;
+    };
+    if layout.played.is_empty() {
+        return nothing;
+    }
+    let after = keep::lay_with_least_change(table, &layout, &config, meld_rules);
+    let legal = moves::judge(table, Some(hand), &after, meld_rules, deck)
+        .is_ok_and(|verdict| verdict.is_legal());
+    if !legal {
+        return nothing;
+    }
+    Solution::after_play(table, hand, after, &layout.played, rules)
+}
+
+/// Lays out all of `cards` as legal melds, every joker with its stated card, or `None` when
+/// no layout exists. A pile holding more of a card than the deck does has none.
+pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
+    let meld_rules = MeldRules::new(rules, deck);
+    deck.check_counts(&CardCounts::of(cards.iter().copied()), "")
+        .ok()?;
+    let pool = Pool::for_arrangement(cards);
+    let config = config(rules, meld_rules);
+    let layout = best_layout(&pool, &config, meld_rules)?;
+    let mut melds = into_melds(layout.melds, meld_rules);
+    melds.sort_by_key(keep::order_key);
+    let table = Table::new(melds);
+    let laid = CardCounts::of(table.cards().map(TableCard::physical));
+    let all_legal = table.melds().iter().all(|m| m.judge(meld_rules).is_ok());
+    (all_legal && laid == CardCounts::of(cards.iter().copied())).then_some(table)
+}
+
+/// Per meld of `after`: true unless it is one of `before`'s melds, card for card (each
+/// meld of `before` answers for one meld of `after`).
+pub fn changed_melds(before: &Table, after: &Table) -> Vec<bool> {
+    let mut unmatched: Vec<&Meld> = before.melds().iter().collect();
+    after
+        .melds()
+        .iter()
+        .map(|meld| match unmatched.iter().position(|m| *m == meld) {
+            Some(at) => {
+                unmatched.swap_remove(at);
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
+impl Solution {
+    fn nothing(table: &Table, hand: &Hand, rules: &Rules) -> Solution {
+        let deadwood = hand.cards().iter().map(|c| card_value(*c, rules)).sum();
+        Solution {
+            played: Vec::new(),
+            left: hand.cards().to_vec(),
+            table: table.clone(),
+            changed: vec![false; table.melds().len()],
+            deadwood,
+            can_knock: deadwood <= rules.knock_limit,
+        }
+    }
+
+    fn after_play(
+        before: &Table,
+        hand: &Hand,
+        after: Table,
+        played: &[HandCard],
+        rules: &Rules,
+    ) -> Solution {
+        let mut to_play = played.to_vec();
+        let mut in_order = Vec::new();
+        let mut left = Vec::new();
+        for card in hand.cards() {
+            match to_play.iter().position(|c| c == card) {
+                Some(at) => {
+                    to_play.swap_remove(at);
+                    in_order.push(*card);
+                }
+                None => left.push(*card),
+            }
+        }
+        let deadwood = left.iter().map(|c| card_value(*c, rules)).sum();
+        Solution {
+            played: in_order,
+            left,
+            changed: changed_melds(before, &after),
+            table: after,
+            deadwood,
+            can_knock: deadwood <= rules.knock_limit,
+        }
+    }
+}
+
+/// The best play of a pool, laid out.
+///
+/// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
+/// needs it multiplies the search's work, so the search first asks the cheap questions: a
+/// play that keeps nothing in hand with every joker loose; failing that, the best play with
+/// every joker loose, then whether one joker laid where needed does better, then two (each
+/// time looking only at plays at least as good as the best so far). The rare play whose
+/// loose jokers find no room is searched again with jokers placed anywhere.
+pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    match best_needed_plan(pool, config) {
+        Ok(plan) => {
+            if let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules) {
+                return Some(layout);
+            }
+        }
+        Err(Outcome::Impossible) => return None,
+        Err(_) => {}
+    }
+    match best_plan(pool, config, Jokers::Placed, Limits::NONE) {
+        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Placed, rules),
+        Outcome::Impossible | Outcome::NoRoomSeen => None,
+    }
+}
+
+/// The best play with jokers laid only where needed, found in stages (see [`best_layout`]).
+fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
+    let search = |needed_jokers, most_left| {
+        best_plan(
+            pool,
+            config,
+            Jokers::Needed,
+            Limits {
+                needed_jokers,
+                most_left,
+            },
+        )
+    };
+    let total = optional_value(pool, config);
+    let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
+    let most_needed = u8::try_from(pool.jokers().min(2)).unwrap_or(2);
+    // Plays that keep nothing in hand, with no joker laid where needed, then one.
+    for needed_jokers in 0..=most_needed.min(1) {
+        match search(needed_jokers, Some(0)) {
+            Outcome::Found(plan) => return Ok(plan),
+            Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::Impossible => {}
+        }
+    }
+    let nothing_optional = total == 0 && pool.optional_wild == 0;
+    let mut best = if nothing_optional {
+        // The searches above already were the best with every joker loose, and with one.
+        None
+    } else {
+        match search(0, None) {
+            Outcome::Found(plan) => Some(plan),
+            Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::Impossible => None,
+        }
+    };
+    let first = if nothing_optional { 2 } else { 1 };
+    for needed_jokers in first..=most_needed {
+        if best.as_ref().is_some_and(|plan| kept(plan) == 0) {
+            break;
+        }
+        match search(needed_jokers, best.as_ref().map(kept)) {
+            Outcome::Found(plan) => {
+                if best.as_ref().is_none_or(|b| better(&plan, b)) {
+                    best = Some(plan);
+                }
+            }
+            Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::Impossible => {}
+        }
+    }
+    best.ok_or(Outcome::Impossible)
+}
+
+/// Whether play `a` beats play `b`: more value, then more cards.
+fn better(a: &Plan, b: &Plan) -> bool {
+    (a.played_value, a.played_count) > (b.played_value, b.played_count)
+}
+
+/// The value of every real card the pool may play.
+fn optional_value(pool: &Pool, config: &Config) -> u32 {
+    let mut value = 0;
+    for (rank, row) in pool.optional_real.iter().enumerate() {
+        for n in row {
+            value += config.rank_values[rank] * u32::from(*n);
+        }
+    }
+    value
+}
+
+fn config(rules: &Rules, meld_rules: MeldRules) -> Config {
+    let mut rank_values = [0; RANKS];
+    for (rank, value) in rank_values.iter_mut().enumerate() {
+        *value = face(rank, 0).map_or(0, |card| card_value(HandCard::Real(card), rules));
+    }
+    Config {
+        aces_high: meld_rules.aces_high,
+        two_aces_in_a_run: meld_rules.two_aces_in_a_run,
+        rank_values,
+        joker_value: rules.joker_value,
+    }
+}
+
+fn into_melds(melds: Vec<Vec<TableCard>>, rules: MeldRules) -> Vec<Meld> {
+    melds
+        .into_iter()
+        .map(|cards| Meld::new(cards, rules))
+        .collect()
+}

@@ -1,0 +1,280 @@
+//! The first pass of the search when aces can go high: which aces should each suit set
+//! aside at the low ace for the top of its runs?
+//!
+//! The choice is made at the low ace and only checked at the high ace; between them it
+//! changes nothing. So rather than a state per choice, each state carries a *profile*: its
+//! best score for every choice (up to 3 per suit, 81 in all), stored once and shared by every
+//! state whose scores differ from it by a constant. Moves between the aces only add to that
+//! constant; only the aces themselves and two ways into one state make new profiles.
+
+use super::pool::SUITS;
+use super::search::{ACE_HIGH, Best, COUNT_WEIGHT, KeyMap, Outcome, Search, key};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+/// A profile and a score added to its entries.
+type Scored = (u32, i32);
+
+/// A profile entry no choice reaches.
+const NONE: i32 = i32::MIN;
+
+/// Every profile made in one pass, each `len` entries relative to its best (0).
+pub(crate) struct Profiles {
+    len: usize,
+    strides: [usize; SUITS],
+    sizes: [usize; SUITS],
+    data: Vec<i32>,
+    interned: HashMap<Box<[i32]>, u32>,
+    /// (profile, suit, aces) to the profile after setting aces aside or laying them high.
+    moved: HashMap<(u32, u8, u8, bool), Option<Scored>>,
+    /// (profile, profile, score difference) to their merge and its score over the first.
+    merged: HashMap<(u32, u32, i64), (u32, i64)>,
+}
+
+impl Profiles {
+    fn new(most_aside: &[u8; SUITS]) -> Profiles {
+        let mut strides = [0; SUITS];
+        let mut sizes = [0; SUITS];
+        let mut len = 1;
+        for suit in 0..SUITS {
+            strides[suit] = len;
+            sizes[suit] = usize::from(most_aside[suit]) + 1;
+            len *= sizes[suit];
+        }
+        Profiles {
+            len,
+            strides,
+            sizes,
+            data: Vec::new(),
+            interned: HashMap::new(),
+            moved: HashMap::new(),
+            merged: HashMap::new(),
+        }
+    }
+
+    fn entries(&self, id: u32) -> &[i32] {
+        let start = id as usize * self.len;
+        self.data.get(start..start + self.len).unwrap_or(&[])
+    }
+
+    /// Stores a profile (made relative to its best) and returns its id and that best, or
+    /// `None` if no entry is reached.
+    fn intern(&mut self, mut entries: Vec<i32>) -> Option<(u32, i32)> {
+        let best = entries.iter().copied().filter(|e| *e != NONE).max()?;
+        for entry in entries.iter_mut().filter(|e| **e != NONE) {
+            *entry -= best;
+        }
+        let boxed = entries.into_boxed_slice();
+        if let Some(id) = self.interned.get(&boxed) {
+            return Some((*id, best));
+        }
+        let id = u32::try_from(self.data.len() / self.len).ok()?;
+        self.data.extend_from_slice(&boxed);
+        self.interned.insert(boxed, id);
+        Some((id, best))
+    }
+
+    fn suit_choice(&self, index: usize, suit: usize) -> usize {
+        (index / self.strides[suit]) % self.sizes[suit]
+    }
+
+    /// At the low ace, `aces` of `suit` set aside (`high` false); at the high ace, `aces`
+    /// of `suit` laid, which only the choices that set that many aside allow (`high` true).
+    /// Returns the new profile and what its best adds to the score.
+    fn after_aces(&mut self, id: u32, suit: usize, aces: u8, high: bool) -> Option<(u32, i32)> {
+        let cache_key = (id, suit as u8, aces, high);
+        if let Some(done) = self.moved.get(&cache_key) {
+            return *done;
+        }
+        let old = self.entries(id).to_vec();
+        let mut new = vec![NONE; self.len];
+        let aces = usize::from(aces);
+        for (index, entry) in old.iter().enumerate() {
+            if *entry == NONE {
+                continue;
+            }
+            let choice = self.suit_choice(index, suit);
+            if high {
+                if choice == aces {
+                    new[index] = *entry;
+                }
+            } else if choice == 0 && aces < self.sizes[suit] {
+                new[index + aces * self.strides[suit]] = *entry;
+            }
+        }
+        let done = self.intern(new);
+        self.moved.insert(cache_key, done);
+        done
+    }
+
+    /// The profile of the better of two ways into a state, and its best score.
+    fn merge(&mut self, a: (u32, i64), b: (u32, i64)) -> Option<(u32, i64)> {
+        if a.0 == b.0 {
+            return Some((a.0, a.1.max(b.1)));
+        }
+        let cache_key = (a.0, b.0, b.1 - a.1);
+        if let Some((id, over)) = self.merged.get(&cache_key) {
+            return Some((*id, a.1 + over));
+        }
+        let shift = b.1 - a.1;
+        let new: Vec<i32> = self
+            .entries(a.0)
+            .iter()
+            .zip(self.entries(b.0))
+            .map(|(x, y)| {
+                let x = (*x != NONE).then_some(i64::from(*x));
+                let y = (*y != NONE).then_some(i64::from(*y) + shift);
+                match (x, y) {
+                    (None, None) => NONE,
+                    (x, y) => x.max(y).and_then(|v| i32::try_from(v).ok()).unwrap_or(NONE),
+                }
+            })
+            .collect();
+        let (id, best) = self.intern(new)?;
+        self.merged.insert(cache_key, (id, i64::from(best)));
+        Some((id, a.1 + i64::from(best)))
+    }
+
+    /// Whether profile `a` at score `at_a` reaches every choice `b` at `at_b` does, as well.
+    fn covers(&self, a: u32, at_a: i64, b: u32, at_b: i64) -> bool {
+        if a == b {
+            return at_a >= at_b;
+        }
+        self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
+            *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
+        })
+    }
+}
+
+/// A state of this pass: its key, its best score, and its profile.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    score: i64,
+    profile: u32,
+}
+
+/// The aces each suit best sets aside for the top of its runs, or `None` if no play lays
+/// every card that must be laid.
+pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32), Outcome> {
+    let mut profiles = Profiles::new(&search.most_aside);
+    let mut start = vec![NONE; profiles.len];
+    start[0] = 0;
+    let (start_profile, _) = profiles.intern(start).ok_or(Outcome::Impossible)?;
+    let mut layer = vec![Node {
+        key: search.start_key(),
+        score: 0,
+        profile: start_profile,
+    }];
+    let mut map: KeyMap<u32> = KeyMap::default();
+    for step in 0..search.steps() {
+        let (rank, suit) = (step / SUITS, step % SUITS);
+        let mut next: Vec<Node> = Vec::with_capacity(layer.len() * 2);
+        map.clear();
+        for node in &layer {
+            let runs_index = key::runs(node.key, suit);
+            let count = search.moves_at(step, runs_index).len();
+            for choice in 0..count {
+                let Some(mv) = search.moves_at(step, runs_index).get(choice).copied() else {
+                    continue;
+                };
+                let Some(key) = search.step_key(node.key, step, &mv) else {
+                    continue;
+                };
+                let mut score = node.score + i64::from(mv.score);
+                if !search.within_limits(step, score) {
+                    continue;
+                }
+                let mut profile = node.profile;
+                if rank == 0 || rank == ACE_HIGH {
+                    let high = rank == ACE_HIGH;
+                    let Some((moved, best)) =
+                        profiles.after_aces(profile, suit, mv.aces_aside, high)
+                    else {
+                        continue;
+                    };
+                    profile = moved;
+                    score += i64::from(best);
+                }
+                match map.entry(key) {
+                    Entry::Occupied(slot) => {
+                        let entry = &mut next[*slot.get() as usize];
+                        let merged = profiles
+                            .merge((entry.profile, entry.score), (profile, score))
+                            .ok_or(Outcome::Impossible)?;
+                        entry.profile = merged.0;
+                        entry.score = merged.1;
+                    }
+                    Entry::Vacant(slot) => {
+                        slot.insert(next.len() as u32);
+                        next.push(Node {
+                            key,
+                            score,
+                            profile,
+                        });
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            return Err(Outcome::Impossible);
+        }
+        if suit == SUITS - 1 {
+            next = without_dominated(search, &profiles, next);
+        }
+        layer = next;
+    }
+    let mut best = Best::new();
+    for node in &layer {
+        let Some(finish) = search.finish(node.key) else {
+            continue;
+        };
+        for (index, entry) in profiles.entries(node.profile).iter().enumerate() {
+            if *entry == NONE {
+                continue;
+            }
+            let score = node.score + i64::from(*entry);
+            let Ok(score) = u64::try_from(score) else {
+                continue;
+            };
+            best.offer(score + finish.bonus, finish.has_room, || (index, score));
+        }
+    }
+    let (_, (index, score)) = best.outcome()?;
+    let mut aside = [0; SUITS];
+    for (suit, n) in aside.iter_mut().enumerate() {
+        *n = u8::try_from(profiles.suit_choice(index, suit)).unwrap_or(0);
+    }
+    let value = u32::try_from(score / u64::from(COUNT_WEIGHT)).unwrap_or(0);
+    Ok((aside, value))
+}
+
+/// Drops every state another state beats for every choice of aces.
+fn without_dominated(search: &Search, profiles: &Profiles, mut nodes: Vec<Node>) -> Vec<Node> {
+    let compared = search.compared_bits();
+    let group = |key: u64| key & !compared;
+    nodes.sort_by(|a, b| {
+        group(a.key)
+            .cmp(&group(b.key))
+            .then(b.score.cmp(&a.score))
+            .then(a.key.cmp(&b.key))
+    });
+    let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
+    let mut group_start = 0;
+    for node in nodes {
+        if kept
+            .get(group_start)
+            .is_some_and(|first| group(first.key) != group(node.key))
+        {
+            group_start = kept.len();
+        }
+        let beaten = kept[group_start..].iter().any(|other| {
+            search.dominates(other.key, node.key)
+                && profiles.covers(other.profile, other.score, node.profile, node.score)
+        });
+        if !beaten {
+            kept.push(node);
+        }
+    }
+    kept
+}
