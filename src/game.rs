@@ -53,11 +53,37 @@ pub struct RoundRecord {
 }
 
 /// A hand as the record holds it: its count, or the cards left in notation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum HandEntry {
     Count(i64),
     Cards(String),
+}
+
+impl<'de> Deserialize<'de> for HandEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entry;
+        impl serde::de::Visitor<'_> for Entry {
+            type Value = HandEntry;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a hand: a whole-number count like 12, or the cards left like \"4s Ah\"",
+                )
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<HandEntry, E> {
+                Ok(HandEntry::Count(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<HandEntry, E> {
+                i64::try_from(n)
+                    .map(HandEntry::Count)
+                    .map_err(|_| E::custom(format!("{n} is too large for a hand count")))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<HandEntry, E> {
+                Ok(HandEntry::Cards(text.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Entry)
+    }
 }
 
 impl GameRecord {
@@ -384,6 +410,14 @@ mod tests {
             err.starts_with("round 1 (line 3)") && err.contains("knocer"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn record_hand_of_the_wrong_kind_says_what_a_hand_is() {
+        let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 4.5\nbob = 1\ncarol = 2\n");
+        let err = GameRecord::from_toml(&text).unwrap_err().to_string();
+        assert!(err.starts_with("round 1 (line 4)"), "{err}");
+        assert!(err.contains("a whole-number count like 12"), "{err}");
     }
 
     #[test]
