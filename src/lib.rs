@@ -14,8 +14,8 @@ pub mod notation;
 pub mod rules;
 pub mod scoring;
 pub mod session;
-pub mod store;
 pub mod solver;
+pub mod store;
 pub mod table;
 
 pub use card::{Card, HandCard, Rank, Suit, TableCard};

@@ -178,7 +178,11 @@ pub fn solution(best: &Solution, rules: &Rules) -> String {
     } else {
         let count = best.played.len();
         let cards = if count == 1 { "card" } else { "cards" };
-        let _ = writeln!(out, "Best play: {} ({count} {cards}).", Spaced(&best.played));
+        let _ = writeln!(
+            out,
+            "Best play: {} ({count} {cards}).",
+            Spaced(&best.played)
+        );
         let changed: Vec<usize> = (1..=best.changed.len())
             .filter(|n| best.changed[n - 1])
             .collect();
@@ -195,9 +199,17 @@ pub fn solution(best: &Solution, rules: &Rules) -> String {
         );
         let limit = rules.knock_limit;
         let _ = if best.can_knock {
-            writeln!(out, "May knock: {} is within the limit of {limit}.", best.deadwood)
+            writeln!(
+                out,
+                "May knock: {} is within the limit of {limit}.",
+                best.deadwood
+            )
         } else {
-            writeln!(out, "No knock: {} is over the limit of {limit}.", best.deadwood)
+            writeln!(
+                out,
+                "No knock: {} is over the limit of {limit}.",
+                best.deadwood
+            )
         };
     }
     out

@@ -40,5 +40,9 @@ pub fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
             ),
         }
     }
-    Ok(if layout.is_some() { Answer::Yes } else { Answer::No })
+    Ok(if layout.is_some() {
+        Answer::Yes
+    } else {
+        Answer::No
+    })
 }

@@ -8,9 +8,9 @@ pub(crate) mod help;
 
 use crate::render;
 use crate::render::play::and_list;
+use carousel::card::{CardCounts, TableCard};
 use carousel::session::{Game, Move, Phase};
 use carousel::store::{self, Dirs};
-use carousel::card::{CardCounts, TableCard};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
 use command::{Command, MoveText, RulesArg};
@@ -304,7 +304,10 @@ impl Referee {
                 let hand = Hand::parse(&text, setup.deck)?;
                 let table = &game.round().table;
                 let together = CardCounts::of(
-                    table.cards().map(TableCard::physical).chain(hand.cards().iter().copied()),
+                    table
+                        .cards()
+                        .map(TableCard::physical)
+                        .chain(hand.cards().iter().copied()),
                 );
                 setup
                     .deck

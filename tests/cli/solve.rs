@@ -62,17 +62,26 @@ fn solve_leaves_the_least_deadwood() {
 
 #[test]
 fn solve_human_output_marks_changed_melds() {
-    carousel(&["solve", "--table", "3s 4s 5s 6s | 3h 4h 5h 6h", "--hand", "6d Kc"])
-        .stdout_has("Best play: 6d (1 card).")
-        .stdout_has("<- new")
-        .stdout_has("Left in hand: Kc (deadwood 10).")
-        .stdout_has("No knock: 10 is over the limit of 5.")
-        .run();
+    carousel(&[
+        "solve",
+        "--table",
+        "3s 4s 5s 6s | 3h 4h 5h 6h",
+        "--hand",
+        "6d Kc",
+    ])
+    .stdout_has("Best play: 6d (1 card).")
+    .stdout_has("<- new")
+    .stdout_has("Left in hand: Kc (deadwood 10).")
+    .stdout_has("No knock: 10 is over the limit of 5.")
+    .run();
 }
 
 #[test]
 fn solve_bad_input_exits_2() {
-    carousel(&["solve", "--table", "7h 8h", "--hand", "1h"]).status(2).stderr_has("\"1h\"").run();
+    carousel(&["solve", "--table", "7h 8h", "--hand", "1h"])
+        .status(2)
+        .stderr_has("\"1h\"")
+        .run();
     carousel(&["solve", "--table", "7h 8h 9h | 7h 8h 9h", "--hand", "7h"])
         .status(2)
         .stderr_has("7h appears 3 times in the table and the hand together")
@@ -85,9 +94,17 @@ fn arrange_finds_a_layout_with_every_joker_stated() {
     let layout: Value = serde_json::from_str(&ran.stdout).unwrap();
     let table = layout["table"].as_str().unwrap();
     assert!(table.contains('*') && !table.contains("* "), "{table}");
-    carousel(&["check", "--before", "", "--after", table])
-        .json(json!({"legal": true, "played": ["7h", "8h", "9h", "*"], "violations": []}))
-        .run();
+    carousel(&[
+        "check",
+        "--before",
+        "",
+        "--hand",
+        "7h 8h 9h *",
+        "--after",
+        table,
+    ])
+    .json(json!({"legal": true, "played": ["7h", "8h", "9h", "*"], "violations": []}))
+    .run();
 }
 
 #[test]
@@ -106,7 +123,16 @@ fn arrange_of_nothing_is_the_empty_table() {
 
 #[test]
 fn arrange_respects_the_deck() {
-    carousel(&["arrange", "* * * 7h"]).status(2).stderr_has("* (joker) appears 3 times").run();
+    carousel(&["arrange", "* * * 7h"])
+        .status(2)
+        .stderr_has("* (joker) appears 3 times")
+        .run();
     carousel(&["arrange", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah"]).run();
-    carousel(&["arrange", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh *", "--players", "2"]).run();
+    carousel(&[
+        "arrange",
+        "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh *",
+        "--players",
+        "2",
+    ])
+    .run();
 }
