@@ -6,6 +6,7 @@
 //! are then laid out as melds ([`layout`]), keeping as many of the table's melds as they
 //! were as the play allows ([`keep`]).
 
+mod dominance;
 mod keep;
 mod layout;
 mod pool;
@@ -194,9 +195,9 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
     };
     let total = optional_value(pool, config);
     let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
-    let most_needed = u8::try_from(pool.jokers().min(2)).unwrap_or(2);
-    // Plays that keep nothing in hand, with no joker laid where needed, then one.
-    for needed_jokers in 0..=most_needed.min(1) {
+    let most_needed = u8::try_from(pool.wild_jokers().min(2)).unwrap_or(2);
+    // Plays that keep nothing in hand, with no joker laid where needed, then one, then two.
+    for needed_jokers in 0..=most_needed {
         match search(needed_jokers, Some(0)) {
             Outcome::Found(plan) => return Ok(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
@@ -205,8 +206,8 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
     }
     let nothing_optional = total == 0 && pool.optional_wild == 0;
     let mut best = if nothing_optional {
-        // The searches above already were the best with every joker loose, and with one.
-        None
+        // The searches above already were the best plays.
+        return Err(Outcome::Impossible);
     } else {
         match search(0, None) {
             Outcome::Found(plan) => Some(plan),
@@ -214,8 +215,7 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
             Outcome::Impossible => None,
         }
     };
-    let first = if nothing_optional { 2 } else { 1 };
-    for needed_jokers in first..=most_needed {
+    for needed_jokers in 1..=most_needed {
         if best.as_ref().is_some_and(|plan| kept(plan) == 0) {
             break;
         }

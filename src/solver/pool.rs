@@ -129,6 +129,19 @@ impl Pool {
         Some(pool)
     }
 
+    /// Jokers that are or may become wild: those already wild, and the pinned ones a hand
+    /// card can release.
+    pub fn wild_jokers(&self) -> u32 {
+        let mut releasable = 0;
+        for rank in 0..RANKS {
+            for suit in 0..SUITS {
+                releasable +=
+                    u32::from(self.pinned[rank][suit].min(self.optional_real[rank][suit]));
+            }
+        }
+        releasable + u32::from(self.must_wild) + u32::from(self.optional_wild)
+    }
+
     /// Jokers of every kind in the pool: the most that can ever be laid as wild cards.
     pub fn jokers(&self) -> u32 {
         let pinned: u32 = self.pinned.iter().flatten().map(|n| u32::from(*n)).sum();

@@ -7,6 +7,7 @@
 //! state whose scores differ from it by a constant. Moves between the aces only add to that
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
+use super::dominance::Frontier;
 use super::pool::SUITS;
 use super::search::{ACE_HIGH, Best, COUNT_WEIGHT, KeyMap, Outcome, Search, key};
 use std::collections::HashMap;
@@ -260,19 +261,21 @@ fn without_dominated(search: &Search, profiles: &Profiles, mut nodes: Vec<Node>)
             .then(a.key.cmp(&b.key))
     });
     let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-    let mut group_start = 0;
+    let mut frontier = Frontier::new();
     for node in nodes {
         if kept
-            .get(group_start)
-            .is_some_and(|first| group(first.key) != group(node.key))
+            .last()
+            .is_some_and(|last| group(last.key) != group(node.key))
         {
-            group_start = kept.len();
+            frontier.clear();
         }
-        let beaten = kept[group_start..].iter().any(|other| {
-            search.dominates(other.key, node.key)
-                && profiles.covers(other.profile, other.score, node.profile, node.score)
-        });
-        if !beaten {
+        let covered = |_: u64, index: u32| {
+            kept.get(index as usize).is_some_and(|other| {
+                profiles.covers(other.profile, other.score, node.profile, node.score)
+            })
+        };
+        if !frontier.beaten(search, node.key, &covered) {
+            frontier.insert(node.key, kept.len() as u32);
             kept.push(node);
         }
     }

@@ -26,6 +26,7 @@
 //! States that another state beats (its runs can do all theirs can, with as good a score)
 //! are dropped after every rank.
 
+use super::dominance::Frontier;
 use super::pool::{Pool, RANKS, SUITS};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -259,6 +260,14 @@ impl RunTable {
 
     pub fn index(&self, runs: &RunCounts) -> Option<usize> {
         self.index.get(runs).copied()
+    }
+
+    /// Whether runs (by index) `a` can do all runs `b` can.
+    pub fn suit_dominates(&self, a: usize, b: usize) -> bool {
+        self.dominates
+            .get(a * self.counts.len() + b)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether key `a` can do all key `b` can: its runs in every suit, and its room for
@@ -964,8 +973,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Drops every state another state beats: as good a score, the same joker balance, and
-    /// runs that can do all its runs can.
+    /// Drops every state another state beats: as good a score, and [`Search::dominates`].
     fn without_dominated(&self, mut nodes: Vec<Node>) -> Vec<Node> {
         let compared = self.compared_bits();
         let group = |key: u64| key & !compared;
@@ -976,18 +984,16 @@ impl<'a> Search<'a> {
                 .then(a.key.cmp(&b.key))
         });
         let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-        let mut group_start = 0;
+        let mut frontier = Frontier::new();
         for node in nodes {
             if kept
-                .get(group_start)
-                .is_some_and(|first| group(first.key) != group(node.key))
+                .last()
+                .is_some_and(|last| group(last.key) != group(node.key))
             {
-                group_start = kept.len();
+                frontier.clear();
             }
-            let beaten = kept[group_start..]
-                .iter()
-                .any(|other| self.dominates(other.key, node.key));
-            if !beaten {
+            if !frontier.beaten(self, node.key, &|_, _| true) {
+                frontier.insert(node.key, kept.len() as u32);
                 kept.push(node);
             }
         }
