@@ -38,13 +38,13 @@ fn position_of_size(seed: u64, most_table: usize, most_hand: usize, width: u8) -
         ..Rules::default()
     };
     let meld_rules = MeldRules::new(&rules, deck);
-    // A window of 5 run ranks (14 is the ace again), or Q K A 2 3 where the ace may go
-    // either way, and 2 to 4 suits.
-    let low = rng.between(1, 10) as u8;
+    // A window of `width` run ranks (14 is the ace again), or one around the ace where it
+    // may go either way, and 2 to 4 suits.
+    let low = rng.between(1, usize::from(15 - width)) as u8;
     let window: Vec<u8> = if rng.chance(25) {
-        vec![12, 13, 1, 2, 3]
+        (0..width).map(|i| (11 + i) % 13 + 1).collect()
     } else {
-        (low..low + 5)
+        (low..low + width)
             .map(|p| if p == 14 { 1 } else { p })
             .collect()
     };
