@@ -6,7 +6,8 @@
 //! only the branches whose runs beat the state's in that suit.
 
 use super::pool::SUITS;
-use super::search::{Search, key};
+use super::search::Search;
+use super::state::key;
 
 /// Below this many kept states a plain scan is quicker than the trie.
 const SCAN_UP_TO: usize = 48;

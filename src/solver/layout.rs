@@ -2,8 +2,10 @@
 //! cards, run by run and set by set, every joker with its stated card, then puts the loose
 //! jokers on finished melds.
 
-use super::pool::{Pool, RANKS, SUITS, face};
-use super::search::{ACE_HIGH, Config, Jokers, Plan, Search, SuitMove, sets_split};
+use super::faces::SuitMove;
+use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
+use super::search::{Config, Jokers, Plan, Search};
+use super::state::sets_split;
 use crate::card::{Card, HandCard, Rank, TableCard};
 use crate::meld::{self, MeldRules};
 

@@ -1,17 +1,26 @@
 //! The solver: the best legal play of a hand onto a table ([`solve`]), and whether a pile
 //! of cards can all be laid as melds ([`arrange`]).
 //!
-//! Both are exact. They share one search ([`search`]), a dynamic program over ranks that
-//! counts cards per face, with rule M4 folded into the counts ([`pool`]); the winning counts
-//! are then laid out as melds ([`layout`]), keeping as many of the table's melds as they
-//! were as the play allows ([`keep`]).
+//! Both are exact. They share one search (`search`): a dynamic program over ranks, ace to
+//! king and on to the high ace, one face (rank and suit) at a time, that counts cards rather
+//! than naming them. Its parts:
+//! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
+//!   turned into counts (pinned jokers, released jokers);
+//! - `state`: the state between faces, packed in a u64, and which runs beat which;
+//! - `faces`: every way to lay one face's cards;
+//! - `profile`: the first pass when aces can go high, choosing the aces set aside;
+//! - `dominance`: dropping beaten states;
+//! - `layout`: the winning counts laid out as melds, loose jokers put on them;
+//! - `keep`: the table after a play, with the melds away from the play kept as they were.
 
 mod dominance;
+mod faces;
 mod keep;
 mod layout;
 mod pool;
 mod profile;
 mod search;
+mod state;
 
 use crate::card::{CardCounts, HandCard, TableCard};
 use crate::deck::Deck;

@@ -15,6 +15,9 @@ use crate::table::{Hand, Meld, Table};
 pub(crate) const RANKS: usize = 13;
 pub(crate) const SUITS: usize = 4;
 
+/// Rank index of the ace above the king.
+pub(crate) const ACE_HIGH: usize = RANKS;
+
 /// Counts per face: `[rank index][suit index]`.
 pub(crate) type FaceCounts = [[u8; SUITS]; RANKS];
 

@@ -8,8 +8,10 @@
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
 use super::dominance::Frontier;
+use super::pool::ACE_HIGH;
 use super::pool::SUITS;
-use super::search::{ACE_HIGH, Best, COUNT_WEIGHT, KeyMap, Outcome, Search, key};
+use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
+use super::state::{KeyMap, key};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
