@@ -3,7 +3,8 @@
 //!
 //! The choice is made at the low ace and only checked at the high ace; between them it
 //! changes nothing. So rather than a state per choice, each state carries a *profile*: its
-//! best score for every choice (up to 3 per suit, 81 in all), stored once and shared by every
+//! best score for every choice (0 up to the suit's aces, so 81 choices with two decks' eight
+//! aces), stored once and shared by every
 //! state whose scores differ from it by a constant. Moves between the aces only add to that
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
@@ -11,8 +12,7 @@ use super::dominance::Frontier;
 use super::pool::ACE_HIGH;
 use super::pool::SUITS;
 use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
-use super::state::{KeyMap, key};
-use std::collections::HashMap;
+use super::state::{FastMap, KeyMap, key};
 use std::collections::hash_map::Entry;
 
 /// A profile and a score added to its entries.
@@ -27,11 +27,11 @@ pub(crate) struct Profiles {
     strides: [usize; SUITS],
     sizes: [usize; SUITS],
     data: Vec<i32>,
-    interned: HashMap<Box<[i32]>, u32>,
+    interned: FastMap<Box<[i32]>, u32>,
     /// (profile, suit, aces) to the profile after setting aces aside or laying them high.
-    moved: HashMap<(u32, u8, u8, bool), Option<Scored>>,
+    moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     /// (profile, profile, score difference) to their merge and its score over the first.
-    merged: HashMap<(u32, u32, i64), (u32, i64)>,
+    merged: FastMap<(u32, u32, i64), (u32, i64)>,
 }
 
 impl Profiles {
@@ -49,9 +49,9 @@ impl Profiles {
             strides,
             sizes,
             data: Vec::new(),
-            interned: HashMap::new(),
-            moved: HashMap::new(),
-            merged: HashMap::new(),
+            interned: FastMap::default(),
+            moved: FastMap::default(),
+            merged: FastMap::default(),
         }
     }
 
@@ -157,8 +157,8 @@ struct Node {
     profile: u32,
 }
 
-/// The aces each suit best sets aside for the top of its runs, or `None` if no play lays
-/// every card that must be laid.
+/// The aces each suit best sets aside for the top of its runs, and the value of the best
+/// play; or why there is none to give.
 pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32), Outcome> {
     let mut profiles = Profiles::new(&search.most_aside);
     let mut start = vec![NONE; profiles.len];

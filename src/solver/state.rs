@@ -26,21 +26,50 @@ impl Hasher for KeyHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.write_u64(self.0 ^ u64::from(*byte));
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        let mut rest = [0; 8];
+        let remainder = chunks.remainder();
+        if !remainder.is_empty() {
+            rest[..remainder.len()].copy_from_slice(remainder);
+            self.write_u64(u64::from_le_bytes(rest));
         }
     }
 
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
     fn write_u64(&mut self, n: u64) {
-        // splitmix64's finaliser: every key bit reaches every hash bit.
-        let mut z = n.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        // splitmix64's finaliser over the state so far and `n`: every bit reaches every bit.
+        let mut z = (self.0 ^ n).wrapping_add(0x9e37_79b9_7f4a_7c15);
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         self.0 = z ^ (z >> 31);
     }
 }
 
-pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+/// A hash map with [`KeyHasher`]: quick, and the same every run.
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
+/// States by their packed key.
+pub(crate) type KeyMap<V> = FastMap<u64, V>;
 
 /// The state packed in a u64: per suit 7 bits of run counts (an index into the table of
 /// counts), the joker balance, the current rank's set cards, the room for loose jokers, the
@@ -126,7 +155,8 @@ pub(crate) mod key {
 /// Every [`RunCounts`] with at most [`MOST_RUNS`] runs, its index, and which beat which.
 pub(crate) struct RunTable {
     pub counts: Vec<RunCounts>,
-    index: HashMap<RunCounts, usize>,
+    /// The index of each run counts, by `a*125 + b*25 + c*5 + d` (each at most 4).
+    index: Vec<Option<u8>>,
     /// `dominates[a * len + b]`: runs `a` can do all that runs `b` can.
     dominates: Vec<bool>,
 }
@@ -143,7 +173,12 @@ impl RunTable {
                 }
             }
         }
-        let index = counts.iter().enumerate().map(|(i, c)| (*c, i)).collect();
+        let mut index = vec![None; 625];
+        for (i, runs) in counts.iter().enumerate() {
+            if let Some(slot) = index.get_mut(Self::slot(runs)) {
+                *slot = u8::try_from(i).ok();
+            }
+        }
         let dominates = counts
             .iter()
             .flat_map(|a| counts.iter().map(move |b| runs_dominate(*a, *b)))
@@ -156,7 +191,18 @@ impl RunTable {
     }
 
     pub fn index(&self, runs: &RunCounts) -> Option<usize> {
-        self.index.get(runs).copied()
+        if runs.iter().any(|n| *n > MOST_RUNS) {
+            return None;
+        }
+        self.index
+            .get(Self::slot(runs))
+            .copied()
+            .flatten()
+            .map(usize::from)
+    }
+
+    fn slot(runs: &RunCounts) -> usize {
+        runs.iter().fold(0, |slot, n| slot * 5 + usize::from(*n))
     }
 
     /// Whether runs (by index) `a` can do all runs `b` can.
