@@ -27,6 +27,8 @@ struct OpenRun {
 pub(crate) struct Layout {
     pub melds: Vec<Vec<TableCard>>,
     pub played: Vec<HandCard>,
+    /// Wild jokers the search laid where a meld needed them (not loose ones).
+    pub needed_jokers: u8,
 }
 
 /// Lays out a plan. `None` if the loose jokers find no meld to join (or, as a bug, the plan
@@ -82,7 +84,17 @@ pub(crate) fn lay_out(
     for _ in 0..plan.loose_jokers {
         add_loose_joker(&mut melds, rules)?;
     }
-    Some(Layout { melds, played })
+    let needed_jokers = plan
+        .moves
+        .iter()
+        .flatten()
+        .map(|mv| mv.jokers)
+        .fold(0u8, u8::saturating_add);
+    Some(Layout {
+        melds,
+        played,
+        needed_jokers,
+    })
 }
 
 struct PlacedFace {

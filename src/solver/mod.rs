@@ -165,6 +165,27 @@ impl Solution {
     }
 }
 
+/// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
+/// a meld needs them; `None` if there is none such (or its loose jokers may find no room).
+/// Quick: for tidying up, not for the best play.
+pub(crate) fn layout_with(
+    pool: &Pool,
+    config: &Config,
+    rules: MeldRules,
+    needed_jokers: u8,
+) -> Option<Layout> {
+    (0..=needed_jokers).find_map(|needed_jokers| {
+        let limits = Limits {
+            needed_jokers,
+            most_left: Some(0),
+        };
+        match best_plan(pool, config, Jokers::Needed, limits) {
+            Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
+            Outcome::Impossible | Outcome::NoRoomSeen => None,
+        }
+    })
+}
+
 /// The best play of a pool, laid out.
 ///
 /// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
