@@ -67,7 +67,7 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution 
             .map(TableCard::physical)
             .chain(hand.cards().iter().copied()),
     );
-    if deck.check_counts(&together, "").is_err() {
+    if hand.is_empty() || deck.check_counts(&together, "").is_err() {
         return nothing;
     }
     let config = config(rules, meld_rules);
