@@ -300,3 +300,18 @@ fn solve_changes_only_the_melds_the_play_needs() {
         "5h 6h 7h 8h | 9s 9d 9c | 4c 5c 6c | 7s 7h 7d | Qs Qh Qc | As 2s 3s 4s | 10d Jd Qd Kd"
     );
 }
+
+#[test]
+fn solve_survives_a_huge_joker_value() {
+    let rules = Rules {
+        joker_value: u32::MAX,
+        ..Rules::default()
+    };
+    let s = solved_with("5s 5h 5d 5c | 9s 9h 9d 9c", "* * Kd", &rules, 3);
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+    // Two jokers alone make no meld: their count saturates.
+    let s = solved_with("", "* *", &rules, 3);
+    assert_eq!(s.deadwood, u32::MAX, "{}", s.table);
+    let s = solved_with("", "* * Kd 2c", &rules, 3);
+    assert_eq!(s.deadwood, 2, "{}", s.table);
+}

@@ -123,7 +123,7 @@ pub fn changed_melds(before: &Table, after: &Table) -> Vec<bool> {
 
 impl Solution {
     fn nothing(table: &Table, hand: &Hand, rules: &Rules) -> Solution {
-        let deadwood = hand.cards().iter().map(|c| card_value(*c, rules)).sum();
+        let deadwood = value_of(hand.cards(), rules);
         Solution {
             played: Vec::new(),
             left: hand.cards().to_vec(),
@@ -153,7 +153,7 @@ impl Solution {
                 None => left.push(*card),
             }
         }
-        let deadwood = left.iter().map(|c| card_value(*c, rules)).sum();
+        let deadwood = value_of(&left, rules);
         Solution {
             played: in_order,
             left,
@@ -260,6 +260,14 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
         }
     }
     best.ok_or(Outcome::Impossible)
+}
+
+/// What cards count in hand (saturating: a house joker value may be huge).
+fn value_of(cards: &[HandCard], rules: &Rules) -> u32 {
+    cards
+        .iter()
+        .map(|c| card_value(*c, rules))
+        .fold(0, u32::saturating_add)
 }
 
 /// Whether play `a` beats play `b`: more value, then more cards.
