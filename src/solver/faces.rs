@@ -167,16 +167,13 @@ impl Search<'_> {
                                         .collect()
                                 };
                                 for (on_long, in_sets) in splits {
-                                    let next = if rank == 0 && tracks_ace_runs {
-                                        [0, 0, 0, started]
-                                    } else {
-                                        [
-                                            started,
-                                            short1 + on_long,
-                                            short2 + continued_long - on_long,
-                                            continued_from_ace,
-                                        ]
-                                    };
+                                    // Runs of 1 now hold 2, as do long runs a joker tops.
+                                    let next = [
+                                        started,
+                                        short1 + on_long,
+                                        short2 + continued_long - on_long,
+                                        continued_from_ace,
+                                    ];
                                     if next.iter().sum::<u8>() > MOST_RUNS {
                                         continue;
                                     }
