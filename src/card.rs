@@ -198,14 +198,10 @@ impl CardCounts {
 
     /// Every physical card with its count, faces in [`Card::index`] order then jokers.
     pub fn iter(&self) -> impl Iterator<Item = (HandCard, u32)> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| **n > 0)
-            .map(|(slot, n)| {
-                let card = Card::from_index(slot).map_or(HandCard::Joker, HandCard::Real);
-                (card, *n)
-            })
+        self.0.iter().enumerate().filter(|(_, n)| **n > 0).map(|(slot, n)| {
+            let card = Card::from_index(slot).map_or(HandCard::Joker, HandCard::Real);
+            (card, *n)
+        })
     }
 
     /// The cards in `self` beyond those in `other`, each as often as it is in excess.

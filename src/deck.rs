@@ -98,9 +98,7 @@ mod tests {
         let deck = Deck::for_players(3).unwrap();
         let err = deck.check_counts(&counts("7h 7h 7H"), "").unwrap_err();
         assert_eq!(err.to_string(), "7h appears 3 times; a 3-player deck has 2");
-        let err = deck
-            .check_counts(&counts("* * *"), " in the hand")
-            .unwrap_err();
+        let err = deck.check_counts(&counts("* * *"), " in the hand").unwrap_err();
         assert_eq!(
             err.to_string(),
             "* (joker) appears 3 times in the hand; a 3-player deck has 2"

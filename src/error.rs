@@ -78,9 +78,7 @@ fn joker_choices(choices: &[String]) -> String {
             if choices.len() > SHOWN {
                 listed.push_str(&format!(" and {} more", choices.len() - SHOWN));
             }
-            format!(
-                "a bare * must stand for exactly one card here; it could be {listed}: write the joker with its card"
-            )
+            format!("a bare * must stand for exactly one card here; it could be {listed}: write the joker with its card")
         }
     }
 }

@@ -124,7 +124,9 @@ impl GameRecord {
                 HandEntry::Count(n) => u32::try_from(*n).map(HandReport::Count).map_err(|_| {
                     format!("{n} is not a hand count; a count is a whole number from 0 up")
                 }),
-                HandEntry::Cards(text) => HandReport::parse(text, deck).map_err(|e| e.to_string()),
+                HandEntry::Cards(text) => {
+                    HandReport::parse(text, deck).map_err(|e| e.to_string())
+                }
             }
             .map_err(|problem| Error::Record {
                 place: place(&format!("hands.{player}")),
@@ -180,12 +182,7 @@ pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
         .map(|(total, won)| {
             let per_round = won * rules.round_bonus;
             if *total >= rules.target {
-                rules.game_bonus
-                    + if rules.round_bonus_for_all {
-                        per_round
-                    } else {
-                        0
-                    }
+                rules.game_bonus + if rules.round_bonus_for_all { per_round } else { 0 }
             } else {
                 per_round
             }
@@ -288,8 +285,8 @@ mod tests {
     fn game_end_at_150_with_100_bonus_and_25_a_round_won_for_the_others() {
         let text = format!(
             "{HEAD}{}{}{}",
-            round(None, ["3", "60", "60"]),          // alice 114
-            round(Some("bob"), ["20", "1", "30"]),   // bob 48
+            round(None, ["3", "60", "60"]),   // alice 114
+            round(Some("bob"), ["20", "1", "30"]), // bob 48
             round(Some("alice"), ["2", "30", "10"]), // alice 36 -> 150
         );
         let t = tally(&record(&text)).unwrap();
@@ -336,27 +333,17 @@ mod tests {
         assert!(err.to_string().contains("tgt"), "{err}");
         let text = format!("{HEAD}{}", round(Some("dave"), ["1", "2", "3"]));
         let err = tally(&record(&text)).unwrap_err().to_string();
-        assert!(
-            err.starts_with("round 1, knocker: \"dave\" is not a player"),
-            "{err}"
-        );
+        assert!(err.starts_with("round 1, knocker: \"dave\" is not a player"), "{err}");
         let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\n");
         let err = tally(&record(&text)).unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "round 1, hands: no hand for carol; give each player's count or cards left"
-        );
-        let text =
-            format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\ncarol = 3\nzed = 4\n");
+        assert_eq!(err, "round 1, hands: no hand for carol; give each player's count or cards left");
+        let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\ncarol = 3\nzed = 4\n");
         let err = tally(&record(&text)).unwrap_err().to_string();
         assert!(err.starts_with("round 1, hands.zed:"), "{err}");
         let err = GameRecord::from_toml(&format!("{HEAD}[[round]]\nknocer = \"bob\"\n"))
             .unwrap_err()
             .to_string();
-        assert!(
-            err.starts_with("round 1 (line 3)") && err.contains("knocer"),
-            "{err}"
-        );
+        assert!(err.starts_with("round 1 (line 3)") && err.contains("knocer"), "{err}");
     }
 
     #[test]
@@ -367,10 +354,7 @@ mod tests {
             round(None, ["1", "20", "20"])
         );
         let err = tally(&record(&text)).unwrap_err().to_string();
-        assert!(
-            err.starts_with("round 2: recorded after the game ended in round 1"),
-            "{err}"
-        );
+        assert!(err.starts_with("round 2: recorded after the game ended in round 1"), "{err}");
     }
 
     #[test]
@@ -378,10 +362,7 @@ mod tests {
         let text = format!("{HEAD}{}", round(Some("bob"), ["1", "9", "20"]));
         let err = tally(&record(&text)).unwrap_err();
         assert!(err.is_refusal());
-        assert_eq!(
-            err.to_string(),
-            "round 1: bob cannot knock with 9 in hand; the knock limit is 5"
-        );
+        assert_eq!(err.to_string(), "round 1: bob cannot knock with 9 in hand; the knock limit is 5");
     }
 
     #[test]

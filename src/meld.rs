@@ -173,7 +173,8 @@ fn run_aces(faces: &[Card], rules: MeldRules) -> Result<Aces, String> {
         2 => {
             if !rules.aces_high {
                 return Err(
-                    "not a run, it holds two aces and aces play low only at this table".to_string(),
+                    "not a run, it holds two aces and aces play low only at this table"
+                        .to_string(),
                 );
             }
             if !rules.two_aces_in_a_run {
@@ -277,10 +278,7 @@ mod tests {
             aces_low_only: true,
             ..Rules::default()
         };
-        judge(
-            &meld(text),
-            MeldRules::new(&rules, Deck::for_players(3).unwrap()),
-        )
+        judge(&meld(text), MeldRules::new(&rules, Deck::for_players(3).unwrap()))
     }
 
     fn ordered(text: &str) -> String {
@@ -315,10 +313,7 @@ mod tests {
     fn set_joker_names_a_suit_the_set_lacks() {
         assert_eq!(two_decks("7h 7d *7c"), Ok(MeldKind::Set));
         let err = two_decks("7h 7d *7h").unwrap_err();
-        assert!(
-            err.contains("*7h stands for 7h, which the set already holds"),
-            "{err}"
-        );
+        assert!(err.contains("*7h stands for 7h, which the set already holds"), "{err}");
     }
 
     #[test]
@@ -334,11 +329,7 @@ mod tests {
             "not a run, 9h 10h are missing between 8h and Jh"
         );
         assert!(two_decks("7h 8h 9c").unwrap_err().contains("suits differ"));
-        assert!(
-            two_decks("7h 7h 8h 9h")
-                .unwrap_err()
-                .contains("7h appears 2 times")
-        );
+        assert!(two_decks("7h 7h 8h 9h").unwrap_err().contains("7h appears 2 times"));
     }
 
     #[test]

@@ -118,11 +118,7 @@ pub fn judge(
         }
     }
 
-    violations.extend(joker_releases(
-        before,
-        after,
-        left.contains(&HandCard::Joker),
-    ));
+    violations.extend(joker_releases(before, after, left.contains(&HandCard::Joker)));
     Ok(Verdict { played, violations })
 }
 
@@ -140,12 +136,7 @@ fn joker_releases(before: &Table, after: &Table, jokers_left: bool) -> Vec<Viola
     };
     let was = stated(before);
     let now = stated(after);
-    let real_after = CardCounts::of(
-        after
-            .cards()
-            .filter(|c| !c.is_joker())
-            .map(|c| c.physical()),
-    );
+    let real_after = CardCounts::of(after.cards().filter(|c| !c.is_joker()).map(|c| c.physical()));
     let restated: Vec<Card> = now
         .iter()
         .flat_map(|(face, n)| {
@@ -273,10 +264,7 @@ mod tests {
             "3s 4s 5s | 3h 4h 5h | 6s 6h 6d",
         );
         assert!(v.is_legal(), "{v}");
-        assert_eq!(
-            v.played,
-            vec![HandCard::Real(crate::notation::parse_card("6d").unwrap())]
-        );
+        assert_eq!(v.played, vec![HandCard::Real(crate::notation::parse_card("6d").unwrap())]);
     }
 
     #[test]
@@ -313,10 +301,7 @@ mod tests {
         assert!(v.violations[0].message.starts_with("3s left the table"));
         let v = judge_text("8h 9h *10h | 3c 4c 5c", None, "3c 4c 5c 6c");
         assert!(rules_broken(&v).contains(&MoveRule::M1));
-        assert!(
-            v.violations[0].message.contains("8h, 9h and a joker"),
-            "{v}"
-        );
+        assert!(v.violations[0].message.contains("8h, 9h and a joker"), "{v}");
         // The joker's leaving is M1's business, not also M4's.
         assert!(!rules_broken(&v).contains(&MoveRule::M4), "{v}");
     }
@@ -325,10 +310,7 @@ mod tests {
     fn m2_new_cards_come_from_the_hand() {
         let v = judge_text("3s 4s 5s", Some("7h"), "3s 4s 5s 6s");
         assert_eq!(rules_broken(&v), vec![MoveRule::M2]);
-        assert_eq!(
-            v.violations[0].message,
-            "6s is new on the table but not in the hand (7h)"
-        );
+        assert_eq!(v.violations[0].message, "6s is new on the table but not in the hand (7h)");
     }
 
     #[test]
@@ -363,20 +345,10 @@ mod tests {
 
     #[test]
     fn every_violation_is_reported_not_only_the_first() {
-        let v = judge_text(
-            "8h 9h *10h | 3c 4c 5c",
-            Some("Kd"),
-            "8h 9h *7h | 4c 5c Qs | 2d 2s",
-        );
+        let v = judge_text("8h 9h *10h | 3c 4c 5c", Some("Kd"), "8h 9h *7h | 4c 5c Qs | 2d 2s");
         assert_eq!(
             rules_broken(&v),
-            vec![
-                MoveRule::M1,
-                MoveRule::M2,
-                MoveRule::M3,
-                MoveRule::M3,
-                MoveRule::M4
-            ]
+            vec![MoveRule::M1, MoveRule::M2, MoveRule::M3, MoveRule::M3, MoveRule::M4]
         );
     }
 
@@ -395,11 +367,7 @@ mod tests {
     #[test]
     fn m4_one_real_card_releases_one_joker() {
         let before = "8h 9h *10h | 10s 10d *10h";
-        let v = judge_text(
-            before,
-            Some("10h 7s 7d"),
-            "8h 9h 10h | 10s 10d *10c | 7s 7d *7c",
-        );
+        let v = judge_text(before, Some("10h 7s 7d"), "8h 9h 10h | 10s 10d *10c | 7s 7d *7c");
         assert_eq!(rules_broken(&v), vec![MoveRule::M4], "{v}");
         assert!(v.violations[0].message.contains("only 1 real 10h"), "{v}");
     }

@@ -192,7 +192,11 @@ fn split_segment(segment: &str) -> Vec<Vec<String>> {
     }
     joined
         .split_whitespace()
-        .map(|meld| meld.split('-').map(str::to_string).collect::<Vec<String>>())
+        .map(|meld| {
+            meld.split('-')
+                .map(str::to_string)
+                .collect::<Vec<String>>()
+        })
         .collect()
 }
 
@@ -222,17 +226,7 @@ mod tests {
     #[test]
     fn every_spelling_of_ten_of_hearts_is_one_card() {
         let ten = Card::new(Rank::new(10).unwrap(), Suit::Hearts);
-        for spelling in [
-            "10h",
-            "Th",
-            "th",
-            "10H",
-            "TH",
-            "10♥",
-            "t♥",
-            "10♥\u{FE0F}",
-            "10♡",
-        ] {
+        for spelling in ["10h", "Th", "th", "10H", "TH", "10♥", "t♥", "10♥\u{FE0F}", "10♡"] {
             assert_eq!(card(spelling), ten, "{spelling}");
         }
     }
@@ -257,26 +251,11 @@ mod tests {
 
     #[test]
     fn a_bad_suit_or_missing_suit_is_named() {
-        assert!(
-            parse_hand("7x")
-                .unwrap_err()
-                .problem
-                .contains("no such suit \"x\"")
-        );
+        assert!(parse_hand("7x").unwrap_err().problem.contains("no such suit \"x\""));
         assert!(parse_hand("7").unwrap_err().problem.starts_with("no suit"));
         assert!(parse_hand("10").unwrap_err().problem.starts_with("no suit"));
-        assert!(
-            parse_hand("hello")
-                .unwrap_err()
-                .problem
-                .starts_with("not a card")
-        );
-        assert!(
-            parse_hand("11h")
-                .unwrap_err()
-                .problem
-                .starts_with("no such rank")
-        );
+        assert!(parse_hand("hello").unwrap_err().problem.starts_with("not a card"));
+        assert!(parse_hand("11h").unwrap_err().problem.starts_with("no such rank"));
     }
 
     #[test]

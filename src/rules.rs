@@ -107,10 +107,7 @@ mod tests {
     fn every_key_is_read_and_written() {
         let written = Rules::default().to_toml();
         for key in Rules::KEYS {
-            assert!(
-                written.contains(&format!("{key} = ")),
-                "{key} missing from {written}"
-            );
+            assert!(written.contains(&format!("{key} = ")), "{key} missing from {written}");
         }
         let rules = Rules::from_toml("knock-limit = 7\naces-low-only = true").unwrap();
         assert_eq!(rules.knock_limit, 7);

@@ -268,18 +268,10 @@ mod tests {
     #[test]
     fn hand_reports_are_counts_or_cards() {
         let deck = Deck::for_players(3).unwrap();
-        assert_eq!(
-            HandReport::parse("12", deck).unwrap(),
-            HandReport::Count(12)
-        );
+        assert_eq!(HandReport::parse("12", deck).unwrap(), HandReport::Count(12));
         let cards = HandReport::parse("4s Ah", deck).unwrap();
         assert_eq!(cards.deadwood(&Rules::default()), 5);
-        assert_eq!(
-            HandReport::parse("", deck)
-                .unwrap()
-                .deadwood(&Rules::default()),
-            0
-        );
+        assert_eq!(HandReport::parse("", deck).unwrap().deadwood(&Rules::default()), 0);
         assert!(HandReport::parse("-3", deck).is_err());
         assert!(HandReport::parse("1h", deck).is_err());
     }

@@ -234,9 +234,7 @@ mod tests {
         assert_eq!(table("5h * 7h").unwrap().to_string(), "5h *6h 7h");
         assert_eq!(table("5h * * 8h").unwrap().to_string(), "5h *6h *7h 8h");
         assert_eq!(
-            table("Kh * 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah")
-                .unwrap()
-                .to_string(),
+            table("Kh * 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah").unwrap().to_string(),
             "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh *Ah"
         );
     }
