@@ -23,6 +23,12 @@ struct Small {
 }
 
 fn small_position(seed: u64) -> Small {
+    position_of_size(seed, 10, 5, 5)
+}
+
+/// A position of at most `most_table` table cards and `most_hand` hand cards (jokers
+/// aside), its melds from a window of `width` ranks.
+fn position_of_size(seed: u64, most_table: usize, most_hand: usize, width: u8) -> Small {
     let mut rng = Rng::new(seed);
     let players = if rng.chance(25) { 2 } else { 3 };
     let deck = Deck::for_players(players).unwrap();
@@ -32,13 +38,13 @@ fn small_position(seed: u64) -> Small {
         ..Rules::default()
     };
     let meld_rules = MeldRules::new(&rules, deck);
-    // A window of 5 run ranks (14 is the ace again), or Q K A 2 3 where the ace may go
-    // either way, and 2 to 4 suits.
-    let low = rng.between(1, 10) as u8;
+    // A window of `width` run ranks (14 is the ace again), or one around the ace where it
+    // may go either way, and 2 to 4 suits.
+    let low = rng.between(1, usize::from(15 - width)) as u8;
     let window: Vec<u8> = if rng.chance(25) {
-        vec![12, 13, 1, 2, 3]
+        (0..width).map(|i| (11 + i) % 13 + 1).collect()
     } else {
-        (low..low + 5)
+        (low..low + width)
             .map(|p| if p == 14 { 1 } else { p })
             .collect()
     };
@@ -67,12 +73,12 @@ fn small_position(seed: u64) -> Small {
     };
     let mut melds: Vec<Meld> = Vec::new();
     let mut table_cards = 0;
-    for _ in 0..rng.between(0, 3) {
+    for _ in 0..rng.between(0, most_table / 3) {
         let mut cards: Vec<TableCard> = Vec::new();
         if rng.chance(60) {
             let suit = suits[rng.below(suits.len())];
             let len = rng.between(3, 4);
-            let start = rng.below(5 - len + 1);
+            let start = rng.below(ranks.len() - len + 1);
             for rank in &ranks[start..start + len] {
                 cards.push(TableCard::Real(Card::new(*rank, suit)));
             }
@@ -83,7 +89,7 @@ fn small_position(seed: u64) -> Small {
                 cards.push(TableCard::Real(Card::new(rank, *suit)));
             }
         }
-        if cards.is_empty() || table_cards + cards.len() > 10 {
+        if cards.is_empty() || table_cards + cards.len() > most_table {
             continue;
         }
         let mut trial = left.clone();
@@ -105,14 +111,33 @@ fn small_position(seed: u64) -> Small {
         table_cards += cards.len();
         melds.push(Meld::new(cards, meld_rules));
     }
+    // Now and then a table that is not legal before the move: two cards of a run.
+    if rng.chance(5) && left.len() >= 2 {
+        let first = left[0];
+        if let Some(at) = left.iter().position(|c| {
+            c.suit == first.suit && c.rank.number().abs_diff(first.rank.number()) == 1
+        }) {
+            let second = left.swap_remove(at);
+            if let Some(first_at) = left.iter().position(|c| *c == first) {
+                left.swap_remove(first_at);
+                melds.push(Meld::new(
+                    vec![TableCard::Real(first), TableCard::Real(second)],
+                    meld_rules,
+                ));
+            } else {
+                left.push(second);
+            }
+        }
+    }
     rng.shuffle(&mut left);
     let mut hand: Vec<HandCard> = left
         .into_iter()
-        .take(rng.between(1, 5))
+        .take(rng.between(1, most_hand))
         .map(HandCard::Real)
         .collect();
-    if jokers > 0 && rng.chance(30) {
+    while jokers > 0 && rng.chance(30) {
         hand.push(HandCard::Joker);
+        jokers -= 1;
     }
     Small {
         table: Table::new(melds),
@@ -236,6 +261,26 @@ proptest! {
         assert_arrangement(&pile, &p.rules, p.deck, true);
         let table_only: Vec<HandCard> = p.table.cards().map(|c| c.physical()).collect();
         assert_arrangement(&table_only, &p.rules, p.deck, true);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(60, 2000)))]
+
+    /// The same on larger positions (up to 14 table cards and 6 in hand, 7 ranks).
+    #[test]
+    fn crosscheck_solve_medium_positions_against_brute_force(seed in any::<u64>()) {
+        let p = position_of_size(seed, 14, 6, 7);
+        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+        assert_sound(&p.table, &p.hand, &p.rules, p.deck, &s);
+        let (deadwood, played) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+        prop_assert_eq!(
+            (s.deadwood, s.played.len()),
+            (deadwood, played),
+            "{} + hand {} ({:?}, {} players): solver played {:?} to {}",
+            p.table, p.hand, p.rules.aces_low_only, p.deck.players(),
+            s.played.iter().map(|c| c.to_string()).collect::<Vec<_>>(), s.table
+        );
     }
 }
 

@@ -287,3 +287,31 @@ fn arrange_both_aces_and_jokers() {
     let table = arrange(two_jokers.cards(), &rules, deck(3)).unwrap();
     assert_eq!(table.melds().len(), 1, "{table}");
 }
+
+#[test]
+fn solve_changes_only_the_melds_the_play_needs() {
+    let table = "As 2s 3s | 5h 6h 7h 8h | 9c 9d 9s | Jd Qd Kd | 4c 5c 6c | 7s 7h 7d | Qs Qh Qc";
+    let s = solved(table, "4s 10d");
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+    // The spades run takes the 4s and the diamonds run the 10d; nothing else moves.
+    assert_eq!(s.changed.iter().filter(|c| **c).count(), 2, "{}", s.table);
+    assert_eq!(
+        s.table.to_string(),
+        "5h 6h 7h 8h | 9s 9d 9c | 4c 5c 6c | 7s 7h 7d | Qs Qh Qc | As 2s 3s 4s | 10d Jd Qd Kd"
+    );
+}
+
+#[test]
+fn solve_survives_a_huge_joker_value() {
+    let rules = Rules {
+        joker_value: u32::MAX,
+        ..Rules::default()
+    };
+    let s = solved_with("5s 5h 5d 5c | 9s 9h 9d 9c", "* * Kd", &rules, 3);
+    assert_eq!(s.deadwood, 0, "{}", s.table);
+    // Two jokers alone make no meld: their count saturates.
+    let s = solved_with("", "* *", &rules, 3);
+    assert_eq!(s.deadwood, u32::MAX, "{}", s.table);
+    let s = solved_with("", "* * Kd 2c", &rules, 3);
+    assert_eq!(s.deadwood, 2, "{}", s.table);
+}

@@ -138,6 +138,25 @@ pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
             melds.push(shape.into_iter().map(TableCard::Real).collect());
         }
     }
+    // Cards left that extend a meld (a run's end, a set's fourth suit) join it.
+    for _ in 0..3 {
+        for meld in melds.iter_mut() {
+            for index in 0..52 {
+                while shoe.left[index] > 0 {
+                    let Some(face) = Card::from_index(index) else {
+                        break;
+                    };
+                    let mut trial = meld.clone();
+                    trial.push(TableCard::Real(face));
+                    if !carousel::meld::is_legal(&trial, MeldRules::default()) {
+                        break;
+                    }
+                    *meld = trial;
+                    shoe.left[index] -= 1;
+                }
+            }
+        }
+    }
     // The table's jokers: each in a meld in place of a card (that card back to the shoe), or
     // on a run's end or a set's missing suit.
     for _ in hand_jokers..2 {

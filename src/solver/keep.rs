@@ -2,21 +2,28 @@
 //! among the many tables that lay them, players want the one that leaves most of their melds
 //! as they were.
 //!
-//! So only the melds near the played cards are opened up (a card of the same rank, or of the
-//! same suit within two ranks; a meld with room for a joker when jokers are played) and laid
-//! again with the played cards, every other meld kept as it was. If they can't be, the melds
-//! near those are opened too; failing that, the play's own layout of the whole table is used.
+//! The melds are ranked by how near they are to the played cards (a run the card extends or
+//! splits, a set missing its suit, then melds holding its rank or its suit close by; for a
+//! joker, a meld with room for it). The nearest are opened up and laid again with the played
+//! cards, every other meld kept as it was: first the nearest one, then the nearest two, four,
+//! and so on until they can be laid. Then each opened meld, farthest first, is closed again
+//! if the rest can still be laid without it. Each step is a search over a few melds' cards,
+//! which is quick. When nothing near enough will do, the play's own layout is used.
 
-use super::best_layout;
 use super::layout::{Layout, has_room};
+use super::layout_with;
 use super::pool::Pool;
 use super::search::Config;
-use crate::card::{Card, HandCard, TableCard};
-use crate::meld::MeldRules;
+use crate::card::{Card, HandCard, Rank, TableCard};
+use crate::meld::{MeldKind, MeldRules};
 use crate::table::{Meld, Table};
 
-/// How many times the opened melds grow before the whole table is laid again.
-const ROUNDS: usize = 2;
+/// Melds this far or farther from every played card are never opened: the play's own
+/// layout is used instead.
+const FAR: u8 = 3;
+
+/// Past this many melds opened, closing them again one by one costs more than it is worth.
+const MOST_TO_CLOSE: usize = 12;
 
 /// Past this share of the table's cards opened, the play's own layout is as good.
 const MOST_OPENED: f64 = 0.6;
@@ -31,47 +38,144 @@ pub(crate) fn lay_with_least_change(
 ) -> Table {
     let melds = table.melds();
     let played = found.played.as_slice();
-    // Illegal melds can't be kept.
-    let mut opened: Vec<bool> = melds.iter().map(|m| m.judge(rules).is_err()).collect();
-    let mut near: Vec<Card> = played
-        .iter()
-        .filter_map(|c| match c {
-            HandCard::Real(card) => Some(*card),
-            HandCard::Joker => None,
-        })
-        .collect();
-    if played.contains(&HandCard::Joker)
-        && let Some(roomy) =
-            (0..melds.len()).find(|i| !opened[*i] && has_room(melds[*i].cards(), rules))
-    {
-        opened[roomy] = true;
-    }
-    for _ in 0..ROUNDS {
-        for (i, meld) in melds.iter().enumerate() {
-            if !opened[i] && is_near(meld, &near) {
-                opened[i] = true;
-            }
-        }
+    let lay = |opened: &[bool]| -> Option<Vec<Vec<TableCard>>> {
         let kept: Vec<&Meld> = (0..melds.len())
             .filter(|i| !opened[*i])
             .map(|i| &melds[i])
             .collect();
-        let kept_cards: usize = kept.iter().map(|m| m.cards().len()).sum();
-        let all_cards = table.cards().count();
-        if (all_cards - kept_cards) as f64 > MOST_OPENED * all_cards as f64 {
+        let pool = Pool::for_rest(table, played, &kept)?;
+        layout_with(&pool, config, rules, found.needed_jokers).map(|layout| layout.melds)
+    };
+    // Illegal melds can't be kept; the others open nearest first.
+    let mut opened: Vec<bool> = melds.iter().map(|m| m.judge(rules).is_err()).collect();
+    let mut order: Vec<(u8, usize)> = (0..melds.len())
+        .filter(|i| !opened[*i])
+        .map(|i| (distance(&melds[i], played, rules), i))
+        .filter(|(d, _)| *d < FAR)
+        .collect();
+    order.sort();
+    let mut laid = None;
+    let mut count = 0;
+    let all_cards = table.cards().count() as f64;
+    loop {
+        let mut trial = opened.clone();
+        for (_, i) in order.iter().take(count) {
+            trial[*i] = true;
+        }
+        let opened_cards: usize = (0..melds.len())
+            .filter(|i| trial[*i])
+            .map(|i| melds[i].cards().len())
+            .sum();
+        if opened_cards as f64 > MOST_OPENED * all_cards {
             break;
         }
-        if let Some(rest) =
-            Pool::for_rest(table, played, &kept).and_then(|pool| best_layout(&pool, config, rules))
-        {
-            return assemble(table, &kept, rest.melds, rules);
+        if let Some(rest) = lay(&trial) {
+            opened = trial;
+            laid = Some(rest);
+            break;
         }
-        near = (0..melds.len())
-            .filter(|i| opened[*i])
-            .flat_map(|i| melds[i].cards().iter().map(|c| c.face()))
-            .collect();
+        if count >= order.len() {
+            break;
+        }
+        count = (count * 2).clamp(1, order.len());
     }
-    // The play's own layout: melds it happens to leave as they were still come first.
+    let Some(mut rest) = laid else {
+        return own_layout(table, found, rules);
+    };
+    // Close again what the play doesn't need, farthest first.
+    let to_close = if count <= MOST_TO_CLOSE { count } else { 0 };
+    for (_, i) in order.iter().take(to_close).rev() {
+        opened[*i] = false;
+        match lay(&opened) {
+            Some(fewer) => rest = fewer,
+            None => opened[*i] = true,
+        }
+    }
+    let kept: Vec<&Meld> = (0..melds.len())
+        .filter(|i| !opened[*i])
+        .map(|i| &melds[i])
+        .collect();
+    assemble(table, &kept, rest, rules)
+}
+
+/// How near a meld is to the played cards, 0 nearest: a run a card extends or splits, a
+/// set missing the card's suit, or, for a joker, any meld with room for one (0); a run of
+/// the card's suit two ranks off, a set of its rank holding its suit (1); a meld with a card
+/// of its rank or of its suit within two ranks (2); anything else (3, far).
+fn distance(meld: &Meld, played: &[HandCard], rules: MeldRules) -> u8 {
+    let kind = meld.judge(rules).ok();
+    let faces: Vec<Card> = meld.cards().iter().map(|c| c.face()).collect();
+    played
+        .iter()
+        .map(|card| match card {
+            HandCard::Joker => {
+                if has_room(meld.cards(), rules) {
+                    0
+                } else {
+                    FAR
+                }
+            }
+            HandCard::Real(card) => match kind {
+                Some(MeldKind::Set) if faces.first().is_some_and(|f| f.rank == card.rank) => {
+                    if faces.iter().any(|f| f.suit == card.suit) {
+                        1
+                    } else {
+                        0
+                    }
+                }
+                Some(MeldKind::Run) if faces.first().is_some_and(|f| f.suit == card.suit) => {
+                    let gap = run_gap(&faces, card.rank);
+                    if gap <= 1 {
+                        0
+                    } else if gap <= 2 {
+                        1
+                    } else {
+                        FAR
+                    }
+                }
+                _ => {
+                    let close = faces.iter().any(|f| {
+                        f.rank == card.rank
+                            || (f.suit == card.suit && rank_gap(f.rank, card.rank) <= 2)
+                    });
+                    if close { 2 } else { FAR }
+                }
+            },
+        })
+        .min()
+        .unwrap_or(FAR)
+}
+
+/// How many ranks `rank` lies outside a run's span (0 inside it), the ace either end.
+fn run_gap(faces: &[Card], rank: Rank) -> u8 {
+    let numbers: Vec<u8> = faces.iter().map(|f| f.rank.number()).collect();
+    let (Some(low), Some(high)) = (numbers.iter().min(), numbers.iter().max()) else {
+        return FAR;
+    };
+    let outside = |n: u8| {
+        if n < *low {
+            low - n
+        } else {
+            n.saturating_sub(*high)
+        }
+    };
+    let n = rank.number();
+    // The ace as 14 too, for runs up to the king.
+    if n == 1 {
+        outside(1).min(outside(14))
+    } else {
+        outside(n)
+    }
+}
+
+/// Ranks apart, the ace next to both the 2 and the king.
+fn rank_gap(a: Rank, b: Rank) -> u8 {
+    let gap = a.number().abs_diff(b.number());
+    gap.min(13 - gap)
+}
+
+/// The play's own layout: melds it happens to leave as they were still come first.
+fn own_layout(table: &Table, found: &Layout, rules: MeldRules) -> Table {
     let mut rest: Vec<Meld> = found
         .melds
         .iter()
@@ -86,22 +190,6 @@ pub(crate) fn lay_with_least_change(
     }
     let rest = rest.into_iter().map(|m| m.cards().to_vec()).collect();
     assemble(table, &kept, rest, rules)
-}
-
-/// Whether a meld holds a card of the same rank as one of `cards`, or of the same suit
-/// within two ranks (the ace both below the 2 and above the king).
-fn is_near(meld: &Meld, cards: &[Card]) -> bool {
-    meld.cards().iter().any(|c| {
-        let face = c.face();
-        cards.iter().any(|card| {
-            face.rank == card.rank
-                || (face.suit == card.suit && {
-                    let (a, b) = (face.rank.number(), card.rank.number());
-                    let gap = a.abs_diff(b);
-                    gap <= 2 || 13 - gap <= 1
-                })
-        })
-    })
 }
 
 /// The kept melds in the table's order, then the new ones in a steady order.

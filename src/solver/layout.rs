@@ -2,8 +2,10 @@
 //! cards, run by run and set by set, every joker with its stated card, then puts the loose
 //! jokers on finished melds.
 
-use super::pool::{Pool, RANKS, SUITS, face};
-use super::search::{ACE_HIGH, Config, Jokers, Plan, Search, SuitMove, sets_split};
+use super::faces::SuitMove;
+use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
+use super::search::{Config, Jokers, Plan, Search};
+use super::state::sets_split;
 use crate::card::{Card, HandCard, Rank, TableCard};
 use crate::meld::{self, MeldRules};
 
@@ -25,6 +27,8 @@ struct OpenRun {
 pub(crate) struct Layout {
     pub melds: Vec<Vec<TableCard>>,
     pub played: Vec<HandCard>,
+    /// Wild jokers the search laid where a meld needed them (not loose ones).
+    pub needed_jokers: u8,
 }
 
 /// Lays out a plan. `None` if the loose jokers find no meld to join (or, as a bug, the plan
@@ -80,7 +84,17 @@ pub(crate) fn lay_out(
     for _ in 0..plan.loose_jokers {
         add_loose_joker(&mut melds, rules)?;
     }
-    Some(Layout { melds, played })
+    let needed_jokers = plan
+        .moves
+        .iter()
+        .flatten()
+        .map(|mv| mv.jokers)
+        .fold(0u8, u8::saturating_add);
+    Some(Layout {
+        melds,
+        played,
+        needed_jokers,
+    })
 }
 
 struct PlacedFace {

@@ -1,16 +1,26 @@
 //! The solver: the best legal play of a hand onto a table ([`solve`]), and whether a pile
 //! of cards can all be laid as melds ([`arrange`]).
 //!
-//! Both are exact. They share one search ([`search`]), a dynamic program over ranks that
-//! counts cards per face, with rule M4 folded into the counts ([`pool`]); the winning counts
-//! are then laid out as melds ([`layout`]), keeping as many of the table's melds as they
-//! were as the play allows ([`keep`]).
+//! Both are exact. They share one search (`search`): a dynamic program over ranks, ace to
+//! king and on to the high ace, one face (rank and suit) at a time, that counts cards rather
+//! than naming them. Its parts:
+//! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
+//!   turned into counts (pinned jokers, released jokers);
+//! - `state`: the state between faces, packed in a u64, and which runs beat which;
+//! - `faces`: every way to lay one face's cards;
+//! - `profile`: the first pass when aces can go high, choosing the aces set aside;
+//! - `dominance`: dropping beaten states;
+//! - `layout`: the winning counts laid out as melds, loose jokers put on them;
+//! - `keep`: the table after a play, with the melds away from the play kept as they were.
 
+mod dominance;
+mod faces;
 mod keep;
 mod layout;
 mod pool;
 mod profile;
 mod search;
+mod state;
 
 use crate::card::{CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
@@ -57,7 +67,7 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution 
             .map(TableCard::physical)
             .chain(hand.cards().iter().copied()),
     );
-    if deck.check_counts(&together, "").is_err() {
+    if hand.is_empty() || deck.check_counts(&together, "").is_err() {
         return nothing;
     }
     let config = config(rules, meld_rules);
@@ -113,7 +123,7 @@ pub fn changed_melds(before: &Table, after: &Table) -> Vec<bool> {
 
 impl Solution {
     fn nothing(table: &Table, hand: &Hand, rules: &Rules) -> Solution {
-        let deadwood = hand.cards().iter().map(|c| card_value(*c, rules)).sum();
+        let deadwood = value_of(hand.cards(), rules);
         Solution {
             played: Vec::new(),
             left: hand.cards().to_vec(),
@@ -143,7 +153,7 @@ impl Solution {
                 None => left.push(*card),
             }
         }
-        let deadwood = left.iter().map(|c| card_value(*c, rules)).sum();
+        let deadwood = value_of(&left, rules);
         Solution {
             played: in_order,
             left,
@@ -153,6 +163,27 @@ impl Solution {
             can_knock: deadwood <= rules.knock_limit,
         }
     }
+}
+
+/// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
+/// a meld needs them; `None` if there is none such (or its loose jokers may find no room).
+/// Quick: for tidying up, not for the best play.
+pub(crate) fn layout_with(
+    pool: &Pool,
+    config: &Config,
+    rules: MeldRules,
+    needed_jokers: u8,
+) -> Option<Layout> {
+    (0..=needed_jokers).find_map(|needed_jokers| {
+        let limits = Limits {
+            needed_jokers,
+            most_left: Some(0),
+        };
+        match best_plan(pool, config, Jokers::Needed, limits) {
+            Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
+            Outcome::Impossible | Outcome::NoRoomSeen => None,
+        }
+    })
 }
 
 /// The best play of a pool, laid out.
@@ -194,9 +225,9 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
     };
     let total = optional_value(pool, config);
     let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
-    let most_needed = u8::try_from(pool.jokers().min(2)).unwrap_or(2);
-    // Plays that keep nothing in hand, with no joker laid where needed, then one.
-    for needed_jokers in 0..=most_needed.min(1) {
+    let most_needed = u8::try_from(pool.wild_jokers().min(2)).unwrap_or(2);
+    // Plays that keep nothing in hand, with no joker laid where needed, then one, then two.
+    for needed_jokers in 0..=most_needed {
         match search(needed_jokers, Some(0)) {
             Outcome::Found(plan) => return Ok(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
@@ -205,8 +236,8 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
     }
     let nothing_optional = total == 0 && pool.optional_wild == 0;
     let mut best = if nothing_optional {
-        // The searches above already were the best with every joker loose, and with one.
-        None
+        // The searches above already were the best plays.
+        return Err(Outcome::Impossible);
     } else {
         match search(0, None) {
             Outcome::Found(plan) => Some(plan),
@@ -214,8 +245,7 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
             Outcome::Impossible => None,
         }
     };
-    let first = if nothing_optional { 2 } else { 1 };
-    for needed_jokers in first..=most_needed {
+    for needed_jokers in 1..=most_needed {
         if best.as_ref().is_some_and(|plan| kept(plan) == 0) {
             break;
         }
@@ -230,6 +260,14 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
         }
     }
     best.ok_or(Outcome::Impossible)
+}
+
+/// What cards count in hand (saturating: a house joker value may be huge).
+fn value_of(cards: &[HandCard], rules: &Rules) -> u32 {
+    cards
+        .iter()
+        .map(|c| card_value(*c, rules))
+        .fold(0, u32::saturating_add)
 }
 
 /// Whether play `a` beats play `b`: more value, then more cards.

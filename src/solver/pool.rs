@@ -15,6 +15,9 @@ use crate::table::{Hand, Meld, Table};
 pub(crate) const RANKS: usize = 13;
 pub(crate) const SUITS: usize = 4;
 
+/// Rank index of the ace above the king.
+pub(crate) const ACE_HIGH: usize = RANKS;
+
 /// Counts per face: `[rank index][suit index]`.
 pub(crate) type FaceCounts = [[u8; SUITS]; RANKS];
 
@@ -127,6 +130,19 @@ impl Pool {
         }
         pool.must_wild = clamp(jokers.checked_sub(pinned_total)?);
         Some(pool)
+    }
+
+    /// Jokers that are or may become wild: those already wild, and the pinned ones a hand
+    /// card can release.
+    pub fn wild_jokers(&self) -> u32 {
+        let mut releasable = 0;
+        for rank in 0..RANKS {
+            for suit in 0..SUITS {
+                releasable +=
+                    u32::from(self.pinned[rank][suit].min(self.optional_real[rank][suit]));
+            }
+        }
+        releasable + u32::from(self.must_wild) + u32::from(self.optional_wild)
     }
 
     /// Jokers of every kind in the pool: the most that can ever be laid as wild cards.

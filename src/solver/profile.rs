@@ -3,13 +3,16 @@
 //!
 //! The choice is made at the low ace and only checked at the high ace; between them it
 //! changes nothing. So rather than a state per choice, each state carries a *profile*: its
-//! best score for every choice (up to 3 per suit, 81 in all), stored once and shared by every
+//! best score for every choice (0 up to the suit's aces, so 81 choices with two decks' eight
+//! aces), stored once and shared by every
 //! state whose scores differ from it by a constant. Moves between the aces only add to that
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
+use super::dominance::Frontier;
+use super::pool::ACE_HIGH;
 use super::pool::SUITS;
-use super::search::{ACE_HIGH, Best, COUNT_WEIGHT, KeyMap, Outcome, Search, key};
-use std::collections::HashMap;
+use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
+use super::state::{FastMap, KeyMap, key};
 use std::collections::hash_map::Entry;
 
 /// A profile and a score added to its entries.
@@ -24,11 +27,11 @@ pub(crate) struct Profiles {
     strides: [usize; SUITS],
     sizes: [usize; SUITS],
     data: Vec<i32>,
-    interned: HashMap<Box<[i32]>, u32>,
+    interned: FastMap<Box<[i32]>, u32>,
     /// (profile, suit, aces) to the profile after setting aces aside or laying them high.
-    moved: HashMap<(u32, u8, u8, bool), Option<Scored>>,
+    moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     /// (profile, profile, score difference) to their merge and its score over the first.
-    merged: HashMap<(u32, u32, i64), (u32, i64)>,
+    merged: FastMap<(u32, u32, i64), (u32, i64)>,
 }
 
 impl Profiles {
@@ -46,9 +49,9 @@ impl Profiles {
             strides,
             sizes,
             data: Vec::new(),
-            interned: HashMap::new(),
-            moved: HashMap::new(),
-            merged: HashMap::new(),
+            interned: FastMap::default(),
+            moved: FastMap::default(),
+            merged: FastMap::default(),
         }
     }
 
@@ -154,8 +157,8 @@ struct Node {
     profile: u32,
 }
 
-/// The aces each suit best sets aside for the top of its runs, or `None` if no play lays
-/// every card that must be laid.
+/// The aces each suit best sets aside for the top of its runs, and the value of the best
+/// play; or why there is none to give.
 pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32), Outcome> {
     let mut profiles = Profiles::new(&search.most_aside);
     let mut start = vec![NONE; profiles.len];
@@ -260,19 +263,21 @@ fn without_dominated(search: &Search, profiles: &Profiles, mut nodes: Vec<Node>)
             .then(a.key.cmp(&b.key))
     });
     let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-    let mut group_start = 0;
+    let mut frontier = Frontier::new();
     for node in nodes {
         if kept
-            .get(group_start)
-            .is_some_and(|first| group(first.key) != group(node.key))
+            .last()
+            .is_some_and(|last| group(last.key) != group(node.key))
         {
-            group_start = kept.len();
+            frontier.clear();
         }
-        let beaten = kept[group_start..].iter().any(|other| {
-            search.dominates(other.key, node.key)
-                && profiles.covers(other.profile, other.score, node.profile, node.score)
-        });
-        if !beaten {
+        let covered = |_: u64, index: u32| {
+            kept.get(index as usize).is_some_and(|other| {
+                profiles.covers(other.profile, other.score, node.profile, node.score)
+            })
+        };
+        if !frontier.beaten(search, node.key, &covered) {
+            frontier.insert(node.key, kept.len() as u32);
             kept.push(node);
         }
     }

@@ -2,9 +2,9 @@
 //! high ace, deciding one face (rank and suit) at a time.
 //!
 //! The state between faces says what every later decision needs to know:
-//! - per suit, the runs in progress counted by what they may still do ([`RunCounts`]): runs
-//!   of 1 and 2 cards must go on, runs of 3 or more may end; two copies of a card are alike,
-//!   so counts, not run identities;
+//! - per suit, the runs in progress counted by what they may still do
+//!   ([`super::state::RunCounts`]): runs of 1 and 2 cards must go on, runs of 3 or more may
+//!   end; two copies of a card are alike, so counts, not run identities;
 //! - the joker balance: wild jokers laid so far less jokers released so far (a release may
 //!   come after the joker it frees is laid; only the end state is judged);
 //! - within a rank, the cards each suit gave to sets, until the rank's last suit checks that
@@ -12,36 +12,33 @@
 //!
 //! Aces: an ace is laid low (A-2-3) or high (Q-K-A), never both, so the aces each suit sets
 //! aside at the ace for the top of its runs must be remembered until the high ace. Carrying
-//! that count in the state would multiply it by up to 81; instead a first pass ([`profile`])
+//! that count in the state would multiply it by up to 81; instead a first pass
+//! ([`super::profile`])
 //! carries, per state, the best score for every way of setting aces aside, and finds the best
 //! one; a second pass with that choice fixed records the decisions.
 //!
 //! Jokers: most jokers could sit on many melds. Unless told otherwise the search lays only
-//! the jokers a meld needs (no joker tops a run of 3 or more, no joker sits in a set of 4,
-//! no joker stands for a card the hand keeps), and counts the rest as *loose*: they are put on
-//! finished melds at the end ([`super::layout`]). Any play can be rearranged that way, so
-//! this is exact whenever the loose jokers find a place; when they don't, the caller searches
-//! again with [`Jokers::Placed`].
+//! the jokers a meld needs, and counts the rest as *loose*: they are put on finished melds at
+//! the end ([`super::layout`]). A joker is not laid where it could be taken off or moved:
+//! - on top of a run of 3 or more (the run stands without it);
+//! - at the bottom of a run that could reach a rank higher (it could top the run instead);
+//! - in a rank's sets unless all of them hold 3 (a set of 4 could give up the card the
+//!   joker stands for);
+//! - for a card the hand keeps (the card could take its place).
+//!
+//! Any play can be rearranged that way, so this is exact whenever the loose jokers find a
+//! place; when they may not, the caller searches again with [`Jokers::Placed`]. How many jokers
+//! may be laid where needed is a limit too ([`Limits`]), so the caller can ask the cheap
+//! questions first.
 //!
 //! States that another state beats (its runs can do all theirs can, with as good a score)
 //! are dropped after every rank.
 
-use super::pool::{Pool, RANKS, SUITS};
-use std::collections::HashMap;
+use super::dominance::Frontier;
+use super::faces::SuitMove;
+use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
+use super::state::{KeyMap, MOST_RUNS, RunTable, key, sets_split};
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Rank index of the ace above the king.
-pub(crate) const ACE_HIGH: usize = RANKS;
-
-/// The most runs of one suit in progress at once: two real copies and two jokers.
-const MOST_RUNS: u8 = 4;
-
-/// Runs of one suit in progress: `[must go on twice, must go on once, may end, from the low
-/// ace]`. A run that must go on once is one of 2 cards, or a longer one a joker tops. The last
-/// class is only used when a run may not hold both aces (one deck): such a run, unbroken from
-/// the ace, may not take the high ace.
-pub(crate) type RunCounts = [u8; 4];
 
 /// What the search needs to know of the rules.
 #[derive(Clone, Copy, Debug)]
@@ -73,38 +70,6 @@ pub(crate) enum Jokers {
     Placed,
 }
 
-/// One face's decision: how its cards are found and where they go.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct SuitMove {
-    /// Runs in progress after this face.
-    pub next: RunCounts,
-    /// Hand cards of this face played.
-    pub played: u8,
-    /// Of those, how many release a pinned joker.
-    pub released: u8,
-    /// Wild jokers laid as this face.
-    pub jokers: u8,
-    /// Of those, how many go on runs of 3 or more (which must then go on).
-    pub jokers_on_long: u8,
-    /// Of those, how many go to sets.
-    pub jokers_in_sets: u8,
-    /// At the low ace: aces set aside for the top of a run. At the high ace: aces laid.
-    pub aces_aside: u8,
-    /// Runs of 3 or more that go on (the others end before this rank).
-    pub continued_long: u8,
-    /// Runs from the low ace that go on.
-    pub continued_from_ace: u8,
-    /// Runs started at this face.
-    pub started: u8,
-    /// Cards given to this rank's sets.
-    pub to_sets: u8,
-    /// Filled in once made: the index of `next`, the room for loose jokers the move makes,
-    /// and what it adds to the score.
-    pub next_index: u8,
-    pub room: u8,
-    pub score: u32,
-}
-
 /// The decisions of a whole play, per rank index (0..=13) and suit.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -117,157 +82,6 @@ pub(crate) struct Plan {
     pub played_count: u32,
     /// The value of the real hand cards played.
     pub played_value: u32,
-}
-
-/// A fast, deterministic hash for the packed state keys.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.write_u64(self.0 ^ u64::from(*byte));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        // splitmix64's finaliser: every key bit reaches every hash bit.
-        let mut z = n.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        self.0 = z ^ (z >> 31);
-    }
-}
-
-pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
-
-/// The state packed in a u64: per suit 7 bits of run counts (an index into the table of
-/// counts); the joker balance; the current rank's set cards.
-pub(crate) mod key {
-    pub const SUIT_BITS: u32 = 7;
-    pub const RUN_BITS: u64 = (1 << (SUIT_BITS * 4)) - 1;
-    const BALANCE_SHIFT: u32 = 28;
-    /// The balance is stored plus this, so it is never negative.
-    pub const BALANCE_OFFSET: i32 = 8;
-    const SET_CARDS_SHIFT: u32 = 32;
-    const SET_DEEPEST_SHIFT: u32 = 37;
-    const SET_JOKER_SHIFT: u32 = 40;
-    const ROOM_SHIFT: u32 = 41;
-    const USES_SHIFT: u32 = 43;
-    /// The bits of the count of jokers laid where needed (with jokers laid only so).
-    pub const USES_BITS: u64 = 7 << USES_SHIFT;
-    /// The bits of the room for loose jokers, which states compare rather than match on.
-    pub const ROOM_BITS: u64 = 3 << ROOM_SHIFT;
-    /// Loose jokers are at most two, so room is counted up to two.
-    pub const MOST_ROOM: u8 = 2;
-    /// The bits dominance compares; states must match on every other bit. The balance is
-    /// compared only when jokers are laid where needed.
-    pub const COMPARED_BITS: u64 = RUN_BITS | ROOM_BITS;
-    pub const COMPARED_WITH_BALANCE: u64 = COMPARED_BITS | USES_BITS | (0xf << BALANCE_SHIFT);
-
-    pub fn runs(key: u64, suit: usize) -> usize {
-        ((key >> (SUIT_BITS * suit as u32)) & 0x7f) as usize
-    }
-
-    pub fn with_runs(key: u64, suit: usize, index: usize) -> u64 {
-        let shift = SUIT_BITS * suit as u32;
-        (key & !(0x7f << shift)) | ((index as u64 & 0x7f) << shift)
-    }
-
-    pub fn balance(key: u64) -> i32 {
-        ((key >> BALANCE_SHIFT) & 0xf) as i32 - BALANCE_OFFSET
-    }
-
-    pub fn with_balance(key: u64, balance: i32) -> u64 {
-        let stored = (balance + BALANCE_OFFSET) as u64 & 0xf;
-        (key & !(0xf << BALANCE_SHIFT)) | (stored << BALANCE_SHIFT)
-    }
-
-    /// Cards given to sets at this rank so far, the most from one suit, and whether a joker
-    /// is among them.
-    pub fn set_cards(key: u64) -> (u8, u8, bool) {
-        (
-            ((key >> SET_CARDS_SHIFT) & 0x1f) as u8,
-            ((key >> SET_DEEPEST_SHIFT) & 0x7) as u8,
-            (key >> SET_JOKER_SHIFT) & 1 == 1,
-        )
-    }
-
-    /// Room for loose jokers on the melds finished so far, counted up to [`MOST_ROOM`].
-    /// Jokers laid where a meld needs them so far.
-    pub fn uses(key: u64) -> u8 {
-        ((key >> USES_SHIFT) & 7) as u8
-    }
-
-    pub fn with_uses(key: u64, uses: u8) -> u64 {
-        (key & !USES_BITS) | (u64::from(uses & 7) << USES_SHIFT)
-    }
-
-    pub fn room(key: u64) -> u8 {
-        ((key >> ROOM_SHIFT) & 3) as u8
-    }
-
-    pub fn with_more_room(key: u64, more: u8) -> u64 {
-        let room = room(key).saturating_add(more).min(MOST_ROOM);
-        (key & !ROOM_BITS) | (u64::from(room) << ROOM_SHIFT)
-    }
-
-    pub fn with_set_cards(key: u64, cards: u8, deepest: u8, joker: bool) -> u64 {
-        let cleared = key & !(0x1ff << SET_CARDS_SHIFT);
-        cleared
-            | (u64::from(cards & 0x1f) << SET_CARDS_SHIFT)
-            | (u64::from(deepest & 0x7) << SET_DEEPEST_SHIFT)
-            | (u64::from(joker) << SET_JOKER_SHIFT)
-    }
-}
-
-/// Every [`RunCounts`] with at most [`MOST_RUNS`] runs, its index, and which beat which.
-pub(crate) struct RunTable {
-    pub counts: Vec<RunCounts>,
-    index: HashMap<RunCounts, usize>,
-    /// `dominates[a * len + b]`: runs `a` can do all that runs `b` can.
-    dominates: Vec<bool>,
-}
-
-impl RunTable {
-    fn new() -> RunTable {
-        let mut counts = Vec::new();
-        for total in 0..=MOST_RUNS {
-            for a in 0..=total {
-                for b in 0..=total - a {
-                    for c in 0..=total - a - b {
-                        counts.push([a, b, c, total - a - b - c]);
-                    }
-                }
-            }
-        }
-        let index = counts.iter().enumerate().map(|(i, c)| (*c, i)).collect();
-        let dominates = counts
-            .iter()
-            .flat_map(|a| counts.iter().map(move |b| runs_dominate(*a, *b)))
-            .collect();
-        RunTable {
-            counts,
-            index,
-            dominates,
-        }
-    }
-
-    pub fn index(&self, runs: &RunCounts) -> Option<usize> {
-        self.index.get(runs).copied()
-    }
-
-    /// Whether key `a` can do all key `b` can: its runs in every suit, and its room for
-    /// loose jokers. (The other parts of the keys must match.)
-    pub fn key_dominates(&self, a: u64, b: u64) -> bool {
-        let len = self.counts.len();
-        key::room(a) >= key::room(b)
-            && (0..SUITS).all(|suit| self.dominates[key::runs(a, suit) * len + key::runs(b, suit)])
-    }
 }
 
 impl Search<'_> {
@@ -290,35 +104,6 @@ impl Search<'_> {
         key::uses(a) <= key::uses(b)
             && (balance_a == balance_b || (balance_a < balance_b && key::room(a) >= key::MOST_ROOM))
     }
-}
-
-/// Whether runs `a` can do everything runs `b` can: `a` is `b` with runs grown (from "must go
-/// on twice" to "once" to "may end") and runs that may end added. Runs from the ace must
-/// match.
-fn runs_dominate(a: RunCounts, b: RunCounts) -> bool {
-    let [a1, a2, a3, a4] = a;
-    let [b1, b2, b3, b4] = b;
-    a4 == b4
-        && a1 <= b1
-        && a1 + a2 <= b1 + b2
-        && b3 <= a3
-        && b2 + b3 <= a2 + a3
-        && b1 + b2 + b3 <= a1 + a2 + a3
-}
-
-/// How many sets `cards` set cards make, at most `deepest` of one suit: k sets hold 3k to 4k
-/// cards and at most k of a suit. With a joker among them, every set holds 3 (a joker in a
-/// set of 4 is never needed there).
-pub(crate) fn sets_split(cards: u8, deepest: u8, joker: bool) -> Option<u8> {
-    if cards == 0 {
-        return Some(0);
-    }
-    if joker {
-        let sets = cards / 3;
-        return (cards.is_multiple_of(3) && deepest <= sets).then_some(sets);
-    }
-    let sets = deepest.max(cards.div_ceil(4));
-    (3 * sets <= cards).then_some(sets)
 }
 
 /// The score orders plays by value played, then by cards played.
@@ -444,13 +229,13 @@ pub(crate) struct Search<'a> {
     optional_through: Vec<u32>,
     pub runs: RunTable,
     /// Wild jokers in all: the most one face can take.
-    most_jokers: u8,
+    pub most_jokers: u8,
     /// For each step, the most releases still possible after it.
     releases_after: Vec<i32>,
     /// The most aces of each suit that can be set aside at the low ace.
     pub most_aside: [u8; SUITS],
     /// Each step's moves, per run counts index, made when first needed.
-    moves: Vec<Option<Vec<SuitMove>>>,
+    pub moves: Vec<Option<Vec<SuitMove>>>,
 }
 
 impl<'a> Search<'a> {
@@ -526,37 +311,6 @@ impl<'a> Search<'a> {
         key::with_balance(0, 0)
     }
 
-    /// The moves of a step from runs `runs_index` (made once, then kept).
-    pub fn moves_at(&mut self, step: usize, runs_index: usize) -> &[SuitMove] {
-        let slot = step * self.runs.counts.len() + runs_index;
-        if self.moves.get(slot).is_some_and(Option::is_none) {
-            let (rank, suit) = (step / SUITS, step % SUITS);
-            let mut made = self.make_moves(rank, suit, runs_index);
-            let before = self
-                .runs
-                .counts
-                .get(runs_index)
-                .copied()
-                .unwrap_or_default();
-            made.retain_mut(|mv| {
-                let Some(index) = self.runs.index(&mv.next).and_then(|i| u8::try_from(i).ok())
-                else {
-                    return false;
-                };
-                mv.next_index = index;
-                mv.room = self.room_made(before, step, mv);
-                mv.score = self.move_score(step, mv);
-                true
-            });
-            let made = self.without_dominated_moves(made);
-            self.moves[slot] = Some(made);
-        }
-        self.moves
-            .get(slot)
-            .and_then(|m| m.as_deref())
-            .unwrap_or(&[])
-    }
-
     /// The key after a move, or `None` when the move is out of bounds or leaves the rank's
     /// sets unsplittable.
     pub fn step_key(&self, key: u64, step: usize, mv: &SuitMove) -> Option<u64> {
@@ -595,41 +349,6 @@ impl<'a> Search<'a> {
         } else {
             Some(key::with_set_cards(key, cards, deepest, joker))
         }
-    }
-
-    /// Room for loose jokers a move makes: below each run it starts (down to the ace), and
-    /// above each run it ends (they end a rank below it; up to the last rank, or to the king
-    /// for a run from the low ace that may not take the high ace). Room is a guess either
-    /// way: a run started may still reach both aces where one deck forbids it (the layout
-    /// then finds no place and the caller searches again), and room below the runs the ace
-    /// starts is never counted (see [`Search::finish`]).
-    fn room_made(&self, before: RunCounts, step: usize, mv: &SuitMove) -> u8 {
-        let rank = step / SUITS;
-        let below = u8::try_from(rank.min(2)).unwrap_or(2);
-        let mut room = mv.started.saturating_mul(below);
-        if rank == 0 {
-            return room;
-        }
-        let [_, _, long, from_ace] = before;
-        let ended_long = long.saturating_sub(mv.continued_long);
-        if rank == ACE_HIGH {
-            return room.saturating_add(ended_long);
-        }
-        let top = rank - 1;
-        let above = |last: usize| u8::try_from(last.saturating_sub(top).min(2)).unwrap_or(2);
-        let ended_from_ace = from_ace.saturating_sub(mv.continued_from_ace);
-        room = room.saturating_add(ended_long.saturating_mul(above(self.config.last_rank())));
-        room.saturating_add(ended_from_ace.saturating_mul(above(RANKS - 1)))
-    }
-
-    pub fn move_score(&self, step: usize, mv: &SuitMove) -> u32 {
-        let value = self
-            .config
-            .rank_values
-            .get(step / SUITS)
-            .copied()
-            .unwrap_or(0);
-        (value * COUNT_WEIGHT + 1) * u32::from(mv.played)
     }
 
     /// Whether a finished key may end the search, and if so how.
@@ -671,218 +390,6 @@ impl<'a> Search<'a> {
             bonus: joker_score * u64::from(hand_jokers),
             has_room: loose <= key::room(key),
         })
-    }
-
-    /// Every way to decide one face, given the suit's runs in progress.
-    fn make_moves(&self, rank: usize, suit: usize, runs_index: usize) -> Vec<SuitMove> {
-        let mut moves = Vec::new();
-        let Some(&[short1, short2, long, from_ace]) = self.runs.counts.get(runs_index) else {
-            return moves;
-        };
-        let needed_only = self.jokers == Jokers::Needed;
-        if rank == ACE_HIGH {
-            return self.high_ace_moves(suit, [short1, short2, long, from_ace]);
-        }
-        let must = self.pool.must_real[rank][suit] + self.pool.pinned[rank][suit];
-        let optional = self.pool.optional_real[rank][suit];
-        let pinned = self.pool.pinned[rank][suit];
-        let may_start = rank + 2 <= self.config.last_rank();
-        // Runs from the low ace hold fewer than 3 cards until the 4th rank.
-        let ace_runs_must_go_on = rank <= 2;
-        let tracks_ace_runs = self.config.tracks_ace_runs();
-        for played in 0..=optional {
-            let released = played.min(pinned);
-            let real_faces = must + played - released;
-            // A joker standing for a card the hand keeps: the card could take its place.
-            let most_jokers = if !needed_only {
-                self.most_jokers
-            } else if played < optional {
-                0
-            } else {
-                self.most_jokers.min(self.limits.needed_jokers)
-            };
-            let most_aside = if rank == 0 {
-                real_faces.min(self.most_aside[suit])
-            } else {
-                0
-            };
-            for aside in 0..=most_aside {
-                for jokers in 0..=most_jokers {
-                    let cards = real_faces - aside + jokers;
-                    if rank == 0 && self.config.aces_high {
-                        // With aces high, aces not set aside start runs; ace sets are made
-                        // at the high ace, from the aces set aside. A joker starts no run
-                        // here unless jokers go anywhere.
-                        if (needed_only && jokers > 0) || (cards > 0 && !may_start) {
-                            continue;
-                        }
-                        moves.push(SuitMove {
-                            next: if tracks_ace_runs {
-                                [0, 0, 0, cards]
-                            } else {
-                                [cards, 0, 0, 0]
-                            },
-                            played,
-                            released,
-                            jokers,
-                            aces_aside: aside,
-                            started: cards,
-                            ..SuitMove::default()
-                        });
-                        continue;
-                    }
-                    let ace_range = if ace_runs_must_go_on {
-                        from_ace..=from_ace
-                    } else {
-                        0..=from_ace
-                    };
-                    for continued_from_ace in ace_range {
-                        for continued_long in 0..=long {
-                            let continued = short1 + short2 + continued_long + continued_from_ace;
-                            if continued > cards {
-                                continue;
-                            }
-                            let rest = cards - continued;
-                            // Ending a long run to start another of the same suit is never
-                            // better than letting it go on.
-                            let most_started = if may_start && continued_long == long {
-                                rest
-                            } else {
-                                0
-                            };
-                            for started in 0..=most_started {
-                                let to_sets = rest - started;
-                                // Jokers go first where they cost nothing: runs that must go
-                                // on. The rest top long runs or join sets. A joker never
-                                // starts a run that could end higher: it could top it instead.
-                                let free = Self::joker_slots(
-                                    short1 + short2 + continued_from_ace,
-                                    started,
-                                    rank + 2 == self.config.last_rank() || !needed_only,
-                                );
-                                let over = jokers.saturating_sub(free);
-                                let splits: Vec<(u8, u8)> = if !needed_only {
-                                    vec![(0, 0)]
-                                } else {
-                                    let least_in_sets = over.saturating_sub(continued_long);
-                                    (least_in_sets..=over.min(to_sets))
-                                        .map(|in_sets| (over - in_sets, in_sets))
-                                        .collect()
-                                };
-                                for (on_long, in_sets) in splits {
-                                    let next = if rank == 0 && tracks_ace_runs {
-                                        [0, 0, 0, started]
-                                    } else {
-                                        [
-                                            started,
-                                            short1 + on_long,
-                                            short2 + continued_long - on_long,
-                                            continued_from_ace,
-                                        ]
-                                    };
-                                    if next.iter().sum::<u8>() > MOST_RUNS {
-                                        continue;
-                                    }
-                                    moves.push(SuitMove {
-                                        next,
-                                        played,
-                                        released,
-                                        jokers,
-                                        jokers_on_long: on_long,
-                                        jokers_in_sets: in_sets,
-                                        aces_aside: aside,
-                                        continued_long,
-                                        continued_from_ace,
-                                        started,
-                                        to_sets,
-                                        ..SuitMove::default()
-                                    });
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        moves
-    }
-
-    /// Drops every move another move of the same face beats: it gives sets the same cards
-    /// and jokers, lays as many jokers and sets as many aces aside, plays as much, makes as
-    /// much room, and leaves runs that can do all the other's can.
-    fn without_dominated_moves(&self, moves: Vec<SuitMove>) -> Vec<SuitMove> {
-        let same_kind = |a: &SuitMove, b: &SuitMove| {
-            a.to_sets == b.to_sets
-                && (a.jokers_in_sets > 0) == (b.jokers_in_sets > 0)
-                && i16::from(a.jokers) - i16::from(a.released)
-                    == i16::from(b.jokers) - i16::from(b.released)
-                && a.aces_aside == b.aces_aside
-        };
-        let beats = |a: &SuitMove, b: &SuitMove| {
-            same_kind(a, b)
-                && a.played >= b.played
-                && a.room >= b.room
-                && self.runs.dominates
-                    [usize::from(a.next_index) * self.runs.counts.len() + usize::from(b.next_index)]
-        };
-        let mut kept: Vec<SuitMove> = Vec::with_capacity(moves.len());
-        for (i, mv) in moves.iter().enumerate() {
-            let beaten = moves
-                .iter()
-                .enumerate()
-                .any(|(j, other)| j != i && beats(other, mv) && (!beats(mv, other) || j < i));
-            if !beaten {
-                kept.push(*mv);
-            }
-        }
-        kept
-    }
-
-    /// The moves at the high ace: the aces set aside and wild jokers top runs (a run of 2
-    /// must take one) or make ace sets; nothing else.
-    fn high_ace_moves(&self, suit: usize, runs: RunCounts) -> Vec<SuitMove> {
-        let mut moves = Vec::new();
-        let [short1, short2, long, _] = runs;
-        if short1 > 0 {
-            return moves;
-        }
-        let needed_only = self.jokers == Jokers::Needed;
-        let most_jokers = if needed_only {
-            self.most_jokers.min(self.limits.needed_jokers)
-        } else {
-            self.most_jokers
-        };
-        for aces in 0..=self.most_aside[suit] {
-            for jokers in 0..=most_jokers {
-                let cards = aces + jokers;
-                for continued_long in 0..=long {
-                    let Some(to_sets) = cards.checked_sub(short2 + continued_long) else {
-                        continue;
-                    };
-                    // A joker topping a run of 3 or more could go anywhere: it's loose.
-                    let in_sets = jokers.saturating_sub(short2);
-                    if needed_only && in_sets > to_sets {
-                        continue;
-                    }
-                    moves.push(SuitMove {
-                        next: [0, 0, short2 + continued_long, 0],
-                        jokers,
-                        jokers_in_sets: if needed_only { in_sets } else { 0 },
-                        aces_aside: aces,
-                        continued_long,
-                        to_sets,
-                        ..SuitMove::default()
-                    });
-                }
-            }
-        }
-        moves
-    }
-
-    /// Slots a wild joker may take at no cost: on runs that must go on, and starting runs
-    /// when that is allowed.
-    pub fn joker_slots(must_go_on: u8, started: u8, may_start: bool) -> u8 {
-        must_go_on + if may_start { started } else { 0 }
     }
 
     /// Whether a move agrees with the aces set aside, `aside[suit]`.
@@ -964,8 +471,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Drops every state another state beats: as good a score, the same joker balance, and
-    /// runs that can do all its runs can.
+    /// Drops every state another state beats: as good a score, and [`Search::dominates`].
     fn without_dominated(&self, mut nodes: Vec<Node>) -> Vec<Node> {
         let compared = self.compared_bits();
         let group = |key: u64| key & !compared;
@@ -976,18 +482,16 @@ impl<'a> Search<'a> {
                 .then(a.key.cmp(&b.key))
         });
         let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-        let mut group_start = 0;
+        let mut frontier = Frontier::new();
         for node in nodes {
             if kept
-                .get(group_start)
-                .is_some_and(|first| group(first.key) != group(node.key))
+                .last()
+                .is_some_and(|last| group(last.key) != group(node.key))
             {
-                group_start = kept.len();
+                frontier.clear();
             }
-            let beaten = kept[group_start..]
-                .iter()
-                .any(|other| self.dominates(other.key, node.key));
-            if !beaten {
+            if !frontier.beaten(self, node.key, &|_, _| true) {
+                frontier.insert(node.key, kept.len() as u32);
                 kept.push(node);
             }
         }
