@@ -619,9 +619,17 @@ impl State {
     ) -> Result<Vec<Note>, Error> {
         self.expect_turn(setup, player)?;
         let name = setup.name(player);
-        if self.round.last_lap.is_none() && self.round.draws == 0 {
+        let r = &self.round;
+        if r.last_lap.is_none() && r.draws == 0 {
             return Err(Error::Refused(format!(
                 "{name} has not drawn yet; a knock comes at the end of the turn, after the draws"
+            )));
+        }
+        // The turn ends with a meld or the third draw (or an empty stock): only then a knock.
+        if r.last_lap.is_none() && !r.melded && r.draws < DRAWS_A_TURN && r.stock() > 0 {
+            return Err(Error::Refused(format!(
+                "{name} has not melded, so the turn goes on to a third draw; a knock comes at the end of the turn ({name} has drawn {})",
+                plural(r.draws, "card", "cards")
             )));
         }
         self.check_report(setup, player, hand, &[])?;

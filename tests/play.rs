@@ -187,7 +187,7 @@ fn a_script_reads_lines_with_no_prompt_and_saves_in_the_data_directory() {
 #[test]
 fn the_saved_record_is_a_tally_record_of_the_finished_rounds() {
     let user = User::new();
-    let script = "new alice bob carol\nrules hand-size 3\ndraw\nknock 4\nhand alice 12\nhand carol 9\ndraw\n";
+    let script = "new alice bob carol\nrules hand-size 3\ndraw\nmeld 3s 4s 5s\nknock 4\nhand alice 12\nhand carol 9\ndraw\n";
     let (_, err, code) = user.play("g.toml", script);
     assert_eq!(code, 0, "{err}");
     let tally = user.tally_json("g.toml");
@@ -211,7 +211,7 @@ fn resume_goes_on_exactly_where_the_game_stopped() {
     let lines = lines_of(&script);
     let whole = User::new();
     assert_eq!(whole.play("g.toml", &script).2, 0);
-    for cut in [9, 20, 33, 45] {
+    for cut in [9, 20, 33, 46] {
         let user = User::new();
         let (first, second) = lines.split_at(cut);
         assert_eq!(user.play("g.toml", &first.join("\n")).2, 0, "cut at {cut}");
@@ -374,7 +374,7 @@ fn check_judges_without_changing_anything() {
 #[test]
 fn undo_goes_back_across_a_round_and_history_shows_every_step() {
     let user = User::new();
-    let script = "new ann ben\nrules hand-size 3\ndraw\nknock 4\nhand ann 9\ndraw\nundo 2\nhand ann 7\nhistory\n";
+    let script = "new ann ben\nrules hand-size 3\ndraw\nmeld 7h 8h 9h\nknock 4\nhand ann 9\ndraw\nundo 2\nhand ann 7\nhistory\n";
     let (out, err, code) = user.play("g.toml", script);
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -382,7 +382,7 @@ fn undo_goes_back_across_a_round_and_history_shows_every_step() {
         "{out}"
     );
     assert!(
-        out.contains("Round 1, dealt by ann:\n   1  ben: draw   (stock 46)\n   2  ben: knock 4   (round over)\n   3  ann: hand 7   (counts 7; round 1 scored: ben +3)\n"),
+        out.contains("Round 1, dealt by ann:\n   1  ben: draw   (stock 46)\n   2  ben: play = 7h 8h 9h   (played 7h 8h 9h, 1 card left)\n   3  ben: knock 4   (round over)\n   4  ann: hand 7   (counts 7; round 1 scored: ben +3)\n"),
         "{out}"
     );
     let tally = user.tally_json("g.toml");
@@ -474,7 +474,7 @@ fn help_explains_every_command_with_examples() {
 #[test]
 fn hands_are_checked_against_the_cards_the_referee_counts() {
     let user = User::new();
-    let script = "new ann ben\nrules hand-size 3\ndraw\nhand ben 4s Ah 2c 3d\nknock 4\nhand ann 2\nhand ann Kd Qd\nhand ann Kd Qd Jd\n";
+    let script = "new ann ben\nrules hand-size 6\ndraw\nmeld 7h 8h 9h\nhand ben 4s Ah 2c 3d\nknock 4\nhand ann 2\nhand ann Kd Qd\nhand ann Kd Qd Jd 10d 9d 8d\n";
     let (out, err, code) = user.play("g.toml", script);
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -482,12 +482,12 @@ fn hands_are_checked_against_the_cards_the_referee_counts() {
         "{out}"
     );
     assert!(
-        err.contains("ann holds 3 cards, which count 3 to 75; 2 cannot be their count"),
+        err.contains("ann holds 6 cards, which count 6 to 150; 2 cannot be their count"),
         "{err}"
     );
     assert!(
-        err.contains("ann holds 3 cards by the referee's count, but 2 cards were given (Kd Qd)"),
+        err.contains("ann holds 6 cards by the referee's count, but 2 cards were given (Kd Qd)"),
         "{err}"
     );
-    assert!(out.contains("ann's hand counts 30."), "{out}");
+    assert!(out.contains("ann's hand counts 57."), "{out}");
 }

@@ -158,9 +158,12 @@ done   (or: end, next, pass)
         text: "\
 knock HAND
   At the end of their turn, a player whose hand counts 5 or less (house rule knock-limit)
-  may knock: the round ends at once. Give the hand left, as cards (the referee counts them)
-  or as its count. A knock over the limit is refused. Then every other hand is given
-  (help hand) and the round is scored.
+  may knock: the round ends at once. A turn may end once the player has melded, or has
+  drawn a third card (or the last card of the stock). After one or two draws without a
+  meld the turn goes on, and a knock is refused: meld or draw again first. In the last lap
+  a player may knock without drawing.
+  Give the hand left, as cards (the referee counts them) or as its count. A knock over the
+  limit is refused. Then every other hand is given (help hand) and the round is scored.
   Hand values: joker 25, ace 1, J Q K 10, 2 to 10 their face.
 Examples:
   knock 4s Ah
@@ -291,7 +294,9 @@ A turn, as the referee follows it:
   2. Without a meld, they draw a second card and may meld; then a third. There is no meld
      after the third draw (house rule meld-after-third-draw), and no fourth draw. Having
      melded, they draw no more that turn, but may make more moves.
-  3. done ends the turn; knock ends it and the round, with 5 or less in hand.
+  3. The turn may end once they have melded, or drawn three cards (or the stock's last
+     card): done passes the turn, or knock, with 5 or less in hand, ends the round.
+     Neither is allowed after one or two draws without a meld: the player draws on.
   A player who lays every card goes out: the round ends at once.
   When the last card of the stock is drawn, that turn ends as usual and then every player,
   starting with the next, has one more turn to meld without drawing (the last lap); a knock

@@ -39,7 +39,8 @@ fn rules(edit: impl FnOnce(&mut Rules)) -> Rules {
     rules
 }
 
-/// Three players dealt 3 cards each: a hand small enough to knock with after a draw.
+/// Three players dealt 3 cards each: a draw and a 3-card meld leave 1 card, a hand small
+/// enough to knock with (the meld ends the turn, so the knock may follow).
 fn small() -> Game {
     game_with(&["alice", "bob", "carol"], rules(|r| r.hand_size = 3))
 }
@@ -295,17 +296,53 @@ fn knock_limit_is_the_house_limit() {
 }
 
 #[test]
+fn knock_comes_at_the_end_of_the_turn() {
+    // Without a meld the turn goes on to a third draw, so a knock before it is refused,
+    // even with a hand low enough, and changes nothing.
+    let mut game = small();
+    steps(&mut game, &["bob: draw"]);
+    let err = refused(&mut game, "bob: knock Ah Ac Ad As");
+    assert_eq!(
+        err,
+        "bob has not melded, so the turn goes on to a third draw; a knock comes at the end of the turn (bob has drawn 1 card)"
+    );
+    steps(&mut game, &["bob: draw"]);
+    let err = refused(&mut game, "bob: knock 5");
+    assert!(err.ends_with("(bob has drawn 2 cards)"), "{err}");
+    // A meld ends the drawing, and so the turn: now the knock is allowed.
+    steps(&mut game, &["bob: play = 3s 4s 5s", "bob: knock Ah Ac"]);
+    assert!(matches!(
+        game.state().phase,
+        Phase::Hands {
+            end: RoundEnd::Knock(1),
+            ..
+        }
+    ));
+    // The third draw ends the turn too. One card dealt each: 4 cards after three draws.
+    let mut game = game_with(&["alice", "bob", "carol"], rules(|r| r.hand_size = 1));
+    steps(&mut game, &["bob: draw", "bob: draw", "bob: draw"]);
+    steps(&mut game, &["bob: knock Ah Ac Ad As"]);
+    assert!(matches!(
+        game.state().phase,
+        Phase::Hands {
+            end: RoundEnd::Knock(1),
+            ..
+        }
+    ));
+}
+
+#[test]
 fn knock_hand_given_as_cards_must_be_the_cards_held() {
-    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 3));
-    steps(&mut game, &["ben: draw"]);
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 5));
+    steps(&mut game, &["ben: draw", "ben: play = 7h 8h 9h"]);
     let err = refused(&mut game, "ben: knock Ah 2c");
     assert!(
-        err.starts_with("ben holds 4 cards by the referee's count, but 2 cards were given"),
+        err.starts_with("ben holds 3 cards by the referee's count, but 2 cards were given"),
         "{err}"
     );
-    let err = refused(&mut game, "ben: knock 3");
-    assert!(err.contains("which count 4 to 100"), "{err}");
-    steps(&mut game, &["ben: knock Ah 2c Ad As"]);
+    let err = refused(&mut game, "ben: knock 2");
+    assert!(err.contains("which count 3 to 75"), "{err}");
+    steps(&mut game, &["ben: knock Ah 2c Ad"]);
 }
 
 #[test]
@@ -315,6 +352,7 @@ fn knock_ends_the_round_and_the_hands_are_scored() {
         &mut game,
         &[
             "bob: draw",
+            "bob: play = 3s 4s 5s",
             "bob: knock 4",
             "alice: hand 12",
             "carol: hand 4",
@@ -332,7 +370,10 @@ fn knock_ends_the_round_and_the_hands_are_scored() {
 fn hands_are_given_once_the_round_is_over() {
     let mut game = small();
     assert!(refused(&mut game, "alice: hand 12").contains("still being played"));
-    steps(&mut game, &["bob: draw", "bob: knock 4"]);
+    steps(
+        &mut game,
+        &["bob: draw", "bob: play = 3s 4s 5s", "bob: knock 4"],
+    );
     assert!(refused(&mut game, "carol: draw").contains("round 1 is over"));
     assert!(refused(&mut game, "bob: hand 3").contains("knocked"));
     let err = refused(&mut game, "alice: hand 0");
@@ -452,6 +493,7 @@ fn deal_passes_left_each_round() {
         &mut game,
         &[
             "bob: draw",
+            "bob: play = 3s 4s 5s",
             "bob: knock 4",
             "alice: hand 12",
             "carol: hand 20",
@@ -465,6 +507,7 @@ fn deal_passes_left_each_round() {
         &mut game,
         &[
             "carol: draw",
+            "carol: play = 3s 4s 5s",
             "carol: knock 4",
             "alice: hand 30",
             "bob: hand 30",
@@ -480,13 +523,22 @@ fn game_ends_at_the_target_with_the_bonuses() {
         &["ann", "ben"],
         rules(|r| {
             r.target = 40;
-            r.hand_size = 2;
+            r.hand_size = 3;
         }),
     );
-    steps(&mut game, &["ben: draw", "ben: knock 3", "ann: hand 40"]);
+    steps(
+        &mut game,
+        &[
+            "ben: draw",
+            "ben: play = 3s 4s 5s",
+            "ben: knock 3",
+            "ann: hand 40",
+        ],
+    );
     assert_eq!(game.state().phase, Phase::Play);
     let notes = step(&mut game, "ann: draw").unwrap();
     assert_eq!(notes.len(), 1);
+    steps(&mut game, &["ann: play = 3s 4s 5s"]);
     let notes = step(&mut game, "ann: knock 3").unwrap();
     assert_eq!(notes.len(), 1);
     let notes = step(&mut game, "ben: hand 50").unwrap();
@@ -511,6 +563,7 @@ fn undo_takes_back_steps_across_rounds() {
         &mut game,
         &[
             "carol: draw",
+            "carol: play = 6h 6d 6c",
             "carol: knock 4",
             "alice: hand 12",
             "bob: hand 9",
@@ -521,7 +574,11 @@ fn undo_takes_back_steps_across_rounds() {
     assert_eq!(undone.len(), 2);
     assert_eq!(game.round().number, 1);
     assert_eq!(game.waiting_hands(), vec![0, 1]);
-    game.undo(2).unwrap();
+    assert_eq!(
+        game.undo(3).unwrap().len(),
+        3,
+        "the knock, the meld and the draw"
+    );
     assert_eq!(game, at_carol);
     assert!(game.undo(4).is_err());
     game.undo(3).unwrap();
@@ -595,6 +652,7 @@ fn record_resumes_exactly_where_it_stopped() {
             "bob: play = 8h 9h *10h",
             "bob: done",
             "carol: draw",
+            "carol: play = 3s 4s 5s",
             "carol: knock 4",
             "alice: hand 12",
             "bob: hand Kd",
@@ -618,6 +676,7 @@ fn record_whose_rounds_disagree_with_its_log_is_refused() {
         &mut game,
         &[
             "bob: draw",
+            "bob: play = 3s 4s 5s",
             "bob: knock 4",
             "alice: hand 12",
             "carol: hand 9",
@@ -634,11 +693,11 @@ fn record_whose_rounds_disagree_with_its_log_is_refused() {
     );
     let mut record = game.to_record();
     if let Some(play) = &mut record.play {
-        play.log[1] = "bob: knock 9".into();
+        play.log[2] = "bob: knock 9".into();
     }
     let err = Game::from_record(&record).unwrap_err().to_string();
     assert!(
-        err.starts_with("play.log, step 2 \"bob: knock 9\": bob cannot knock"),
+        err.starts_with("play.log, step 3 \"bob: knock 9\": bob cannot knock"),
         "{err}"
     );
 }
