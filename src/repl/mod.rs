@@ -31,9 +31,10 @@ use std::process::ExitCode;
 /// When stdin is not a terminal, reads the commands line by line with no prompt, so a game
 /// can be replayed from a file; the exit status is then 2 if a line was not understood,
 /// 1 if one was refused by the rules, else 0.
-///
-/// Example: carousel play friday.toml
 #[derive(Args, Debug, Default)]
+#[command(after_help = "Examples:
+  carousel play friday.toml
+  carousel play replay.toml < examples/three-players.carousel")]
 pub struct PlayArgs {
     /// The game file: resumed when it exists, else where a new game is saved
     #[arg(value_name = "GAME.toml")]
