@@ -143,7 +143,13 @@ fn position(
             None => false,
         }
     };
+    // Some jokers are kept back for the hand.
     let mut jokers = deck.jokers() as usize;
+    let mut hand_jokers = 0;
+    while jokers > 0 && rng.chance(30) {
+        jokers -= 1;
+        hand_jokers += 1;
+    }
     let mut joker_faces: Vec<Card> = Vec::new();
     let mut melds: Vec<Meld> = Vec::new();
     let mut size = 0;
@@ -210,9 +216,10 @@ fn position(
         }
     }
     while jokers > 0 && rng.chance(35) {
-        hand.push(HandCard::Joker);
+        hand_jokers += 1;
         jokers -= 1;
     }
+    hand.extend(std::iter::repeat_n(HandCard::Joker, hand_jokers));
     // Awkward cards: mostly a card that meets no card of the hand so far (no other card of
     // its rank, none of its suit within two ranks), high ones first; else any.
     while hand.len() < hand_size && !shoe.is_empty() {
@@ -271,7 +278,7 @@ fn sparse(seed: u64) -> Position {
 
 #[test]
 fn ilp_matches_brute_force_on_small_positions() {
-    for seed in 0..cases(150, 3000) {
+    for seed in 0..cases(60, 3000) {
         let p = small(seed);
         let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
         let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
@@ -282,14 +289,17 @@ fn ilp_matches_brute_force_on_small_positions() {
 
 #[test]
 fn solver_matches_ilp_on_dealt_full_scale_positions() {
-    let rules = Rules::default();
     let deck = deal::three_players();
-    for seed in 0..cases(8, 300) {
+    for seed in 0..cases(20, 300) {
         let d = deal::deal_full_scale(5000 + seed);
+        let rules = Rules {
+            joker_value: [25, 25, 0, 7][(seed % 4) as usize],
+            ..Rules::default()
+        };
         check(&Position {
             table: d.table,
             hand: d.hand,
-            rules: rules.clone(),
+            rules,
             deck,
         });
     }
@@ -317,7 +327,7 @@ fn solver_matches_ilp_on_bench_positions() {
 #[test]
 fn solver_matches_ilp_on_sparse_full_scale_positions() {
     let mut kept = 0;
-    let total = cases(25, 500);
+    let total = cases(50, 500);
     for seed in 0..total {
         let (_, left) = check(&sparse(seed));
         if left > 0 {
@@ -329,4 +339,71 @@ fn solver_matches_ilp_on_sparse_full_scale_positions() {
         kept * 2 > total,
         "only {kept} of {total} kept cards in hand"
     );
+}
+
+/// The ILP against the brute force on medium positions: up to 14 table cards, 6 in hand,
+/// 7 ranks.
+#[test]
+fn ilp_matches_brute_force_on_medium_positions() {
+    for seed in 0..cases(15, 400) {
+        let mut rng = Rng::new(seed ^ 0x3ed);
+        let low = rng.between(1, 8) as u8;
+        let suits = rng.between(2, 4);
+        let table = rng.between(6, 14);
+        let hand = rng.between(3, 6);
+        let p = position(seed, table, hand, (low, low + 6), suits, 30);
+        let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+        let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+        assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
+    }
+}
+
+/// How varied the sparse positions are (run by hand: `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn sparse_position_statistics() {
+    let mut stats = std::collections::BTreeMap::new();
+    let mut bump = |k: &str| *stats.entry(k.to_string()).or_insert(0) += 1;
+    let total = cases(200, 1000);
+    for seed in 0..total {
+        let p = sparse(seed);
+        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+        let stated: Vec<Card> = p
+            .table
+            .cards()
+            .filter_map(|c| match c {
+                TableCard::Joker(f) => Some(f),
+                TableCard::Real(_) => None,
+            })
+            .collect();
+        bump(&format!("table jokers {}", stated.len()));
+        if stated
+            .iter()
+            .any(|f| p.hand.cards().contains(&HandCard::Real(*f)))
+        {
+            bump("a table joker's card in hand");
+        }
+        if p.hand.cards().contains(&HandCard::Joker) {
+            bump("hand joker");
+        }
+        if s.deadwood > 0 {
+            bump("keeps cards");
+        }
+        if s.played.is_empty() {
+            bump("plays nothing");
+        }
+        if s.played
+            .iter()
+            .any(|c| matches!(c, HandCard::Real(card) if stated.contains(card)))
+        {
+            bump("plays a table joker's card");
+        }
+        if p.deck.players() == 2 {
+            bump("one deck");
+        }
+        if p.rules.aces_low_only {
+            bump("aces low only");
+        }
+    }
+    println!("{total} sparse positions: {stats:#?}");
 }
