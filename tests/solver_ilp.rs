@@ -109,6 +109,7 @@ fn position(
     window: (u8, u8),
     suits: usize,
     awkward: usize,
+    twins: bool,
 ) -> Position {
     let mut rng = Rng::new(seed);
     let players = if rng.chance(20) { 2 } else { 3 };
@@ -178,7 +179,7 @@ fn position(
             continue;
         }
         let mut laid: Vec<TableCard> = cards.iter().map(|c| TableCard::Real(*c)).collect();
-        if jokers > 0 && rng.chance(25) {
+        if jokers > 0 && !twins && rng.chance(25) {
             // A joker in place of a card (the card goes back to the shoe), or on an end.
             let at = rng.below(laid.len());
             let stated = laid[at].face();
@@ -206,6 +207,46 @@ fn position(
         shoe = trial;
         size += laid.len();
         melds.push(Meld::new(laid, meld_rules));
+    }
+    if twins {
+        // Twin jokers: two real cards of the table, of one face where two decks allow
+        // (an ace or a run's end when there is one), become jokers standing for them; the
+        // real cards go to the hand or out of the game.
+        let mut spots: Vec<(usize, usize)> = Vec::new();
+        for (m, meld) in melds.iter().enumerate() {
+            for (i, _) in meld.cards().iter().enumerate() {
+                spots.push((m, i));
+            }
+        }
+        rng.shuffle(&mut spots);
+        let face_at = |melds: &[Meld], (m, i): (usize, usize)| melds[m].cards()[i].face();
+        let first = spots
+            .iter()
+            .copied()
+            .find(|s| face_at(&melds, *s).rank == Rank::ACE)
+            .or_else(|| spots.first().copied());
+        if let Some(first) = first {
+            let x = face_at(&melds, first);
+            let second = spots
+                .iter()
+                .copied()
+                .find(|s| s.0 != first.0 && face_at(&melds, *s) == x)
+                .or_else(|| spots.iter().copied().find(|s| s.0 != first.0));
+            let mut spots = vec![first];
+            spots.extend(second);
+            for _ in 0..jokers.min(spots.len()) {
+                let (m, i) = spots.pop().unwrap();
+                let mut cards = melds[m].cards().to_vec();
+                let real = cards[i].face();
+                cards[i] = TableCard::Joker(real);
+                melds[m] = Meld::new(cards, meld_rules);
+                jokers -= 1;
+                joker_faces.push(real);
+                if rng.chance(50) {
+                    shoe.push(real);
+                }
+            }
+        }
     }
     rng.shuffle(&mut shoe);
     let mut hand: Vec<HandCard> = Vec::new();
@@ -264,7 +305,7 @@ fn small(seed: u64) -> Position {
     let suits = rng.between(2, 4);
     let table = rng.between(0, 10);
     let hand = rng.between(1, 5);
-    position(seed, table, hand, window, suits, 30)
+    position(seed, table, hand, window, suits, 30, rng.chance(20))
 }
 
 /// A sparse full-scale position: a table of 20-60 cards from all ranks and suits, a hand of
@@ -273,7 +314,7 @@ fn sparse(seed: u64) -> Position {
     let mut rng = Rng::new(seed ^ 0x5a7);
     let table = rng.between(20, 60);
     let hand = rng.between(10, 25);
-    position(seed, table, hand, (1, 14), 4, 70)
+    position(seed, table, hand, (1, 14), 4, 70, rng.chance(30))
 }
 
 #[test]
@@ -351,7 +392,7 @@ fn ilp_matches_brute_force_on_medium_positions() {
         let suits = rng.between(2, 4);
         let table = rng.between(6, 14);
         let hand = rng.between(3, 6);
-        let p = position(seed, table, hand, (low, low + 6), suits, 30);
+        let p = position(seed, table, hand, (low, low + 6), suits, 30, rng.chance(20));
         let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
         let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
         assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
@@ -363,6 +404,7 @@ fn ilp_matches_brute_force_on_medium_positions() {
 #[ignore]
 fn sparse_position_statistics() {
     let mut stats = std::collections::BTreeMap::new();
+    let mut twins = 0;
     let mut bump = |k: &str| *stats.entry(k.to_string()).or_insert(0) += 1;
     let total = cases(200, 1000);
     for seed in 0..total {
@@ -377,6 +419,9 @@ fn sparse_position_statistics() {
             })
             .collect();
         bump(&format!("table jokers {}", stated.len()));
+        if stated.len() == 2 && stated[0] == stated[1] {
+            twins += 1;
+        }
         if stated
             .iter()
             .any(|f| p.hand.cards().contains(&HandCard::Real(*f)))
@@ -405,5 +450,5 @@ fn sparse_position_statistics() {
             bump("aces low only");
         }
     }
-    println!("{total} sparse positions: {stats:#?}");
+    println!("{total} sparse positions: {stats:#?}, twin jokers {twins}");
 }
