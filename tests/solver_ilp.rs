@@ -3,7 +3,8 @@
 //! cards in hand. The ILP itself is first checked against the brute force on small ones.
 //!
 //! Case counts are small by default (debug, as CI runs it); `ILP_CASES=N` runs N of each
-//! (e.g. `ILP_CASES=500 cargo test --release --test solver_ilp`).
+//! (e.g. `ILP_CASES=500 cargo test --release --test solver_ilp`), and `ILP_SEED=S` starts
+//! the seeds at S instead of 0.
 
 mod brute;
 #[path = "../benches/support/deal.rs"]
@@ -25,6 +26,19 @@ fn cases(debug: u64, release: u64) -> u64 {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(default)
+}
+
+/// Where the seeds start: 0, or `ILP_SEED` (to look at fresh positions in a big run).
+fn first_seed() -> u64 {
+    std::env::var("ILP_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The seeds of `n` cases.
+fn seeds(n: u64) -> std::ops::Range<u64> {
+    first_seed()..first_seed() + n
 }
 
 struct Position {
@@ -319,7 +333,7 @@ fn sparse(seed: u64) -> Position {
 
 #[test]
 fn ilp_matches_brute_force_on_small_positions() {
-    for seed in 0..cases(60, 3000) {
+    for seed in seeds(cases(60, 3000)) {
         let p = small(seed);
         let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
         let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
@@ -331,7 +345,7 @@ fn ilp_matches_brute_force_on_small_positions() {
 #[test]
 fn solver_matches_ilp_on_dealt_full_scale_positions() {
     let deck = deal::three_players();
-    for seed in 0..cases(20, 300) {
+    for seed in seeds(cases(20, 300)) {
         let d = deal::deal_full_scale(5000 + seed);
         let rules = Rules {
             joker_value: [25, 25, 0, 7][(seed % 4) as usize],
@@ -369,7 +383,7 @@ fn solver_matches_ilp_on_bench_positions() {
 fn solver_matches_ilp_on_sparse_full_scale_positions() {
     let mut kept = 0;
     let total = cases(50, 500);
-    for seed in 0..total {
+    for seed in seeds(total) {
         let (_, left) = check(&sparse(seed));
         if left > 0 {
             kept += 1;
@@ -386,7 +400,7 @@ fn solver_matches_ilp_on_sparse_full_scale_positions() {
 /// 7 ranks.
 #[test]
 fn ilp_matches_brute_force_on_medium_positions() {
-    for seed in 0..cases(15, 400) {
+    for seed in seeds(cases(15, 400)) {
         let mut rng = Rng::new(seed ^ 0x3ed);
         let low = rng.between(1, 8) as u8;
         let suits = rng.between(2, 4);
@@ -396,6 +410,7 @@ fn ilp_matches_brute_force_on_medium_positions() {
         let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
         let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
         assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
+        check(&p);
     }
 }
 
