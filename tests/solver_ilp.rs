@@ -1,0 +1,469 @@
+//! The solver checked against an integer linear program (`tests/ilp`) at full scale: the
+//! dealer's positions, the bench's positions, and sparser positions whose best play leaves
+//! cards in hand. The ILP itself is first checked against the brute force on small ones.
+//!
+//! Case counts are small by default (debug, as CI runs it); `ILP_CASES=N` runs N of each
+//! (e.g. `ILP_CASES=500 cargo test --release --test solver_ilp`), and `ILP_SEED=S` starts
+//! the seeds at S instead of 0.
+
+mod brute;
+#[path = "../benches/support/deal.rs"]
+mod deal;
+mod ilp;
+
+use carousel::solver::solve;
+use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard};
+use deal::Rng;
+
+/// Test cases: `debug` in debug builds, `release` in release; `ILP_CASES` overrides both.
+fn cases(debug: u64, release: u64) -> u64 {
+    let default = if cfg!(debug_assertions) {
+        debug
+    } else {
+        release
+    };
+    std::env::var("ILP_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Where the seeds start: 0, or `ILP_SEED` (to look at fresh positions in a big run).
+fn first_seed() -> u64 {
+    std::env::var("ILP_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The seeds of `n` cases.
+fn seeds(n: u64) -> std::ops::Range<u64> {
+    first_seed()..first_seed() + n
+}
+
+struct Position {
+    table: Table,
+    hand: Hand,
+    rules: Rules,
+    deck: Deck,
+}
+
+impl Position {
+    fn describe(&self) -> String {
+        format!(
+            "--table '{}' --hand '{}' (players {}, aces low only {}, joker value {})",
+            self.table,
+            self.hand,
+            self.deck.players(),
+            self.rules.aces_low_only,
+            self.rules.joker_value
+        )
+    }
+}
+
+/// The ILP's play is legal by the referee (so the ILP never claims too much), and the
+/// solver's deadwood is the ILP's (so the solver never finds too little), and the solver's
+/// play is legal.
+fn check(p: &Position) -> (u32, u32) {
+    let meld_rules = MeldRules::new(&p.rules, p.deck);
+    let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+    if let Some(after) = &best.table {
+        let verdict =
+            carousel::moves::judge(&p.table, Some(&p.hand), after, meld_rules, p.deck).unwrap();
+        assert!(
+            verdict.is_legal(),
+            "the ILP's play is illegal: {} -> {after}\n{verdict}",
+            p.describe()
+        );
+    }
+    let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+    if s.played.is_empty() {
+        assert_eq!(s.table, p.table);
+    } else {
+        let verdict =
+            carousel::moves::judge(&p.table, Some(&p.hand), &s.table, meld_rules, p.deck).unwrap();
+        assert!(
+            verdict.is_legal(),
+            "the solver's play is illegal: {} -> {}\n{verdict}",
+            p.describe(),
+            s.table
+        );
+    }
+    assert_eq!(
+        s.deadwood,
+        best.deadwood,
+        "solver and ILP disagree on {}\nsolver: {} left {:?}\nILP: {:?} -> {:?}",
+        p.describe(),
+        s.table,
+        s.left.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        best.played
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        best.table.map(|t| t.to_string())
+    );
+    (s.deadwood, s.left.len() as u32)
+}
+
+/// A face by run position (14 is the ace again) and suit index.
+fn face(position: u8, suit: usize) -> Card {
+    Card::new(
+        Rank::new(if position == 14 { 1 } else { position }).unwrap(),
+        Suit::ALL[suit],
+    )
+}
+
+/// A position built from random melds over a window of run positions and some suits, then
+/// a hand from the cards left, with awkward cards (high ones, the real cards of table
+/// jokers) favoured `awkward` percent of the time. `table_size` is the target table size.
+fn position(
+    seed: u64,
+    table_size: usize,
+    hand_size: usize,
+    window: (u8, u8),
+    suits: usize,
+    awkward: usize,
+    twins: bool,
+) -> Position {
+    let mut rng = Rng::new(seed);
+    let players = if rng.chance(20) { 2 } else { 3 };
+    let deck = Deck::for_players(players).unwrap();
+    let rules = Rules {
+        aces_low_only: rng.chance(15),
+        joker_value: [25, 25, 25, 0, 7][rng.below(5)],
+        ..Rules::default()
+    };
+    let meld_rules = MeldRules::new(&rules, deck);
+    let mut suit_order: Vec<usize> = (0..4).collect();
+    rng.shuffle(&mut suit_order);
+    suit_order.truncate(suits);
+    let (low, high) = window;
+    let mut shoe: Vec<Card> = Vec::new();
+    for pos in low..=high {
+        if pos == 14 && low == 1 {
+            continue; // the ace is already in the window, low
+        }
+        for s in &suit_order {
+            for _ in 0..deck.copies() {
+                shoe.push(face(pos, *s));
+            }
+        }
+    }
+    let take = |shoe: &mut Vec<Card>, card: Card| -> bool {
+        match shoe.iter().position(|c| *c == card) {
+            Some(at) => {
+                shoe.swap_remove(at);
+                true
+            }
+            None => false,
+        }
+    };
+    // Some jokers are kept back for the hand.
+    let mut jokers = deck.jokers() as usize;
+    let mut hand_jokers = 0;
+    while jokers > 0 && rng.chance(30) {
+        jokers -= 1;
+        hand_jokers += 1;
+    }
+    let mut joker_faces: Vec<Card> = Vec::new();
+    let mut melds: Vec<Meld> = Vec::new();
+    let mut size = 0;
+    for _ in 0..400 {
+        if size + 3 > table_size {
+            break;
+        }
+        let mut cards: Vec<Card> = Vec::new();
+        if rng.chance(55) {
+            let s = suit_order[rng.below(suit_order.len())];
+            let len = rng.between(3, 6).min(usize::from(high - low) + 1);
+            let start = low + rng.below(usize::from(high - low) + 2 - len) as u8;
+            cards = (start..start + len as u8).map(|p| face(p, s)).collect();
+        } else if suit_order.len() >= 3 {
+            let pos = low + rng.below(usize::from(high - low) + 1) as u8;
+            let n = rng.between(3, suit_order.len().min(4));
+            let mut ss = suit_order.clone();
+            rng.shuffle(&mut ss);
+            cards = ss[..n].iter().map(|s| face(pos, *s)).collect();
+        }
+        if cards.is_empty() || size + cards.len() > table_size {
+            continue;
+        }
+        let mut trial = shoe.clone();
+        if !cards.iter().all(|c| take(&mut trial, *c)) {
+            continue;
+        }
+        let mut laid: Vec<TableCard> = cards.iter().map(|c| TableCard::Real(*c)).collect();
+        if jokers > 0 && !twins && rng.chance(25) {
+            // A joker in place of a card (the card goes back to the shoe), or on an end.
+            let at = rng.below(laid.len());
+            let stated = laid[at].face();
+            if rng.chance(60) {
+                laid[at] = TableCard::Joker(stated);
+                trial.push(stated);
+                jokers -= 1;
+                joker_faces.push(stated);
+            } else if let Some(extra) = (1..=14u8)
+                .flat_map(|p| (0..4).map(move |s| face(p, s)))
+                .find(|f| {
+                    let mut with = laid.clone();
+                    with.push(TableCard::Joker(*f));
+                    carousel::meld::is_legal(&with, meld_rules)
+                })
+            {
+                laid.push(TableCard::Joker(extra));
+                jokers -= 1;
+                joker_faces.push(extra);
+            }
+        }
+        if !carousel::meld::is_legal(&laid, meld_rules) {
+            continue;
+        }
+        shoe = trial;
+        size += laid.len();
+        melds.push(Meld::new(laid, meld_rules));
+    }
+    if twins {
+        // Twin jokers: two real cards of the table, of one face where two decks allow
+        // (an ace or a run's end when there is one), become jokers standing for them; the
+        // real cards go to the hand or out of the game.
+        let mut spots: Vec<(usize, usize)> = Vec::new();
+        for (m, meld) in melds.iter().enumerate() {
+            for (i, _) in meld.cards().iter().enumerate() {
+                spots.push((m, i));
+            }
+        }
+        rng.shuffle(&mut spots);
+        let face_at = |melds: &[Meld], (m, i): (usize, usize)| melds[m].cards()[i].face();
+        let first = spots
+            .iter()
+            .copied()
+            .find(|s| face_at(&melds, *s).rank == Rank::ACE)
+            .or_else(|| spots.first().copied());
+        if let Some(first) = first {
+            let x = face_at(&melds, first);
+            let second = spots
+                .iter()
+                .copied()
+                .find(|s| s.0 != first.0 && face_at(&melds, *s) == x)
+                .or_else(|| spots.iter().copied().find(|s| s.0 != first.0));
+            let mut spots = vec![first];
+            spots.extend(second);
+            for _ in 0..jokers.min(spots.len()) {
+                let (m, i) = spots.pop().unwrap();
+                let mut cards = melds[m].cards().to_vec();
+                let real = cards[i].face();
+                cards[i] = TableCard::Joker(real);
+                melds[m] = Meld::new(cards, meld_rules);
+                jokers -= 1;
+                joker_faces.push(real);
+                if rng.chance(50) {
+                    shoe.push(real);
+                }
+            }
+        }
+    }
+    rng.shuffle(&mut shoe);
+    let mut hand: Vec<HandCard> = Vec::new();
+    // Now and then the real card of a table joker, to release it.
+    for stated in &joker_faces {
+        if rng.chance(50) && take(&mut shoe, *stated) {
+            hand.push(HandCard::Real(*stated));
+        }
+    }
+    while jokers > 0 && rng.chance(35) {
+        hand_jokers += 1;
+        jokers -= 1;
+    }
+    hand.extend(std::iter::repeat_n(HandCard::Joker, hand_jokers));
+    // Awkward cards: mostly a card that meets no card of the hand so far (no other card of
+    // its rank, none of its suit within two ranks), high ones first; else any.
+    while hand.len() < hand_size && !shoe.is_empty() {
+        let lonely = |c: &Card| {
+            hand.iter().all(|h| match h {
+                HandCard::Real(h) => {
+                    h.rank != c.rank
+                        && (h.suit != c.suit || h.rank.number().abs_diff(c.rank.number()) > 2)
+                }
+                HandCard::Joker => true,
+            })
+        };
+        let pick = if rng.chance(awkward) {
+            shoe.iter()
+                .position(|c| lonely(c) && (c.rank.number() >= 9 || c.rank.number() == 1))
+                .or_else(|| shoe.iter().position(lonely))
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        hand.push(HandCard::Real(shoe.swap_remove(pick)));
+    }
+    rng.shuffle(&mut hand);
+    Position {
+        table: Table::new(melds),
+        hand: Hand::new(hand),
+        rules,
+        deck,
+    }
+}
+
+/// A small position for the brute force: up to 10 table cards and 5 in hand, in a window
+/// of 5 ranks (now and then around the ace) and 2 to 4 suits.
+fn small(seed: u64) -> Position {
+    let mut rng = Rng::new(seed ^ 0x1a9);
+    let window = if rng.chance(25) {
+        (10, 14)
+    } else {
+        let low = rng.between(1, 9) as u8;
+        (low, low + 4)
+    };
+    let suits = rng.between(2, 4);
+    let table = rng.between(0, 10);
+    let hand = rng.between(1, 5);
+    position(seed, table, hand, window, suits, 30, rng.chance(20))
+}
+
+/// A sparse full-scale position: a table of 20-60 cards from all ranks and suits, a hand of
+/// 10-25: the best play usually leaves cards in hand.
+fn sparse(seed: u64) -> Position {
+    let mut rng = Rng::new(seed ^ 0x5a7);
+    let table = rng.between(20, 60);
+    let hand = rng.between(10, 25);
+    position(seed, table, hand, (1, 14), 4, 70, rng.chance(30))
+}
+
+#[test]
+fn ilp_matches_brute_force_on_small_positions() {
+    for seed in seeds(cases(60, 3000)) {
+        let p = small(seed);
+        let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+        let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+        assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
+        check(&p);
+    }
+}
+
+#[test]
+fn solver_matches_ilp_on_dealt_full_scale_positions() {
+    let deck = deal::three_players();
+    for seed in seeds(cases(20, 300)) {
+        let d = deal::deal_full_scale(5000 + seed);
+        let rules = Rules {
+            joker_value: [25, 25, 0, 7][(seed % 4) as usize],
+            ..Rules::default()
+        };
+        check(&Position {
+            table: d.table,
+            hand: d.hand,
+            rules,
+            deck,
+        });
+    }
+}
+
+#[test]
+fn solver_matches_ilp_on_bench_positions() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/positions.txt"
+    ))
+    .unwrap();
+    let step = if cfg!(debug_assertions) { 10 } else { 1 };
+    for line in text.lines().filter(|l| !l.starts_with('#')).step_by(step) {
+        let d = deal::Position::from_line(line).unwrap();
+        check(&Position {
+            table: d.table,
+            hand: d.hand,
+            rules: Rules::default(),
+            deck: deal::three_players(),
+        });
+    }
+}
+
+#[test]
+fn solver_matches_ilp_on_sparse_full_scale_positions() {
+    let mut kept = 0;
+    let total = cases(50, 500);
+    for seed in seeds(total) {
+        let (_, left) = check(&sparse(seed));
+        if left > 0 {
+            kept += 1;
+        }
+    }
+    // The point of these positions: most best plays keep cards in hand.
+    assert!(
+        kept * 2 > total,
+        "only {kept} of {total} kept cards in hand"
+    );
+}
+
+/// The ILP against the brute force on medium positions: up to 14 table cards, 6 in hand,
+/// 7 ranks.
+#[test]
+fn ilp_matches_brute_force_on_medium_positions() {
+    for seed in seeds(cases(15, 400)) {
+        let mut rng = Rng::new(seed ^ 0x3ed);
+        let low = rng.between(1, 8) as u8;
+        let suits = rng.between(2, 4);
+        let table = rng.between(6, 14);
+        let hand = rng.between(3, 6);
+        let p = position(seed, table, hand, (low, low + 6), suits, 30, rng.chance(20));
+        let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+        let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+        assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
+        check(&p);
+    }
+}
+
+/// How varied the sparse positions are (run by hand: `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn sparse_position_statistics() {
+    let mut stats = std::collections::BTreeMap::new();
+    let mut twins = 0;
+    let mut bump = |k: &str| *stats.entry(k.to_string()).or_insert(0) += 1;
+    let total = cases(200, 1000);
+    for seed in 0..total {
+        let p = sparse(seed);
+        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+        let stated: Vec<Card> = p
+            .table
+            .cards()
+            .filter_map(|c| match c {
+                TableCard::Joker(f) => Some(f),
+                TableCard::Real(_) => None,
+            })
+            .collect();
+        bump(&format!("table jokers {}", stated.len()));
+        if stated.len() == 2 && stated[0] == stated[1] {
+            twins += 1;
+        }
+        if stated
+            .iter()
+            .any(|f| p.hand.cards().contains(&HandCard::Real(*f)))
+        {
+            bump("a table joker's card in hand");
+        }
+        if p.hand.cards().contains(&HandCard::Joker) {
+            bump("hand joker");
+        }
+        if s.deadwood > 0 {
+            bump("keeps cards");
+        }
+        if s.played.is_empty() {
+            bump("plays nothing");
+        }
+        if s.played
+            .iter()
+            .any(|c| matches!(c, HandCard::Real(card) if stated.contains(card)))
+        {
+            bump("plays a table joker's card");
+        }
+        if p.deck.players() == 2 {
+            bump("one deck");
+        }
+        if p.rules.aces_low_only {
+            bump("aces low only");
+        }
+    }
+    println!("{total} sparse positions: {stats:#?}, twin jokers {twins}");
+}
