@@ -9,6 +9,50 @@ use super::pool::SUITS;
 use super::search::Search;
 use super::state::key;
 
+/// A state of a step as the pruning sees it: its key and its score so far.
+pub(crate) trait Ranked {
+    fn key(&self) -> u64;
+    fn score(&self) -> i64;
+}
+
+/// Drops every state another state beats: as good a score, [`Search::dominates`], and
+/// `also(kept, state)` (a further condition some searches add). States are sorted by the
+/// part of their key that is not compared, then best score first, so each is checked only
+/// against those kept before it in its group.
+pub(crate) fn without_dominated<N: Ranked>(
+    search: &Search,
+    mut nodes: Vec<N>,
+    also: impl Fn(&N, &N) -> bool,
+) -> Vec<N> {
+    let compared = search.compared_bits();
+    let group = |key: u64| key & !compared;
+    nodes.sort_by(|a, b| {
+        group(a.key())
+            .cmp(&group(b.key()))
+            .then(b.score().cmp(&a.score()))
+            .then(a.key().cmp(&b.key()))
+    });
+    let mut kept: Vec<N> = Vec::with_capacity(nodes.len());
+    let mut frontier = Frontier::new();
+    for node in nodes {
+        if kept
+            .last()
+            .is_some_and(|last| group(last.key()) != group(node.key()))
+        {
+            frontier.clear();
+        }
+        let covered = |_: u64, index: u32| {
+            kept.get(index as usize)
+                .is_some_and(|other| also(other, &node))
+        };
+        if !frontier.beaten(search, node.key(), &covered) {
+            frontier.insert(node.key(), kept.len() as u32);
+            kept.push(node);
+        }
+    }
+    kept
+}
+
 /// Below this many kept states a plain scan is quicker than the trie.
 const SCAN_UP_TO: usize = 48;
 

@@ -8,7 +8,7 @@
 //! state whose scores differ from it by a constant. Moves between the aces only add to that
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
-use super::dominance::Frontier;
+use super::dominance::{Ranked, without_dominated};
 use super::pool::ACE_HIGH;
 use super::pool::SUITS;
 use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
@@ -157,6 +157,15 @@ struct Node {
     profile: u32,
 }
 
+impl Ranked for Node {
+    fn key(&self) -> u64 {
+        self.key
+    }
+    fn score(&self) -> i64 {
+        self.score
+    }
+}
+
 /// The aces each suit best sets aside for the top of its runs, and the value of the best
 /// play; or why there is none to give.
 pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32), Outcome> {
@@ -223,7 +232,10 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
             return Err(Outcome::Impossible);
         }
         if suit == SUITS - 1 {
-            next = without_dominated(search, &profiles, next);
+            // A state is beaten only by one that is as good for every choice of aces.
+            next = without_dominated(search, next, |other, node| {
+                profiles.covers(other.profile, other.score, node.profile, node.score)
+            });
         }
         layer = next;
     }
@@ -250,36 +262,4 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
     }
     let value = u32::try_from(score / u64::from(COUNT_WEIGHT)).unwrap_or(0);
     Ok((aside, value))
-}
-
-/// Drops every state another state beats for every choice of aces.
-fn without_dominated(search: &Search, profiles: &Profiles, mut nodes: Vec<Node>) -> Vec<Node> {
-    let compared = search.compared_bits();
-    let group = |key: u64| key & !compared;
-    nodes.sort_by(|a, b| {
-        group(a.key)
-            .cmp(&group(b.key))
-            .then(b.score.cmp(&a.score))
-            .then(a.key.cmp(&b.key))
-    });
-    let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-    let mut frontier = Frontier::new();
-    for node in nodes {
-        if kept
-            .last()
-            .is_some_and(|last| group(last.key) != group(node.key))
-        {
-            frontier.clear();
-        }
-        let covered = |_: u64, index: u32| {
-            kept.get(index as usize).is_some_and(|other| {
-                profiles.covers(other.profile, other.score, node.profile, node.score)
-            })
-        };
-        if !frontier.beaten(search, node.key, &covered) {
-            frontier.insert(node.key, kept.len() as u32);
-            kept.push(node);
-        }
-    }
-    kept
 }

@@ -34,7 +34,7 @@
 //! States that another state beats (its runs can do all theirs can, with as good a score)
 //! are dropped after every rank.
 
-use super::dominance::Frontier;
+use super::dominance::{Ranked, without_dominated};
 use super::faces::SuitMove;
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
 use super::state::{KeyMap, MOST_RUNS, RunTable, key, sets_split};
@@ -218,6 +218,15 @@ struct Node {
     score: u32,
     parent: u32,
     choice: u16,
+}
+
+impl Ranked for Node {
+    fn key(&self) -> u64 {
+        self.key
+    }
+    fn score(&self) -> i64 {
+        i64::from(self.score)
+    }
 }
 
 pub(crate) struct Search<'a> {
@@ -461,7 +470,7 @@ impl<'a> Search<'a> {
                 return Outcome::Impossible;
             }
             if suit == SUITS - 1 {
-                next = self.without_dominated(next);
+                next = without_dominated(self, next, |_, _| true);
             }
             layers.push(next);
         }
@@ -469,33 +478,6 @@ impl<'a> Search<'a> {
             Ok(plan) => Outcome::Found(plan),
             Err(outcome) => outcome,
         }
-    }
-
-    /// Drops every state another state beats: as good a score, and [`Search::dominates`].
-    fn without_dominated(&self, mut nodes: Vec<Node>) -> Vec<Node> {
-        let compared = self.compared_bits();
-        let group = |key: u64| key & !compared;
-        nodes.sort_by(|a, b| {
-            group(a.key)
-                .cmp(&group(b.key))
-                .then(b.score.cmp(&a.score))
-                .then(a.key.cmp(&b.key))
-        });
-        let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-        let mut frontier = Frontier::new();
-        for node in nodes {
-            if kept
-                .last()
-                .is_some_and(|last| group(last.key) != group(node.key))
-            {
-                frontier.clear();
-            }
-            if !frontier.beaten(self, node.key, &|_, _| true) {
-                frontier.insert(node.key, kept.len() as u32);
-                kept.push(node);
-            }
-        }
-        kept
     }
 
     /// The best finished state, and the decisions that led to it.
