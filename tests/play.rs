@@ -491,3 +491,20 @@ fn hands_are_checked_against_the_cards_the_referee_counts() {
     );
     assert!(out.contains("ann's hand counts 57."), "{out}");
 }
+
+#[test]
+fn turn_draw_n_is_all_or_nothing() {
+    let user = User::new();
+    let (out, err, code) = user.play("g.toml", "new ann ben\ndraw 4\ndraw\ndraw 3\nstatus\n");
+    assert_eq!(code, 1, "a refused line makes the exit status 1: {err}");
+    assert!(
+        err.contains("ben may draw 3 more this turn, not 4; nothing was drawn"),
+        "{err}"
+    );
+    assert!(
+        err.contains("ben may draw 2 more this turn, not 3; nothing was drawn"),
+        "{err}"
+    );
+    // Only the single draw happened: ben holds 11.
+    assert!(out.contains("Cards in hand: ann 10, ben 11."), "{out}");
+}

@@ -246,11 +246,23 @@ impl Referee {
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
             Command::Draw(count) => {
-                for _ in 0..count {
-                    let notes = self.game_mut()?.draw()?;
-                    self.save();
-                    print!("{}", render::play::notes(self.game()?, &notes));
+                // All the draws or none: `draw 4` must not make three and then refuse.
+                let mut trial = self.game()?.clone();
+                let name = trial.players()[trial.round().turn].clone();
+                let mut told = String::new();
+                for drawn in 0..count {
+                    let notes = trial.draw().map_err(|e| match e {
+                        Error::Refused(_) if drawn > 0 => Error::Refused(format!(
+                            "{name} may draw {} more this turn, not {count}; nothing was drawn",
+                            drawn
+                        )),
+                        e => e,
+                    })?;
+                    told.push_str(&render::play::notes(&trial, &notes));
                 }
+                *self.game_mut()? = trial;
+                self.save();
+                print!("{told}");
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
