@@ -70,6 +70,15 @@ impl Search<'_> {
             .unwrap_or(&[])
     }
 
+    /// The moves of a step from runs `runs_index`, once [`Search::moves_at`] has made them.
+    pub fn made_moves(&self, step: usize, runs_index: usize) -> &[SuitMove] {
+        let slot = step * self.runs.counts.len() + runs_index;
+        self.moves
+            .get(slot)
+            .and_then(|m| m.as_deref())
+            .unwrap_or(&[])
+    }
+
     /// Every way to decide one face, given the suit's runs in progress.
     fn make_moves(&self, rank: usize, suit: usize, runs_index: usize) -> Vec<SuitMove> {
         let mut moves = Vec::new();
