@@ -217,7 +217,8 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         for node in &layer {
             let runs_index = key::runs(node.key, suit);
             search.moves_at(step, runs_index);
-            for mv in search.made_moves(step, runs_index) {
+            let (moves, budget) = search.moves_from(step, node.key);
+            for mv in moves.iter().filter(|mv| mv.jokers <= budget) {
                 let Some(key) = search.step_key(node.key, step, mv) else {
                     continue;
                 };

@@ -428,8 +428,9 @@ impl<'a> Search<'a> {
             for (parent, node) in current.iter().enumerate() {
                 let runs_index = key::runs(node.key, suit);
                 self.moves_at(step, runs_index);
-                for (choice, mv) in self.made_moves(step, runs_index).iter().enumerate() {
-                    if !self.fits_aside(step, mv, &aside) {
+                let (moves, budget) = self.moves_from(step, node.key);
+                for (choice, mv) in moves.iter().enumerate() {
+                    if mv.jokers > budget || !self.fits_aside(step, mv, &aside) {
                         continue;
                     }
                     let Some(key) = self.step_key(node.key, step, mv) else {
