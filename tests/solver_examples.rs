@@ -315,3 +315,16 @@ fn solve_survives_a_huge_joker_value() {
     let s = solved_with("", "* * Kd 2c", &rules, 3);
     assert_eq!(s.deadwood, 2, "{}", s.table);
 }
+
+/// The slowest of the harsh timing positions (`timing_on_harsh_positions`, full class, seed
+/// 988): two table jokers, and a best play that lays both where a meld needs them, which
+/// only the last and dearest of the staged joker searches finds.
+#[test]
+fn solve_harsh_position_seed_988() {
+    let table = "7h 8h 9h 10h Jh Qh | As Ah Ad Ac | *9h 10h Jh Qh | 2s 3s 4s 5s 6s | 7d 8d 9d \
+                 | *As Ah Ad Ac | 3d 4d 5d 6d 7d | 4s 4h 4d 4c | 9s 9h 9d 9c | 3s 3d 3c \
+                 | 2h 3h 4h 5h 6h 7h | 7c 8c 9c 10c | 2c 3c 4c 5c 6c 7c";
+    let s = solved(table, "Qd Qd Ks Qs 10c 5c 9s As 8s 2h 6d 8s 3h Kd 2d 5h");
+    assert_eq!(s.deadwood, 8, "{}", s.table);
+    assert_eq!(s.played.len(), 15, "{}", s.table);
+}

@@ -467,3 +467,35 @@ fn sparse_position_statistics() {
     }
     println!("{total} sparse positions: {stats:#?}, twin jokers {twins}");
 }
+
+/// Solve times on harsh positions (run by hand in release: `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn timing_on_harsh_positions() {
+    for (name, table_range) in [("full 60-95", (60, 95)), ("sparse 20-60", (20, 60))] {
+        let mut times: Vec<(f64, u64)> = Vec::new();
+        for seed in 0..1000u64 {
+            let mut rng = Rng::new(seed ^ 0x77);
+            let table = rng.between(table_range.0, table_range.1);
+            let hand = rng.between(10, 25);
+            let p = position(seed, table, hand, (1, 14), 4, 70, rng.chance(30));
+            let mut best = f64::MAX;
+            for _ in 0..3 {
+                let t = std::time::Instant::now();
+                let _ = solve(&p.table, &p.hand, &p.rules, p.deck);
+                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            times.push((best, seed));
+        }
+        times.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let n = times.len();
+        println!(
+            "{name}: median {:.2} p95 {:.2} p99 {:.2} max {:.2} ms (slowest seeds {:?})",
+            times[n / 2].0,
+            times[n * 95 / 100].0,
+            times[n * 99 / 100].0,
+            times[n - 1].0,
+            times[n - 5..].iter().map(|t| t.1).collect::<Vec<_>>()
+        );
+    }
+}

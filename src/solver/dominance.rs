@@ -60,17 +60,32 @@ const SCAN_UP_TO: usize = 48;
 pub(crate) struct Frontier {
     /// Every kept state, for the plain scan while they are few.
     all: Vec<(u64, u32)>,
-    /// Trie nodes; node 0 is the root. Each child: (run counts index, node or leaf index).
-    nodes: Vec<Vec<(u8, u32)>>,
+    /// Trie nodes; node 0 is the root.
+    nodes: Vec<TrieNode>,
     /// Leaves: the kept states (by the caller's index) with exactly those run counts.
     leaves: Vec<Vec<(u64, u32)>>,
+}
+
+/// A trie node: which run counts indices (below 128) have a child, and the children (node
+/// or leaf indices) in the order of those indices.
+#[derive(Default)]
+struct TrieNode {
+    present: u128,
+    children: Vec<u32>,
+}
+
+impl TrieNode {
+    /// Where the child for run counts `runs` is or would go among the children.
+    fn rank(&self, runs: u32) -> usize {
+        (self.present & ((1u128 << runs) - 1)).count_ones() as usize
+    }
 }
 
 impl Frontier {
     pub fn new() -> Frontier {
         Frontier {
             all: Vec::new(),
-            nodes: vec![Vec::new()],
+            nodes: vec![TrieNode::default()],
             leaves: Vec::new(),
         }
     }
@@ -80,7 +95,8 @@ impl Frontier {
         self.all.clear();
         self.nodes.truncate(1);
         if let Some(root) = self.nodes.first_mut() {
-            root.clear();
+            root.present = 0;
+            root.children.clear();
         }
         self.leaves.clear();
     }
@@ -106,22 +122,30 @@ impl Frontier {
         also: &dyn Fn(u64, u32) -> bool,
     ) -> bool {
         let runs = key::runs(key, suit);
-        let Some(children) = self.nodes.get(node) else {
+        let Some(trie) = self.nodes.get(node) else {
             return false;
         };
-        children.iter().any(|(kept_runs, next)| {
-            if !search.runs.suit_dominates(usize::from(*kept_runs), runs) {
-                return false;
-            }
-            if suit + 1 == SUITS {
+        // Only the children whose runs beat `key`'s in this suit.
+        let mut candidates = trie.present & search.runs.dominated_by(runs);
+        while candidates != 0 {
+            let kept_runs = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let Some(next) = trie.children.get(trie.rank(kept_runs)) else {
+                continue;
+            };
+            let beaten = if suit + 1 == SUITS {
                 self.leaves.get(*next as usize).is_some_and(|leaf| {
                     leaf.iter()
                         .any(|(kept, index)| search.dominates(*kept, key) && also(*kept, *index))
                 })
             } else {
                 self.walk(search, key, suit + 1, *next as usize, also)
+            };
+            if beaten {
+                return true;
             }
-        })
+        }
+        false
     }
 
     /// Keeps a state: its key and the caller's index for it.
@@ -139,13 +163,15 @@ impl Frontier {
     fn add_to_trie(&mut self, key: u64, index: u32) {
         let mut node = 0;
         for suit in 0..SUITS {
-            let runs = key::runs(key, suit) as u8;
+            // Run counts indices take 7 bits of the key: below 128.
+            let runs = (key::runs(key, suit) & 0x7f) as u32;
             let last = suit + 1 == SUITS;
-            let found = self
-                .nodes
-                .get(node)
-                .and_then(|children| children.iter().find(|(r, _)| *r == runs))
-                .map(|(_, next)| *next as usize);
+            let found = self.nodes.get(node).and_then(|trie| {
+                (trie.present & (1u128 << runs) != 0)
+                    .then(|| trie.children.get(trie.rank(runs)))
+                    .flatten()
+                    .map(|next| *next as usize)
+            });
             let next = match found {
                 Some(next) => next,
                 None => {
@@ -153,11 +179,13 @@ impl Frontier {
                         self.leaves.push(Vec::new());
                         self.leaves.len() - 1
                     } else {
-                        self.nodes.push(Vec::new());
+                        self.nodes.push(TrieNode::default());
                         self.nodes.len() - 1
                     };
-                    if let Some(children) = self.nodes.get_mut(node) {
-                        children.push((runs, next as u32));
+                    if let Some(trie) = self.nodes.get_mut(node) {
+                        let at = trie.rank(runs);
+                        trie.children.insert(at, next as u32);
+                        trie.present |= 1u128 << runs;
                     }
                     next
                 }

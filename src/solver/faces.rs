@@ -4,7 +4,7 @@
 
 use super::pool::{ACE_HIGH, RANKS, SUITS};
 use super::search::{COUNT_WEIGHT, Jokers, Search};
-use super::state::{MOST_RUNS, RunCounts};
+use super::state::{MOST_RUNS, RunCounts, key};
 
 /// One face's decision: how its cards are found and where they go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +68,23 @@ impl Search<'_> {
             .get(slot)
             .and_then(|m| m.as_deref())
             .unwrap_or(&[])
+    }
+
+    /// The moves of a step from a state `key` (once [`Search::moves_at`] has made them for
+    /// its runs), and the most jokers a move may lay after it: with jokers laid only where
+    /// needed, those the state may still lay ([`Search::step_key`] refuses more).
+    pub fn moves_from(&self, step: usize, key: u64) -> (&[SuitMove], u8) {
+        let slot = step * self.runs.counts.len() + key::runs(key, step % SUITS);
+        let budget = match self.jokers {
+            Jokers::Needed => self.limits.needed_jokers.saturating_sub(key::uses(key)),
+            Jokers::Placed => u8::MAX,
+        };
+        let moves = self
+            .moves
+            .get(slot)
+            .and_then(|m| m.as_deref())
+            .unwrap_or(&[]);
+        (moves, budget)
     }
 
     /// Every way to decide one face, given the suit's runs in progress.

@@ -21,12 +21,18 @@ type Scored = (u32, i32);
 /// A profile entry no choice reaches.
 const NONE: i32 = i32::MIN;
 
+/// Which entries of a profile some choice reaches, a bit per entry (at most 4^4 entries).
+type Support = [u64; 4];
+
 /// Every profile made in one pass, each `len` entries relative to its best (0).
 pub(crate) struct Profiles {
     len: usize,
     strides: [usize; SUITS],
     sizes: [usize; SUITS],
     data: Vec<i32>,
+    /// Per profile, the entries it reaches: a profile can only cover one whose entries it
+    /// all reaches, which rules most pairs out at a glance.
+    support: Vec<Support>,
     interned: FastMap<Box<[i32]>, u32>,
     /// (profile, suit, aces) to the profile after setting aces aside or laying them high.
     moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
@@ -49,6 +55,7 @@ impl Profiles {
             strides,
             sizes,
             data: Vec::new(),
+            support: Vec::new(),
             interned: FastMap::default(),
             moved: FastMap::default(),
             merged: FastMap::default(),
@@ -72,6 +79,15 @@ impl Profiles {
             return Some((*id, best));
         }
         let id = u32::try_from(self.data.len() / self.len).ok()?;
+        let mut support = [0; 4];
+        for (index, entry) in boxed.iter().enumerate() {
+            if *entry != NONE
+                && let Some(word) = support.get_mut(index / 64)
+            {
+                *word |= 1 << (index % 64);
+            }
+        }
+        self.support.push(support);
         self.data.extend_from_slice(&boxed);
         self.interned.insert(boxed, id);
         Some((id, best))
@@ -119,6 +135,13 @@ impl Profiles {
         if let Some((id, over)) = self.merged.get(&cache_key) {
             return Some((*id, a.1 + over));
         }
+        // Often one way is as good for every choice: the merge is that one.
+        if self.covers(a.0, a.1, b.0, b.1) {
+            return Some(a);
+        }
+        if self.covers(b.0, b.1, a.0, a.1) {
+            return Some(b);
+        }
         let shift = b.1 - a.1;
         let new: Vec<i32> = self
             .entries(a.0)
@@ -142,6 +165,14 @@ impl Profiles {
     fn covers(&self, a: u32, at_a: i64, b: u32, at_b: i64) -> bool {
         if a == b {
             return at_a >= at_b;
+        }
+        let (Some(support_a), Some(support_b)) =
+            (self.support.get(a as usize), self.support.get(b as usize))
+        else {
+            return false;
+        };
+        if support_a.iter().zip(support_b).any(|(x, y)| y & !x != 0) {
+            return false;
         }
         self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
             *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
@@ -185,12 +216,10 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         map.clear();
         for node in &layer {
             let runs_index = key::runs(node.key, suit);
-            let count = search.moves_at(step, runs_index).len();
-            for choice in 0..count {
-                let Some(mv) = search.moves_at(step, runs_index).get(choice).copied() else {
-                    continue;
-                };
-                let Some(key) = search.step_key(node.key, step, &mv) else {
+            search.moves_at(step, runs_index);
+            let (moves, budget) = search.moves_from(step, node.key);
+            for mv in moves.iter().filter(|mv| mv.jokers <= budget) {
+                let Some(key) = search.step_key(node.key, step, mv) else {
                     continue;
                 };
                 let mut score = node.score + i64::from(mv.score);

@@ -427,15 +427,13 @@ impl<'a> Search<'a> {
             map.clear();
             for (parent, node) in current.iter().enumerate() {
                 let runs_index = key::runs(node.key, suit);
-                let count = self.moves_at(step, runs_index).len();
-                for choice in 0..count {
-                    let Some(mv) = self.moves_at(step, runs_index).get(choice).copied() else {
-                        continue;
-                    };
-                    if !self.fits_aside(step, &mv, &aside) {
+                self.moves_at(step, runs_index);
+                let (moves, budget) = self.moves_from(step, node.key);
+                for (choice, mv) in moves.iter().enumerate() {
+                    if mv.jokers > budget || !self.fits_aside(step, mv, &aside) {
                         continue;
                     }
-                    let Some(key) = self.step_key(node.key, step, &mv) else {
+                    let Some(key) = self.step_key(node.key, step, mv) else {
                         continue;
                     };
                     let score = node.score + mv.score;

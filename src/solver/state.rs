@@ -159,6 +159,8 @@ pub(crate) struct RunTable {
     index: Vec<Option<u8>>,
     /// `dominates[a * len + b]`: runs `a` can do all that runs `b` can.
     dominates: Vec<bool>,
+    /// Per runs `b`, a bit for each runs `a` (below 128) that can do all `b` can.
+    dominated_by: Vec<u128>,
 }
 
 impl RunTable {
@@ -183,10 +185,22 @@ impl RunTable {
             .iter()
             .flat_map(|a| counts.iter().map(move |b| runs_dominate(*a, *b)))
             .collect();
+        let dominated_by = counts
+            .iter()
+            .map(|b| {
+                counts
+                    .iter()
+                    .enumerate()
+                    .take(128)
+                    .filter(|(_, a)| runs_dominate(**a, *b))
+                    .fold(0u128, |mask, (i, _)| mask | (1 << i))
+            })
+            .collect();
         RunTable {
             counts,
             index,
             dominates,
+            dominated_by,
         }
     }
 
@@ -206,6 +220,11 @@ impl RunTable {
     }
 
     /// Whether runs (by index) `a` can do all runs `b` can.
+    /// A bit for each runs index that can do all runs `b` can.
+    pub fn dominated_by(&self, b: usize) -> u128 {
+        self.dominated_by.get(b).copied().unwrap_or(0)
+    }
+
     pub fn suit_dominates(&self, a: usize, b: usize) -> bool {
         self.dominates
             .get(a * self.counts.len() + b)
