@@ -260,8 +260,8 @@ impl Search<'_> {
     }
 
     /// Drops every move another move of the same face beats: it gives sets the same cards
-    /// and jokers, lays as many jokers and sets as many aces aside, plays as much, makes as
-    /// much room, and leaves runs that can do all the other's can.
+    /// and jokers, lays as many jokers net (no more in all) and sets as many aces aside,
+    /// plays as much, makes as much room, and leaves runs that can do all the other's can.
     fn without_dominated_moves(&self, moves: Vec<SuitMove>) -> Vec<SuitMove> {
         let same_kind = |a: &SuitMove, b: &SuitMove| {
             a.to_sets == b.to_sets
@@ -270,8 +270,11 @@ impl Search<'_> {
                     == i16::from(b.jokers) - i16::from(b.released)
                 && a.aces_aside == b.aces_aside
         };
+        // Same net jokers, and no more laid: a search that budgets the jokers laid (only the
+        // needed ones) must be able to take the winner wherever it could take the loser.
         let beats = |a: &SuitMove, b: &SuitMove| {
             same_kind(a, b)
+                && a.jokers <= b.jokers
                 && a.played >= b.played
                 && a.room >= b.room
                 && self
