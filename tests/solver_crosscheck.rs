@@ -232,6 +232,25 @@ fn cases(debug: u32, release: u32) -> u32 {
         .unwrap_or(default)
 }
 
+/// The solver's least deadwood (then most cards) is the brute force's, and its play is legal.
+fn agrees_with_brute_force(p: &Small) -> Result<(), TestCaseError> {
+    let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+    assert_sound(&p.table, &p.hand, &p.rules, p.deck, &s);
+    let (deadwood, played) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+    prop_assert_eq!(
+        (s.deadwood, s.played.len()),
+        (deadwood, played),
+        "{} + hand {} ({:?}, {} players): solver played {:?} to {}",
+        p.table,
+        p.hand,
+        p.rules.aces_low_only,
+        p.deck.players(),
+        s.played.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        s.table
+    );
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(400, 4000)))]
 
@@ -240,16 +259,7 @@ proptest! {
     #[test]
     fn crosscheck_solve_small_positions_against_brute_force(seed in any::<u64>()) {
         let p = small_position(seed);
-        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
-        assert_sound(&p.table, &p.hand, &p.rules, p.deck, &s);
-        let (deadwood, played) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
-        prop_assert_eq!(
-            (s.deadwood, s.played.len()),
-            (deadwood, played),
-            "{} + hand {} ({:?}, {} players): solver played {:?} to {}",
-            p.table, p.hand, p.rules.aces_low_only, p.deck.players(),
-            s.played.iter().map(|c| c.to_string()).collect::<Vec<_>>(), s.table
-        );
+        agrees_with_brute_force(&p)?;
     }
 
     /// `arrange` finds a layout exactly when one exists, on the cards of small positions.
@@ -271,16 +281,7 @@ proptest! {
     #[test]
     fn crosscheck_solve_medium_positions_against_brute_force(seed in any::<u64>()) {
         let p = position_of_size(seed, 14, 6, 7);
-        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
-        assert_sound(&p.table, &p.hand, &p.rules, p.deck, &s);
-        let (deadwood, played) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
-        prop_assert_eq!(
-            (s.deadwood, s.played.len()),
-            (deadwood, played),
-            "{} + hand {} ({:?}, {} players): solver played {:?} to {}",
-            p.table, p.hand, p.rules.aces_low_only, p.deck.players(),
-            s.played.iter().map(|c| c.to_string()).collect::<Vec<_>>(), s.table
-        );
+        agrees_with_brute_force(&p)?;
     }
 }
 

@@ -39,6 +39,18 @@ fn rules(edit: impl FnOnce(&mut Rules)) -> Rules {
     rules
 }
 
+/// The round ended by `player`'s knock and now waits for the other hands.
+fn assert_knocked(game: &Game, player: usize) {
+    assert!(
+        matches!(
+            game.state().phase,
+            Phase::Hands { end: RoundEnd::Knock(p), .. } if p == player
+        ),
+        "expected {player}'s knock to end the round: {:?}",
+        game.state().phase
+    );
+}
+
 /// Three players dealt 3 cards each: a draw and a 3-card meld leave 1 card, a hand small
 /// enough to knock with (the meld ends the turn, so the knock may follow).
 fn small() -> Game {
@@ -311,24 +323,12 @@ fn knock_comes_at_the_end_of_the_turn() {
     assert!(err.ends_with("(bob has drawn 2 cards)"), "{err}");
     // A meld ends the drawing, and so the turn: now the knock is allowed.
     steps(&mut game, &["bob: play = 3s 4s 5s", "bob: knock Ah Ac"]);
-    assert!(matches!(
-        game.state().phase,
-        Phase::Hands {
-            end: RoundEnd::Knock(1),
-            ..
-        }
-    ));
+    assert_knocked(&game, 1);
     // The third draw ends the turn too. One card dealt each: 4 cards after three draws.
     let mut game = game_with(&["alice", "bob", "carol"], rules(|r| r.hand_size = 1));
     steps(&mut game, &["bob: draw", "bob: draw", "bob: draw"]);
     steps(&mut game, &["bob: knock Ah Ac Ad As"]);
-    assert!(matches!(
-        game.state().phase,
-        Phase::Hands {
-            end: RoundEnd::Knock(1),
-            ..
-        }
-    ));
+    assert_knocked(&game, 1);
 }
 
 #[test]
@@ -477,13 +477,7 @@ fn last_lap_allows_a_knock() {
             "ann: knock 3",
         ],
     );
-    assert!(matches!(
-        game.state().phase,
-        Phase::Hands {
-            end: RoundEnd::Knock(0),
-            ..
-        }
-    ));
+    assert_knocked(&game, 0);
 }
 
 #[test]
