@@ -94,12 +94,23 @@ impl GameRecord {
                 Some(span) => {
                     let upto = &text[..span.start.min(text.len())];
                     let line = upto.matches('\n').count() + 1;
+                    // The table the error is in: the last header before it.
+                    let section = upto
+                        .lines()
+                        .map(str::trim_start)
+                        .filter(|l| l.starts_with('['))
+                        .last()
+                        .unwrap_or("");
                     let rounds = upto
                         .lines()
                         .filter(|l| l.trim_start().starts_with("[[round]]"))
                         .count();
-                    if rounds > 0 {
+                    if section.starts_with("[[round]]") || section.starts_with("[round.") {
                         format!("round {rounds} (line {line})")
+                    } else if section.starts_with("[play") {
+                        format!("play (line {line})")
+                    } else if section.starts_with("[rules") {
+                        format!("rules (line {line})")
                     } else {
                         format!("line {line}")
                     }

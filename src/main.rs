@@ -1,5 +1,8 @@
 //! The `carousel` binary: reads arguments, calls the library, prints. No rules live here.
 
+#[macro_use]
+mod out;
+
 mod cli;
 mod render;
 mod repl;

@@ -69,8 +69,20 @@ impl Rules {
     /// Reads a house-rules file: a TOML document that is a `[rules]` table's contents, or one
     /// with a `[rules]` table (a whole game record may be given).
     pub fn from_toml(text: &str) -> Result<Rules, crate::Error> {
-        let value: toml::Table =
-            toml::from_str(text).map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+        let value: toml::Table = toml::from_str(text).map_err(|e| {
+            // Name the line and the token (a repeated key names the key), not just the trouble.
+            let place = e.span().map_or(String::new(), |span| {
+                let start = span.start.min(text.len());
+                let line = text[..start].matches('\n').count() + 1;
+                let token = text.get(start..span.end.min(text.len())).unwrap_or("").trim();
+                if token.is_empty() || token.contains('\n') {
+                    format!("line {line}: ")
+                } else {
+                    format!("line {line}, \"{token}\": ")
+                }
+            });
+            crate::Error::Rules(format!("{place}{}", e.message().trim()))
+        })?;
         let table = match value.get("rules") {
             Some(toml::Value::Table(rules)) => rules.clone(),
             _ => value,
@@ -164,6 +176,15 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_key_names_the_key_and_its_line() {
+        let err = Rules::from_toml("target = 100\nknock-limit = 3\ntarget = 120\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("line 3"), "{err}");
+        assert!(err.contains("\"target\""), "{err}");
+    }
 
     #[test]
     fn the_defaults_are_the_rulings() {

@@ -109,22 +109,23 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Play(args) => return crate::repl::run(args),
         Command::Completions(args) => (completions::run(args), false),
     };
-    match result {
-        Ok(Answer::Yes) => ExitCode::SUCCESS,
-        Ok(Answer::No) => ExitCode::from(1),
+    let status = match result {
+        Ok(Answer::Yes) => 0,
+        Ok(Answer::No) => 1,
         Err(err) => {
             let refusal = err.downcast_ref::<Error>().is_some_and(Error::is_refusal);
             let message = format!("{err:#}");
-            eprintln!("carousel: {message}");
+            errln!("carousel: {message}");
             if json {
-                println!("{}", serde_json::json!({ "error": message }));
+                outln!("{}", serde_json::json!({ "error": message }));
             }
-            ExitCode::from(if refusal { 1 } else { 2 })
+            if refusal { 1 } else { 2 }
         }
-    }
+    };
+    crate::out::finish(status)
 }
 
 /// Prints a JSON value as one line.
 pub fn print_json(value: &serde_json::Value) {
-    println!("{value}");
+    outln!("{value}");
 }

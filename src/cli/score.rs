@@ -86,7 +86,7 @@ pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
             "went_out": score.went_out,
         }));
     } else {
-        print!("{}", crate::render::round(&names, knocker, &score));
+        out!("{}", crate::render::round(&names, knocker, &score));
     }
     Ok(Answer::Yes)
 }

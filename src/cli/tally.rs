@@ -2,7 +2,8 @@
 
 use super::{Answer, Output, print_json};
 use anyhow::Context;
-use carousel::game::{self, GameRecord};
+use carousel::game;
+use carousel::store;
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
@@ -43,9 +44,8 @@ pub struct TallyArgs {
 }
 
 pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
-    let text = std::fs::read_to_string(&args.game)
-        .with_context(|| format!("cannot read {}", args.game.display()))?;
-    let record = GameRecord::from_toml(&text).with_context(|| args.game.display().to_string())?;
+    let text = store::read_text(&args.game)?;
+    let record = store::parse_record(&text).with_context(|| args.game.display().to_string())?;
     let tally = game::tally(&record).with_context(|| args.game.display().to_string())?;
     if args.output.json {
         let by_name = |values: &[u32]| -> Map<String, Value> {
@@ -84,7 +84,7 @@ pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
         out.insert("game_winners".into(), json!(winners));
         print_json(&Value::Object(out));
     } else {
-        print!("{}", crate::render::scoreboard(&tally, &record.rules));
+        out!("{}", crate::render::scoreboard(&tally, &record.rules));
     }
     Ok(Answer::Yes)
 }

@@ -13,6 +13,7 @@ Starting
   dealer NAME      who deals the first round, before the first draw: dealer carol
   rules            the house rules; rules target 100 changes one
   resume [FILE]    go on with a saved game
+  save [FILE]      save again, or write the game to a new FILE and go on there
 
 A turn (the prompt says whose turn it is)
   draw [N]         draw from the stock: draw, or draw 3
@@ -279,6 +280,18 @@ Example:
         text: "\
 help [COMMAND]
   The commands, or more on one of them. Topics: turn, notation (writing cards), scoring.",
+    },
+    Topic {
+        name: "save",
+        text: "\
+save [FILE]
+  The game is saved after every step; save is for when that failed (a full disk, a
+  read-only directory): save tries the game's file again, and save FILE writes the game
+  to FILE, a new file, where it is saved after every step from then on. The session does
+  not end quietly with steps unsaved: quit warns first, and the exit status is 3.
+Examples:
+  save
+  save /media/usb/friday.toml",
     },
     Topic {
         name: "quit",

@@ -10,7 +10,7 @@ use crate::render;
 use crate::render::play::and_list;
 use carousel::card::{CardCounts, TableCard};
 use carousel::session::{Game, Move, Phase};
-use carousel::store::{self, Dirs};
+use carousel::store::{self, Dirs, GameFile};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
 use command::{Command, MoveText, RulesArg};
@@ -18,7 +18,7 @@ use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
-use std::io::IsTerminal;
+use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -60,7 +60,11 @@ enum Flow {
 /// The session: the game in play, where it is saved, and what a new game starts with.
 struct Referee {
     game: Option<Game>,
-    path: Option<PathBuf>,
+    /// The file the game is saved in, locked while this session holds it.
+    file: Option<GameFile>,
+    /// Why the last step could not be saved, while the game on disk is behind the game in
+    /// play; `None` when every step is saved.
+    unsaved: Option<String>,
     /// The file named at start, where a new game is saved if it does not exist yet.
     named: Option<PathBuf>,
     dirs: Option<Dirs>,
@@ -103,7 +107,8 @@ impl Referee {
         };
         let mut referee = Referee {
             game: None,
-            path: None,
+            file: None,
+            unsaved: None,
             named: None,
             dirs,
             new_rules,
@@ -116,8 +121,10 @@ impl Referee {
                         path.display()
                     );
                 }
-                referee.game = Some(store::load(path)?);
-                referee.path = Some(path.clone());
+                let (file, game) = GameFile::open(path)?;
+                referee.note_links(&file);
+                referee.game = game;
+                referee.file = Some(file);
             } else {
                 referee.named = Some(path.clone());
             }
@@ -139,42 +146,100 @@ impl Referee {
             .map_or_else(Vec::new, |g| g.players().to_vec())
     }
 
-    /// Saves the game after a step. A failure is reported; the game goes on in memory and
-    /// the next step saves again.
-    fn save(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path)
-            && let Err(err) = store::save(path, game)
-        {
-            eprintln!(
-                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+    /// Saves the game after a step. A failure is reported; the game goes on in memory, the
+    /// next step saves again, and `save FILE` can write it elsewhere. Until a save succeeds
+    /// the session remembers that the file is behind, to say so and exit non-zero.
+    fn save(&mut self) {
+        let (Some(game), Some(file)) = (&self.game, &mut self.file) else {
+            return;
+        };
+        match file.save(game) {
+            Ok(()) => self.unsaved = None,
+            Err(err) => {
+                errln!(
+                    "error: the game could not be saved: {err}. It goes on in memory; the next step tries again, or save FILE writes it to another file."
+                );
+                self.unsaved = Some(err.to_string());
+            }
+        }
+    }
+
+    /// Warns that a save replaces a hard-linked record, so its other names keep the old one.
+    fn note_links(&self, file: &GameFile) {
+        let links = file.links();
+        if links > 1 {
+            errln!(
+                "note: {} has {links} hard links; each save writes a new file, so the other names keep the game as it is now (a symbolic link is followed instead).",
+                file.path().display()
             );
         }
     }
 
+    /// `save`: tries the game's file again; `save FILE`: writes the game to FILE, a new file,
+    /// which the session then goes on saving to.
+    fn save_to(&mut self, to: Option<String>) -> Result<(), Error> {
+        let game = self.game.as_ref().ok_or_else(no_game)?;
+        let Some(to) = to else {
+            let Some(file) = &mut self.file else {
+                return Err(Error::Play(
+                    "this game has no file yet; save FILE names one".to_string(),
+                ));
+            };
+            file.save(game)?;
+            self.unsaved = None;
+            outln!("Saved in {}.", file.path().display());
+            return Ok(());
+        };
+        let path = expand_home(&to);
+        if self.file.as_ref().is_some_and(|f| f.is(&path)) {
+            return self.save_to(None);
+        }
+        if path.exists() {
+            return Err(Error::Play(format!(
+                "{} exists already; save FILE writes to a new file, so name another",
+                path.display()
+            )));
+        }
+        let (mut file, _) = GameFile::open(&path)?;
+        file.save(game)?;
+        outln!(
+            "Saved in {}; the game goes on there, saved after every step.",
+            path.display()
+        );
+        if let Some(old) = &self.file
+            && self.unsaved.is_none()
+        {
+            outln!("{} keeps the game as it was.", old.path().display());
+        }
+        self.file = Some(file);
+        self.unsaved = None;
+        Ok(())
+    }
+
     fn banner(&self) {
-        println!("Carousel referee. Type help for the commands.");
-        match (&self.game, &self.path) {
-            (Some(game), Some(path)) => {
-                println!("Resumed {}.", path.display());
-                print!("{}", render::play::status(game));
+        outln!("Carousel referee. Type help for the commands.");
+        match (&self.game, &self.file) {
+            (Some(game), Some(file)) => {
+                outln!("Resumed {}.", file.path().display());
+                out!("{}", render::play::status(game));
             }
             _ => {
                 if let Some(named) = &self.named {
-                    println!(
+                    outln!(
                         "{} does not exist yet: a new game is saved there.",
                         named.display()
                     );
                 } else if let Some((path, game)) =
                     self.dirs.as_ref().and_then(Dirs::last_unfinished)
                 {
-                    println!(
+                    outln!(
                         "The game of {} (round {}) is saved in {}: resume goes on with it.",
                         and_list(game.players()),
                         game.round().number,
                         path.display()
                     );
                 }
-                println!(
+                outln!(
                     "Start a game with the players' names in seating order: new alice bob carol"
                 );
             }
@@ -182,13 +247,25 @@ impl Referee {
     }
 
     fn farewell(&self) {
-        if let Some(path) = &self.path {
-            println!(
-                "The game is saved in {}; carousel play {} goes on with it.",
-                path.display(),
-                path.display()
-            );
+        if let Some(file) = &self.file
+            && self.unsaved.is_none()
+        {
+            let path = file.path().display();
+            outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
+    }
+
+    /// Said when the session ends with steps that are not saved; stderr, and the exit
+    /// status says so too.
+    fn unsaved_warning(&self) -> Option<String> {
+        let why = self.unsaved.as_ref()?;
+        let path = self
+            .file
+            .as_ref()
+            .map_or(String::new(), |f| format!(" in {}", f.path().display()));
+        Some(format!(
+            "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
+        ))
     }
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
@@ -214,11 +291,11 @@ impl Referee {
                             .as_ref()
                             .map(|g| g.round().table.clone())
                             .unwrap_or_default();
-                        eprint!("{at}{}", render::verdict(verdict, &table));
-                        eprintln!("Nothing changed.");
+                        err!("{at}{}", render::verdict(verdict, &table));
+                        errln!("Nothing changed.");
                     }
-                    _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
-                    _ => eprintln!("{at}error: {err}"),
+                    _ if outcome == Outcome::Refused => errln!("{at}refused: {err}"),
+                    _ => errln!("{at}error: {err}"),
                 }
                 (outcome, Flow::Go, keep)
             }
@@ -236,7 +313,7 @@ impl Referee {
                 self.save();
                 let game = self.game()?;
                 let r = game.round();
-                println!(
+                outln!(
                     "Round 1: {} deals, {} plays first. {}",
                     game.players()[r.dealer],
                     game.players()[r.turn],
@@ -245,6 +322,7 @@ impl Referee {
             }
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
+            Command::Save(to) => self.save_to(to)?,
             Command::Draw(count) => {
                 // All the draws or none: `draw 4` must not make three and then refuse.
                 let mut trial = self.game()?.clone();
@@ -262,31 +340,31 @@ impl Referee {
                 }
                 *self.game_mut()? = trial;
                 self.save();
-                print!("{told}");
+                out!("{told}");
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
                 let mv = build_move(game, &text)?;
                 let notes = game.play(mv)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Check(text) => self.check(&text)?,
             Command::Done => {
                 let notes = self.game_mut()?.done()?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Knock(text) => {
                 let game = self.game_mut()?;
                 let hand = game.report(&text)?;
                 let notes = game.knock(hand)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Hand { name, hand } => self.hand(&name, &hand)?,
             Command::Table(None) => {
-                print!("{}", render::play::table(&self.game()?.round().table, &[]))
+                out!("{}", render::play::table(&self.game()?.round().table, &[]))
             }
             Command::Table(Some(text)) => {
                 let game = self.game_mut()?;
@@ -294,7 +372,7 @@ impl Referee {
                 let table = Table::parse(&text, setup.meld_rules, setup.deck)?;
                 let notes = game.correct_table(table)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Cards { name, count } => {
                 let game = self.game_mut()?;
@@ -308,9 +386,9 @@ impl Referee {
                 })?;
                 let notes = game.correct_held(player, held)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
-            Command::Status => print!("{}", render::play::status(self.game()?)),
+            Command::Status => out!("{}", render::play::status(self.game()?)),
             Command::Hint(text) => {
                 let game = self.game()?;
                 let setup = game.setup();
@@ -326,7 +404,7 @@ impl Referee {
                     .deck
                     .check_counts(&together, " on the table and in the hand together")?;
                 let best = solver::solve(table, &hand, game.rules(), setup.deck);
-                print!("{}", render::solution(&best, game.rules()));
+                out!("{}", render::solution(&best, game.rules()));
             }
             Command::Arrange(text) => {
                 let (rules, deck) = match &self.game {
@@ -335,9 +413,9 @@ impl Referee {
                 };
                 let pile = Hand::parse(&text, deck)?;
                 match solver::arrange(pile.cards(), &rules, deck) {
-                    Some(table) if table.is_empty() => println!("Nothing to lay out."),
-                    Some(table) => print!("{}", render::play::table(&table, &[])),
-                    None => println!(
+                    Some(table) if table.is_empty() => outln!("Nothing to lay out."),
+                    Some(table) => out!("{}", render::play::table(&table, &[])),
+                    None => outln!(
                         "No arrangement: these {} cards cannot all be laid out as legal melds.",
                         pile.cards().len()
                     ),
@@ -345,21 +423,21 @@ impl Referee {
             }
             Command::Scoreboard => {
                 let game = self.game()?;
-                print!("{}", render::scoreboard(&game.state().tally, game.rules()));
+                out!("{}", render::scoreboard(&game.state().tally, game.rules()));
             }
-            Command::History(last) => print!("{}", render::play::history(self.game()?, last)),
+            Command::History(last) => out!("{}", render::play::history(self.game()?, last)),
             Command::Undo(count) => {
                 let undone = self.game_mut()?.undo(count)?;
                 self.save();
                 let game = self.game()?;
                 for step in undone.iter().rev() {
-                    println!("Undone: {}", step.event.text(game.players()));
+                    outln!("Undone: {}", step.event.text(game.players()));
                 }
-                print!("{}", render::play::status(game));
+                out!("{}", render::play::status(game));
             }
-            Command::Help(None) => print!("{}", help::OVERVIEW),
+            Command::Help(None) => out!("{}", help::OVERVIEW),
             Command::Help(Some(topic)) => match help::topic(&topic) {
-                Some(text) => println!("{text}"),
+                Some(text) => outln!("{text}"),
                 None => {
                     return Err(Error::Play(format!(
                         "no help on \"{topic}\"; help lists the commands"
@@ -372,6 +450,7 @@ impl Referee {
     }
 
     fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
+        self.may_leave()?;
         let game = Game::new(names, self.new_rules.clone())?;
         let path = match (&self.named, &self.dirs) {
             (Some(named), _) if !named.exists() => named.clone(),
@@ -383,39 +462,57 @@ impl Referee {
                 ));
             }
         };
-        store::save(&path, &game)?;
-        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            println!(
+        let (mut file, existing) = GameFile::open(&path)?;
+        if existing.is_some() {
+            return Err(Error::Play(format!(
+                "{} holds a game already (written since this session began); resume goes on with it",
+                path.display()
+            )));
+        }
+        file.save(&game)?;
+        if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
+            outln!(
                 "The game of {} stays saved in {}.",
                 and_list(old.players()),
-                old_path.display()
+                old_file.path().display()
             );
         }
         let rules = game.rules();
         let r = game.round();
-        println!(
+        outln!(
             "New game: {}, with {}.",
             and_list(game.players()),
             deck_words(game.setup().deck),
         );
-        println!(
+        outln!(
             "{} cards each; the game ends when a total reaches {}.",
             rules.hand_size, rules.target
         );
-        println!("Saved in {} after every step.", path.display());
-        println!(
+        outln!("Saved in {} after every step.", path.display());
+        outln!(
             "Round 1: {} deals, {} plays first. Stock {}. {}",
             game.players()[r.dealer],
             game.players()[r.turn],
             r.stock(),
             render::play::turn(&game)
         );
-        println!(
+        outln!(
             "(Before the first draw, dealer NAME picks another first dealer and rules shows the house rules.)"
         );
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
+    }
+
+    /// Refuses to leave a game whose last steps are not saved (for another game).
+    fn may_leave(&self) -> Result<(), Error> {
+        match &self.unsaved {
+            Some(_) => Err(Error::Play(
+                "the game in play is not saved; save FILE writes it to another file first"
+                    .to_string(),
+            )),
+            None => Ok(()),
+        }
     }
 
     fn rules(&mut self, arg: RulesArg) -> Result<(), Error> {
@@ -426,20 +523,20 @@ impl Referee {
             .clone();
         match arg {
             RulesArg::Show => {
-                print!("{}", render::play::rules(&current));
+                out!("{}", render::play::rules(&current));
                 match &self.game {
                     Some(game) if game.has_started() => {
-                        println!("These are the rules of this game, fixed since its first draw.")
+                        outln!("These are the rules of this game, fixed since its first draw.")
                     }
-                    Some(_) => println!("Change one before the first draw: rules KEY VALUE."),
-                    None => println!(
+                    Some(_) => outln!("Change one before the first draw: rules KEY VALUE."),
+                    None => outln!(
                         "The next new game starts with these; rules KEY VALUE changes one."
                     ),
                 }
             }
             RulesArg::One(key) => {
                 let (key, meaning) = Rules::key(&key)?;
-                println!(
+                outln!(
                     "{key} is {}: {meaning}.",
                     current.value_text(key).unwrap_or_default()
                 );
@@ -453,11 +550,11 @@ impl Referee {
                     Some(game) => {
                         game.set_rules(rules)?;
                         self.save();
-                        println!("{key} is now {shown} for this game.");
+                        outln!("{key} is now {shown} for this game.");
                     }
                     None => {
                         self.new_rules = rules;
-                        println!("{key} is now {shown} for the next new game.");
+                        outln!("{key} is now {shown} for the next new game.");
                     }
                 }
             }
@@ -472,7 +569,7 @@ impl Referee {
                 );
                 store::write_atomically(&path, &text)?;
                 self.new_rules = current;
-                println!(
+                outln!(
                     "Saved in {}: new games start with these house rules.",
                     path.display()
                 );
@@ -482,16 +579,13 @@ impl Referee {
     }
 
     fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
-        let (path, game) = match file {
-            Some(file) => {
-                let path = expand_home(&file);
-                let game = store::load(&path)?;
-                (path, game)
-            }
+        let path = match file {
+            Some(file) => expand_home(&file),
             None => self
                 .dirs
                 .as_ref()
                 .and_then(Dirs::last_unfinished)
+                .map(|(path, _)| path)
                 .ok_or_else(|| {
                     Error::Play(
                         "there is no unfinished game saved; resume FILE opens a game file"
@@ -499,14 +593,30 @@ impl Referee {
                     )
                 })?,
         };
-        if self.path.as_deref() == Some(path.as_path()) {
-            println!("This is the game in play.");
-        } else {
-            println!("Resumed {}.", path.display());
+        if let (Some(game), Some(current)) = (&self.game, &self.file)
+            && current.is(&path)
+        {
+            outln!("This is the game in play.");
+            out!("{}", render::play::status(game));
+            return Ok(());
         }
-        print!("{}", render::play::status(&game));
+        self.may_leave()?;
+        if !path.exists() {
+            return Err(Error::File {
+                path: path.display().to_string(),
+                problem: "no such file".to_string(),
+            });
+        }
+        let (file, game) = GameFile::open(&path)?;
+        let game = game.ok_or_else(|| Error::File {
+            path: path.display().to_string(),
+            problem: "no such file".to_string(),
+        })?;
+        self.note_links(&file);
+        outln!("Resumed {}.", path.display());
+        out!("{}", render::play::status(&game));
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -515,18 +625,18 @@ impl Referee {
         let mv = build_move(game, text)?;
         let judged = game.judge(&mv)?;
         if judged.verdict.is_legal() {
-            println!(
+            outln!(
                 "Legal: {} played from the hand.",
                 carousel::notation::Spaced(&judged.verdict.played)
             );
-            print!("{}", render::play::table(&judged.after, &judged.fresh));
+            out!("{}", render::play::table(&judged.after, &judged.fresh));
             if let Some(why) = &judged.not_now {
-                println!("But not now: {why}.");
+                outln!("But not now: {why}.");
             }
         } else {
-            print!("{}", render::verdict(&judged.verdict, &judged.after));
+            out!("{}", render::verdict(&judged.verdict, &judged.after));
         }
-        println!("(check only judges: nothing changed.)");
+        outln!("(check only judges: nothing changed.)");
         Ok(())
     }
 
@@ -544,7 +654,7 @@ impl Referee {
                 let report = game.report(text)?;
                 let notes = game.hand(player, report)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Phase::Play => {
                 if text.trim().chars().all(|c| c.is_ascii_digit()) {
@@ -560,12 +670,12 @@ impl Referee {
                 } else {
                     "too much to knock"
                 };
-                println!(
+                outln!(
                     "{name}'s hand {hand} counts {}: {verdict} (the knock limit is {limit}).",
                     count.deadwood
                 );
                 if count.given != count.held {
-                    println!(
+                    outln!(
                         "Note: the referee counts {} cards for {name}, not {} (cards {name} N corrects the count).",
                         count.held, count.given
                     );
@@ -598,34 +708,74 @@ fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
     Some(path)
 }
 
-/// Runs the session to its end: Ctrl-D, `quit`, or the end of the input.
+/// A line of input, or why there is none.
+enum Input {
+    Line(String),
+    /// A line of a script that is not UTF-8: the byte where it goes wrong (from 1).
+    NotText(usize),
+    /// Ctrl-C at the terminal.
+    Cleared,
+    End,
+    Failed(String),
+}
+
+/// Reads a line of a script (stdin not a terminal) with no prompt. A line that is not UTF-8
+/// is reported and skipped rather than ending the session.
+fn script_line(stdin: &mut impl BufRead) -> Input {
+    let mut bytes = Vec::new();
+    match stdin.read_until(b'\n', &mut bytes) {
+        Ok(0) => Input::End,
+        Ok(_) => {
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+            }
+            match String::from_utf8(bytes) {
+                Ok(line) => Input::Line(line),
+                Err(e) => Input::NotText(e.utf8_error().valid_up_to() + 1),
+            }
+        }
+        Err(e) => Input::Failed(e.to_string()),
+    }
+}
+
+/// Runs the session to its end: Ctrl-D, `quit`, or the end of the input. The exit status
+/// of a script ranks its lines (see [`PlayArgs`]); whatever the input, it is 3 when the game
+/// in play is not saved at the end, or stdout could not be written.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal();
     let mut referee = match Referee::start(args) {
         Ok(referee) => referee,
         Err(err) => {
-            eprintln!("carousel: {err:#}");
-            return ExitCode::from(2);
+            errln!("carousel: {err:#}");
+            return crate::out::finish(2);
         }
     };
-    let config = Config::builder()
-        .completion_type(CompletionType::List)
-        .auto_add_history(false)
-        .build();
-    let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
-        Ok(editor) => editor,
-        Err(err) => {
-            eprintln!("carousel: cannot open the terminal: {err}");
-            return ExitCode::from(2);
+    let mut editor = None;
+    if interactive {
+        let config = Config::builder()
+            .completion_type(CompletionType::List)
+            .auto_add_history(false)
+            .build();
+        match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
+            Ok(mut made) => {
+                made.set_helper(Some(ReplHelper::default()));
+                editor = Some(made);
+            }
+            Err(err) => {
+                errln!("carousel: cannot open the terminal: {err}");
+                return crate::out::finish(2);
+            }
         }
-    };
-    editor.set_helper(Some(ReplHelper::default()));
+    }
     let history = if interactive {
         history_file(referee.dirs.as_ref())
     } else {
         None
     };
-    if let Some(path) = &history
+    if let (Some(path), Some(editor)) = (&history, &mut editor)
         && path.exists()
     {
         let _ = editor.load_history(path);
@@ -633,23 +783,36 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     if interactive {
         referee.banner();
     }
+    let mut stdin = std::io::stdin().lock();
     let mut worst = Outcome::Accepted;
     let mut keep: Option<String> = None;
     let mut told_of_keeping = false;
+    let mut warned_unsaved = false;
     let mut number = 0;
     loop {
-        if let Some(helper) = editor.helper_mut() {
-            helper.names = referee.names();
-        }
-        let prompt = render::play::prompt(referee.game.as_ref());
-        let read = match keep.take() {
-            Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
-            None => editor.readline(&prompt),
+        let read = match &mut editor {
+            Some(editor) => {
+                if let Some(helper) = editor.helper_mut() {
+                    helper.names = referee.names();
+                }
+                let prompt = render::play::prompt(referee.game.as_ref());
+                let read = match keep.take() {
+                    Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
+                    None => editor.readline(&prompt),
+                };
+                match read {
+                    Ok(line) => Input::Line(line),
+                    Err(ReadlineError::Interrupted) => Input::Cleared,
+                    Err(ReadlineError::Eof) => Input::End,
+                    Err(err) => Input::Failed(err.to_string()),
+                }
+            }
+            None => script_line(&mut stdin),
         };
         match read {
-            Ok(line) => {
+            Input::Line(line) => {
                 number += 1;
-                if let Some(path) = &history
+                if let (Some(path), Some(editor)) = (&history, &mut editor)
                     && !line.trim().is_empty()
                 {
                     let _ = editor.add_history_entry(line.as_str());
@@ -660,31 +823,60 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 worst = worst.max(outcome);
                 if interactive && worth_keeping {
                     if !told_of_keeping {
-                        println!("(The line is kept for editing; Ctrl-C clears it.)");
+                        outln!("(The line is kept for editing; Ctrl-C clears it.)");
                         told_of_keeping = true;
                     }
                     keep = Some(line);
                 }
                 if let Flow::Quit = flow {
-                    break;
+                    // At the terminal, a first quit with steps unsaved only warns.
+                    match referee.unsaved_warning() {
+                        Some(warning) if interactive && !warned_unsaved => {
+                            errln!("{warning} quit again leaves without saving.");
+                            warned_unsaved = true;
+                        }
+                        _ => break,
+                    }
                 }
             }
-            Err(ReadlineError::Interrupted) => {
-                println!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+            Input::NotText(byte) => {
+                number += 1;
+                errln!("line {number}: error: not UTF-8 text at byte {byte}; the line is skipped");
+                worst = Outcome::NotUnderstood;
             }
-            Err(ReadlineError::Eof) => break,
-            Err(err) => {
-                eprintln!("carousel: cannot read a line: {err}");
+            Input::Cleared => {
+                outln!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+            }
+            Input::End => match referee.unsaved_warning() {
+                Some(warning) if interactive && !warned_unsaved => {
+                    errln!("{warning} Ctrl-D again leaves without saving.");
+                    warned_unsaved = true;
+                }
+                _ => break,
+            },
+            Input::Failed(err) => {
+                errln!("carousel: cannot read a line: {err}");
                 worst = Outcome::NotUnderstood;
                 break;
             }
         }
+        // A reader that went away (a closed pipe) or a full disk ends the session: every
+        // step so far is saved, and nothing more can be shown.
+        if crate::out::failure().is_some() {
+            break;
+        }
     }
     if interactive {
         referee.farewell();
-        return ExitCode::SUCCESS;
     }
-    ExitCode::from(match worst {
+    if let Some(warning) = referee.unsaved_warning() {
+        errln!("carousel: {warning}");
+        return crate::out::finish(crate::out::WRITE_FAILED);
+    }
+    if interactive {
+        return crate::out::finish(0);
+    }
+    crate::out::finish(match worst {
         Outcome::Accepted => 0,
         Outcome::Refused => 1,
         Outcome::NotUnderstood => 2,
