@@ -267,6 +267,17 @@ pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
     }
 }
 
+/// A total that passes what a score holds: refused rather than stopped short.
+fn too_large(round: usize, player: &str) -> Error {
+    Error::Record {
+        place: format!("round {round}"),
+        problem: format!(
+            "{player}'s total would pass {}, the most a score holds",
+            u32::MAX
+        ),
+    }
+}
+
 /// Scores every round of a record in order, to the end of the game. A round recorded after
 /// a total reached the target is refused.
 pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
@@ -287,8 +298,8 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
             });
         }
         let score = record.score_round(number, deck)?;
-        for (total, points) in totals.iter_mut().zip(&score.points) {
-            *total = total.saturating_add(*points);
+        for (p, (total, points)) in totals.iter_mut().zip(&score.points).enumerate() {
+            *total = total.checked_add(*points).ok_or_else(|| too_large(number, &record.players[p]))?;
         }
         for w in &score.winners {
             rounds_won[*w] += 1;
@@ -307,6 +318,16 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
         });
     }
     let end = ended_in.map(|_| game_end(&totals, &rounds_won, &record.rules));
+    if let (Some(end), Some(last)) = (&end, ended_in) {
+        // `game_end` stops at u32::MAX; a final total there is refused, not shown short.
+        let exact = |p: usize| {
+            u64::from(totals[p]) + u64::from(end.bonuses[p]) == u64::from(end.final_totals[p])
+                && rounds_won[p].checked_mul(record.rules.round_bonus).is_some()
+        };
+        if let Some(p) = (0..players).find(|p| !exact(*p)) {
+            return Err(too_large(last, &record.players[p]));
+        }
+    }
     Ok(Tally {
         players: record.players.clone(),
         rounds,

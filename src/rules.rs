@@ -22,7 +22,9 @@ pub struct Rules {
     pub round_bonus: u32,
     /// Cards dealt to each player.
     pub hand_size: u32,
-    /// What a joker left in hand counts.
+    /// What a joker left in hand counts. At most [`JOKER_VALUE_MOST`], so a hand's deadwood
+    /// is always an exact `u32`.
+    #[serde(deserialize_with = "joker_value")]
     pub joker_value: u32,
     /// The target reachers also get the per-round bonus (seed 003's reading).
     pub round_bonus_for_all: bool,
@@ -30,6 +32,19 @@ pub struct Rules {
     pub meld_after_third_draw: bool,
     /// Aces only play low, below the 2 (as in tile Rummikub).
     pub aces_low_only: bool,
+}
+
+/// The largest joker value: a deck's every card in one hand then counts under 2^32.
+pub const JOKER_VALUE_MOST: u32 = 1_000_000;
+
+fn joker_value<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let value = u32::deserialize(deserializer)?;
+    if value > JOKER_VALUE_MOST {
+        return Err(serde::de::Error::custom(format!(
+            "joker-value is at most {JOKER_VALUE_MOST}, not {value}"
+        )));
+    }
+    Ok(value)
 }
 
 impl Default for Rules {
@@ -176,6 +191,15 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_joker_value_past_a_million_is_refused_so_deadwood_stays_exact() {
+        let err = Rules::from_toml("joker-value = 4000000000").unwrap_err().to_string();
+        assert!(err.contains("at most 1000000"), "{err}");
+        let mut rules = Rules::default();
+        assert!(rules.set("joker-value", "1000001").is_err());
+        rules.set("joker-value", "1000000").unwrap();
+    }
 
     #[test]
     fn a_repeated_key_names_the_key_and_its_line() {

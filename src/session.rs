@@ -46,7 +46,9 @@ impl Setup {
         let deck = Deck::for_players(players.len())?;
         for (i, name) in players.iter().enumerate() {
             check_name(name)?;
-            if let Some(twin) = players[..i].iter().find(|p| p.eq_ignore_ascii_case(name)) {
+            // Folded as `player` folds a name to find it, so every player can be addressed.
+            let folded = name.to_lowercase();
+            if let Some(twin) = players[..i].iter().find(|p| p.to_lowercase() == folded) {
                 return Err(Error::Play(format!(
                     "\"{name}\" and \"{twin}\" are the same name; every player needs their own"
                 )));
@@ -864,7 +866,7 @@ impl State {
         }
         let was = self.round.held[player];
         let others = self.round.out_of_stock() - was;
-        if others + held > setup.deck.size() {
+        if others.checked_add(held).is_none_or(|all| all > setup.deck.size()) {
             return Err(Error::Play(format!(
                 "{name} cannot hold {held}: with the table and the other hands that is more than the {} cards of the deck",
                 setup.deck.size()

@@ -401,7 +401,16 @@ impl Dirs {
     /// A file for a new game that does not exist yet: the date and the players,
     /// `2025-11-20-alice-bob-carol.toml`, numbered `-2`, `-3`, ... when taken.
     pub fn new_game_file(&self, players: &[String]) -> PathBuf {
-        let stem = format!("{}-{}", today(), players.join("-").to_lowercase());
+        let mut stem = format!("{}-{}", today(), players.join("-").to_lowercase());
+        // A file name holds 255 bytes on most systems: five long names of 4-byte letters
+        // would not fit, so the names are cut (at a letter) to leave room for `-NN.toml`.
+        if stem.len() > STEM_LONGEST {
+            let cut = (0..=STEM_LONGEST)
+                .rev()
+                .find(|i| stem.is_char_boundary(*i))
+                .unwrap_or(0);
+            stem.truncate(cut);
+        }
         let dir = self.games();
         let mut path = dir.join(format!("{stem}.toml"));
         let mut n = 2;
@@ -440,6 +449,9 @@ impl Dirs {
         })
     }
 }
+
+/// Longest stem of a new game's file name, in bytes.
+const STEM_LONGEST: usize = 200;
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
 fn today() -> String {
@@ -531,6 +543,22 @@ mod tests {
         assert!(second.to_string_lossy().ends_with("-ann-ben-2.toml"));
         assert_eq!(dirs.saved_games(), vec![first.clone()]);
         assert_eq!(dirs.last_unfinished().map(|(p, _)| p), Some(first));
+    }
+
+    #[test]
+    fn names_of_long_four_byte_letters_still_make_a_file_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let dirs = Dirs {
+            data: dir.path().to_path_buf(),
+            state: dir.path().to_path_buf(),
+            config: dir.path().to_path_buf(),
+        };
+        let name = "𝒜".repeat(24);
+        let players = vec![name.clone(), format!("{name}b"), format!("{name}c")];
+        let path = dirs.new_game_file(&players);
+        assert!(path.file_name().unwrap().len() <= 255);
+        save(&path, &game()).unwrap();
+        assert!(dirs.new_game_file(&players).to_string_lossy().ends_with("-2.toml"));
     }
 
     #[test]
