@@ -296,11 +296,13 @@ mod tests {
     }
 
     #[test]
-    fn huge_counts_do_not_overflow() {
-        let s = score(&[1, u32::MAX, u32::MAX], None).unwrap();
-        assert_eq!(s.points[0], u32::MAX);
-        let s = score(&[0, u32::MAX, 7], None).unwrap();
-        assert_eq!(s.points[0], u32::MAX);
+    fn huge_counts_score_exactly_or_are_refused() {
+        let s = score(&[1, u32::MAX, 1], None).unwrap();
+        assert_eq!(s.points[0], u32::MAX - 1);
+        let err = score(&[1, u32::MAX, u32::MAX], None).unwrap_err();
+        assert!(err.to_string().contains("alice's points would pass"), "{err}");
+        assert!(!err.is_refusal());
+        assert!(score(&[0, u32::MAX, 7], None).is_err());
     }
 
     #[test]

@@ -231,7 +231,8 @@ pub struct GameFile {
     shown: PathBuf,
     /// The file written: the path with symbolic links followed.
     target: PathBuf,
-    _lock: fs::File,
+    lock: fs::File,
+    lock_path: PathBuf,
     /// A checksum of what the record held when this session last read or wrote it; `None`
     /// while it does not exist.
     known: Option<u32>,
@@ -247,47 +248,23 @@ impl GameFile {
         fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
         let prefix = temp_prefix(&target);
         let lock_path = dir.join(format!("{prefix}lock"));
-        let lock = fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(|e| file_error(&lock_path, e))?;
-        match fs4::FileExt::try_lock(&lock) {
-            Ok(()) => {}
-            Err(fs4::TryLockError::WouldBlock) => {
-                let holder = fs::read_to_string(&lock_path).unwrap_or_default();
-                let holder = holder.trim();
-                let who = if holder.is_empty() {
-                    "another carousel session".to_string()
-                } else {
-                    format!("another carousel session ({holder})")
-                };
-                return Err(Error::File {
-                    path: path.display().to_string(),
-                    problem: format!(
-                        "this game is open in {who}; it can be played in one session at a time, so quit it there first"
-                    ),
-                });
-            }
-            Err(fs4::TryLockError::Error(e)) => return Err(file_error(&lock_path, e)),
-        }
-        let _ = lock.set_len(0);
-        let _ = (&lock).write_all(format!("process {}\n", std::process::id()).as_bytes());
+        let lock = lock(path, &lock_path)?;
         remove_stale_temps(&dir, &prefix);
-        let (known, game) = if target.exists() {
-            let text = read_text(&target)?;
-            let game = game_of(path, &text)?;
-            (Some(crc32fast::hash(text.as_bytes())), Some(game))
-        } else {
-            (None, None)
-        };
-        let file = GameFile {
+        // Made before the record is read, so a damaged one still lets go of the lock file.
+        let mut file = GameFile {
             shown: path.to_path_buf(),
             target,
-            _lock: lock,
-            known,
+            lock,
+            lock_path,
+            known: None,
+        };
+        let game = if file.target.exists() {
+            let text = read_text(&file.target)?;
+            let game = game_of(path, &text)?;
+            file.known = Some(crc32fast::hash(text.as_bytes()));
+            Some(game)
+        } else {
+            None
         };
         Ok((file, game))
     }
@@ -342,6 +319,72 @@ impl GameFile {
         })?;
         self.known = Some(crc32fast::hash(text.as_bytes()));
         Ok(())
+    }
+}
+
+impl Drop for GameFile {
+    /// Removes the lock file while still holding its lock (a session that opened it
+    /// meanwhile sees it is gone, see [`lock`]); a killed session leaves it, unlocked.
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.lock_path);
+        let _ = fs4::FileExt::unlock(&self.lock);
+    }
+}
+
+/// Takes the lock of the game at `path` (shown in messages) in `lock_path`, or says which
+/// process holds it. The lock is taken on the file the path names after the lock is
+/// held: a lock file removed by the session that left in between is opened again.
+fn lock(path: &Path, lock_path: &Path) -> Result<fs::File, Error> {
+    for _ in 0..10 {
+        let lock = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock_path)
+            .map_err(|e| file_error(lock_path, e))?;
+        match fs4::FileExt::try_lock(&lock) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                let holder = fs::read_to_string(lock_path).unwrap_or_default();
+                let holder = holder.trim();
+                let who = if holder.is_empty() {
+                    "another carousel session".to_string()
+                } else {
+                    format!("another carousel session ({holder})")
+                };
+                return Err(Error::File {
+                    path: path.display().to_string(),
+                    problem: format!(
+                        "this game is open in {who}; it can be played in one session at a time, so quit it there first"
+                    ),
+                });
+            }
+            Err(fs4::TryLockError::Error(e)) => return Err(file_error(lock_path, e)),
+        }
+        if same_file(&lock, lock_path) {
+            let _ = lock.set_len(0);
+            let _ = (&lock).write_all(format!("process {}\n", std::process::id()).as_bytes());
+            return Ok(lock);
+        }
+    }
+    Err(file_error(lock_path, "the lock file keeps changing"))
+}
+
+/// Whether the open `file` is still the one `path` names.
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 

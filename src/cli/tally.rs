@@ -3,7 +3,7 @@
 use super::{Answer, Output, print_json};
 use anyhow::Context;
 use carousel::game;
-use carousel::store;
+use carousel::{Error, store};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
@@ -44,7 +44,10 @@ pub struct TallyArgs {
 }
 
 pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
-    let text = store::read_text(&args.game)?;
+    let text = store::read_text(&args.game).map_err(|e| match e {
+        Error::File { path, problem } => anyhow::anyhow!("cannot read {path}: {problem}"),
+        e => e.into(),
+    })?;
     let record = store::parse_record(&text).with_context(|| args.game.display().to_string())?;
     let tally = game::tally(&record).with_context(|| args.game.display().to_string())?;
     if args.output.json {

@@ -30,7 +30,9 @@ use std::process::ExitCode;
 /// directory. With GAME.toml, goes on with that saved game, or saves a new one there.
 /// When stdin is not a terminal, reads the commands line by line with no prompt, so a game
 /// can be replayed from a file; the exit status is then 2 if a line was not understood,
-/// 1 if one was refused by the rules, else 0.
+/// 1 if one was refused by the rules, else 0. It is 3 when the session ends with steps not
+/// saved (a full disk: save FILE writes the game elsewhere). A game open in one session is
+/// locked: a second session on it is refused.
 #[derive(Args, Debug, Default)]
 #[command(after_help = "Examples:
   carousel play friday.toml
