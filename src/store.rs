@@ -231,7 +231,9 @@ pub struct GameFile {
     shown: PathBuf,
     /// The file written: the path with symbolic links followed.
     target: PathBuf,
-    lock: fs::File,
+    /// `None` when the directory cannot be written: the game can be read and played, and
+    /// its saves fail (each said) until `save FILE` writes it elsewhere.
+    lock: Option<fs::File>,
     lock_path: PathBuf,
     /// A checksum of what the record held when this session last read or wrote it; `None`
     /// while it does not exist.
@@ -283,6 +285,12 @@ impl GameFile {
         }
     }
 
+    /// Whether the game could not be locked, its directory not writable (so no save can
+    /// succeed there either).
+    pub fn unlocked(&self) -> bool {
+        self.lock.is_none()
+    }
+
     /// How many names (hard links) the record has; a save makes a new file, so the other
     /// names keep the record as it was.
     pub fn links(&self) -> u64 {
@@ -326,23 +334,36 @@ impl Drop for GameFile {
     /// Removes the lock file while still holding its lock (a session that opened it
     /// meanwhile sees it is gone, see [`lock`]); a killed session leaves it, unlocked.
     fn drop(&mut self) {
-        let _ = fs::remove_file(&self.lock_path);
-        let _ = fs4::FileExt::unlock(&self.lock);
+        if let Some(lock) = &self.lock {
+            let _ = fs::remove_file(&self.lock_path);
+            let _ = fs4::FileExt::unlock(lock);
+        }
     }
 }
 
 /// Takes the lock of the game at `path` (shown in messages) in `lock_path`, or says which
 /// process holds it. The lock is taken on the file the path names after the lock is
 /// held: a lock file removed by the session that left in between is opened again.
-fn lock(path: &Path, lock_path: &Path) -> Result<fs::File, Error> {
+fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
     for _ in 0..10 {
-        let lock = fs::OpenOptions::new()
+        let lock = match fs::OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
             .open(lock_path)
-            .map_err(|e| file_error(lock_path, e))?;
+        {
+            Ok(lock) => lock,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+                ) =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(file_error(lock_path, e)),
+        };
         match fs4::FileExt::try_lock(&lock) {
             Ok(()) => {}
             Err(fs4::TryLockError::WouldBlock) => {
@@ -365,7 +386,7 @@ fn lock(path: &Path, lock_path: &Path) -> Result<fs::File, Error> {
         if same_file(&lock, lock_path) {
             let _ = lock.set_len(0);
             let _ = (&lock).write_all(format!("process {}\n", std::process::id()).as_bytes());
-            return Ok(lock);
+            return Ok(Some(lock));
         }
     }
     Err(file_error(lock_path, "the lock file keeps changing"))

@@ -166,8 +166,15 @@ impl Referee {
         }
     }
 
-    /// Warns that a save replaces a hard-linked record, so its other names keep the old one.
+    /// Warns that a save replaces a hard-linked record, so its other names keep the old one,
+    /// and that a game in a directory that cannot be written cannot be saved there.
     fn note_links(&self, file: &GameFile) {
+        if file.unlocked() {
+            errln!(
+                "note: {} is in a directory this session cannot write: the game can be played, but its steps cannot be saved there; save FILE writes it to another file.",
+                file.path().display()
+            );
+        }
         let links = file.links();
         if links > 1 {
             errln!(
@@ -264,7 +271,7 @@ impl Referee {
         let path = self
             .file
             .as_ref()
-            .map_or(String::new(), |f| format!(" in {}", f.path().display()));
+            .map_or(String::new(), |f| format!(" {}", f.path().display()));
         Some(format!(
             "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
         ))
