@@ -20,6 +20,27 @@ thread_local! {
     static FAILED: RefCell<Option<io::Error>> = const { RefCell::new(None) };
 }
 
+/// Where unit tests of the binary print: not the terminal running the tests.
+#[cfg(test)]
+fn stdout() -> io::Sink {
+    io::sink()
+}
+
+#[cfg(not(test))]
+fn stdout() -> io::StdoutLock<'static> {
+    io::stdout().lock()
+}
+
+#[cfg(test)]
+fn stderr() -> io::Sink {
+    io::sink()
+}
+
+#[cfg(not(test))]
+fn stderr() -> io::StderrLock<'static> {
+    io::stderr().lock()
+}
+
 fn keep(err: io::Error) {
     FAILED.with(|f| {
         let mut failed = f.borrow_mut();
@@ -38,7 +59,7 @@ pub fn write(args: fmt::Arguments) {
     if has_failed() {
         return;
     }
-    if let Err(err) = io::stdout().lock().write_fmt(args) {
+    if let Err(err) = stdout().write_fmt(args) {
         keep(err);
     }
 }
@@ -53,14 +74,14 @@ pub fn bytes(data: &[u8]) {
     if has_failed() {
         return;
     }
-    if let Err(err) = io::stdout().lock().write_all(data) {
+    if let Err(err) = stdout().write_all(data) {
         keep(err);
     }
 }
 
 /// Writes to stderr, ignoring a failure.
 pub fn err(args: fmt::Arguments) {
-    let _ = io::stderr().lock().write_fmt(args);
+    let _ = stderr().write_fmt(args);
 }
 
 /// Flushes stdout, keeping an error.
@@ -68,7 +89,7 @@ pub fn flush() {
     if has_failed() {
         return;
     }
-    if let Err(err) = io::stdout().lock().flush() {
+    if let Err(err) = stdout().flush() {
         keep(err);
     }
 }

@@ -25,17 +25,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The first line of a record the referee writes: a record that starts with it must end
-/// with its mark.
-const FIRST_LINE: &str = "# A game of Carousel, kept by the carousel referee after every step.";
-
 /// What a saved game starts with, for a person who opens it.
 const HEADER: &str = "\
 # A game of Carousel, kept by the carousel referee after every step.
 # `carousel tally FILE` scores its finished rounds; `carousel play FILE` goes on with it.
 # [play] is the referee's log: every step, to resume and undo exactly.
 # The last line is a checksum of the rest: a file cut short is not taken for a shorter game.
-# After editing by hand, delete the last line.
+# To edit this file by hand, delete these five lines and the last one.
 
 ";
 
@@ -61,6 +57,15 @@ pub fn seal(text: &str) -> String {
     sealed
 }
 
+/// Whether a text begins as the referee writes a record: any line of the header among its
+/// first lines (one damaged line does not make it a record written by hand).
+fn written_by_referee(text: &str) -> bool {
+    let header: Vec<&str> = HEADER.lines().filter(|l| !l.is_empty()).collect();
+    text.lines()
+        .take(header.len() + 1)
+        .any(|line| header.contains(&line))
+}
+
 /// Checks that a record is whole: a record with an end mark matches it, and a record that
 /// starts as the referee writes one has its mark. `Err` says what is wrong and on which line.
 pub fn check_whole(text: &str) -> Result<(), String> {
@@ -71,7 +76,7 @@ pub fn check_whole(text: &str) -> Result<(), String> {
         text.rfind(&format!("\n{MARK}")).map(|at| at + 1)
     };
     let Some(at) = mark_at else {
-        if text.starts_with(FIRST_LINE) {
+        if written_by_referee(text) {
             return Err(format!(
                 "the record ends at line {} without its end mark ({MARK}...): it was cut short",
                 line_of(text.trim_end().len())
@@ -89,7 +94,7 @@ pub fn check_whole(text: &str) -> Result<(), String> {
         Ok(found) if stated.len() == 8 && found == sum => Ok(()),
         Ok(_) if stated.len() == 8 => Err(format!(
             "the end mark on line {line} does not match the record: it was cut short or changed \
-             (after editing it by hand, delete that line)"
+             (to edit it by hand, delete the header's comment lines and that line)"
         )),
         _ => Err(format!(
             "the end mark on line {line} is not whole ({MARK} and 8 hexadecimal digits, last): the record was cut short or changed"
