@@ -166,6 +166,9 @@ fn damage() -> impl Strategy<Value = Damage> {
 }
 
 fn apply(text: &str, damage: &Damage) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
     let mut bytes = text.as_bytes().to_vec();
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     match damage {

@@ -4,6 +4,8 @@
 
 mod command;
 mod complete;
+#[cfg(test)]
+mod fuzz;
 pub(crate) mod help;
 
 use crate::render;
