@@ -98,8 +98,7 @@ impl GameRecord {
                     let section = upto
                         .lines()
                         .map(str::trim_start)
-                        .filter(|l| l.starts_with('['))
-                        .last()
+                        .rfind(|l| l.starts_with('['))
                         .unwrap_or("");
                     let rounds = upto
                         .lines()
@@ -299,7 +298,9 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
         }
         let score = record.score_round(number, deck)?;
         for (p, (total, points)) in totals.iter_mut().zip(&score.points).enumerate() {
-            *total = total.checked_add(*points).ok_or_else(|| too_large(number, &record.players[p]))?;
+            *total = total
+                .checked_add(*points)
+                .ok_or_else(|| too_large(number, &record.players[p]))?;
         }
         for w in &score.winners {
             rounds_won[*w] += 1;
@@ -322,7 +323,9 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
         // `game_end` stops at u32::MAX; a final total there is refused, not shown short.
         let exact = |p: usize| {
             u64::from(totals[p]) + u64::from(end.bonuses[p]) == u64::from(end.final_totals[p])
-                && rounds_won[p].checked_mul(record.rules.round_bonus).is_some()
+                && rounds_won[p]
+                    .checked_mul(record.rules.round_bonus)
+                    .is_some()
         };
         if let Some(p) = (0..players).find(|p| !exact(*p)) {
             return Err(too_large(last, &record.players[p]));

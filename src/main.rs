@@ -30,7 +30,9 @@ fn not_utf8_argument() -> String {
     for (i, arg) in std::env::args_os().enumerate().skip(1) {
         if arg.to_str().is_none() {
             let bytes = arg.as_encoded_bytes();
-            let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+            let at = std::str::from_utf8(bytes)
+                .err()
+                .map_or(0, |e| e.valid_up_to());
             return format!(
                 "argument {i} (\"{}\"): not UTF-8 text at byte {} (0x{:02x}); cards, names and tables are text",
                 arg.to_string_lossy(),

@@ -247,7 +247,10 @@ mod tests {
         assert_eq!(err.token, "-", "{err}");
         assert!(err.place.contains("meld 1"), "{err}");
         let err = parse_table("3s-4s-5s 6h-6d-").unwrap_err();
-        assert_eq!((err.token.as_str(), err.place.as_str()), ("-", "meld 2, after card 2"));
+        assert_eq!(
+            (err.token.as_str(), err.place.as_str()),
+            ("-", "meld 2, after card 2")
+        );
         assert_eq!(parse_table("3s - 4s - 5s | 6h-6d-6c").unwrap().len(), 2);
     }
 

@@ -89,7 +89,10 @@ impl Rules {
             let place = e.span().map_or(String::new(), |span| {
                 let start = span.start.min(text.len());
                 let line = text[..start].matches('\n').count() + 1;
-                let token = text.get(start..span.end.min(text.len())).unwrap_or("").trim();
+                let token = text
+                    .get(start..span.end.min(text.len()))
+                    .unwrap_or("")
+                    .trim();
                 if token.is_empty() || token.contains('\n') {
                     format!("line {line}: ")
                 } else {
@@ -194,7 +197,9 @@ mod tests {
 
     #[test]
     fn a_joker_value_past_a_million_is_refused_so_deadwood_stays_exact() {
-        let err = Rules::from_toml("joker-value = 4000000000").unwrap_err().to_string();
+        let err = Rules::from_toml("joker-value = 4000000000")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("at most 1000000"), "{err}");
         let mut rules = Rules::default();
         assert!(rules.set("joker-value", "1000001").is_err());

@@ -30,10 +30,7 @@ pub fn points_sum(points: impl IntoIterator<Item = u32>) -> u32 {
 
 /// Adds up a round's points exactly, or says whose points do not fit: counts are whatever a
 /// player typed, and a score is never a number that stopped short.
-fn exact_points(
-    points: impl IntoIterator<Item = u32>,
-    player: &str,
-) -> Result<u32, Error> {
+fn exact_points(points: impl IntoIterator<Item = u32>, player: &str) -> Result<u32, Error> {
     points
         .into_iter()
         .try_fold(0u32, u32::checked_add)
@@ -300,7 +297,10 @@ mod tests {
         let s = score(&[1, u32::MAX, 1], None).unwrap();
         assert_eq!(s.points[0], u32::MAX - 1);
         let err = score(&[1, u32::MAX, u32::MAX], None).unwrap_err();
-        assert!(err.to_string().contains("alice's points would pass"), "{err}");
+        assert!(
+            err.to_string().contains("alice's points would pass"),
+            "{err}"
+        );
         assert!(!err.is_refusal());
         assert!(score(&[0, u32::MAX, 7], None).is_err());
     }

@@ -866,7 +866,10 @@ impl State {
         }
         let was = self.round.held[player];
         let others = self.round.out_of_stock() - was;
-        if others.checked_add(held).is_none_or(|all| all > setup.deck.size()) {
+        if others
+            .checked_add(held)
+            .is_none_or(|all| all > setup.deck.size())
+        {
             return Err(Error::Play(format!(
                 "{name} cannot hold {held}: with the table and the other hands that is more than the {} cards of the deck",
                 setup.deck.size()

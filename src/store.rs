@@ -119,7 +119,12 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
-        let column = at - bytes[..at].iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
+        let column = at
+            - bytes[..at]
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |p| p + 1)
+            + 1;
         Error::Damaged {
             path: path.display().to_string(),
             problem: format!(
@@ -423,7 +428,9 @@ fn remove_stale_temps(dir: &Path, prefix: &str) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if let Some(middle) = name.strip_prefix(prefix).and_then(|r| r.strip_suffix(".tmp"))
+        if let Some(middle) = name
+            .strip_prefix(prefix)
+            .and_then(|r| r.strip_suffix(".tmp"))
             && !middle.is_empty()
             && middle.bytes().all(|b| b.is_ascii_digit())
         {
@@ -627,7 +634,11 @@ mod tests {
         let path = dirs.new_game_file(&players);
         assert!(path.file_name().unwrap().len() <= 255);
         save(&path, &game()).unwrap();
-        assert!(dirs.new_game_file(&players).to_string_lossy().ends_with("-2.toml"));
+        assert!(
+            dirs.new_game_file(&players)
+                .to_string_lossy()
+                .ends_with("-2.toml")
+        );
     }
 
     #[test]

@@ -130,7 +130,11 @@ fn kill_9_at_random_moments_loses_no_acknowledged_step() {
         let game = dir.path().join("g.toml");
         let after = Duration::from_millis(moments.next(lines as u64 * 4 + 40));
         let acked = run(dir.path(), &game, &script, Some(after));
-        let saved = if game.exists() { log_of(&game) } else { Vec::new() };
+        let saved = if game.exists() {
+            log_of(&game)
+        } else {
+            Vec::new()
+        };
         assert!(
             full_log.starts_with(&saved),
             "kill {kill} (after {after:?}): the record is not a beginning of the game: {saved:?}"
@@ -169,8 +173,16 @@ fn kill_9_at_random_moments_loses_no_acknowledged_step() {
                 .stdin(Stdio::null())
                 .output()
                 .unwrap();
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-            assert_eq!(temps(dir.path()), 0, "kill {kill}: a temporary file is left");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                temps(dir.path()),
+                0,
+                "kill {kill}: a temporary file is left"
+            );
             assert_eq!(log_of(&game), saved);
         }
     }

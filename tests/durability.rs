@@ -143,7 +143,9 @@ fn item1_a_closed_pipe_ends_quietly() {
     // The reader is gone before the command writes.
     let out = Command::new("sh")
         .arg("-c")
-        .arg(format!("(sleep 0.2; '{BIN}' arrange '7h 8h 9h *'; echo \"rc=$?\" >&2) | true"))
+        .arg(format!(
+            "(sleep 0.2; '{BIN}' arrange '7h 8h 9h *'; echo \"rc=$?\" >&2) | true"
+        ))
         .env("HOME", home.path())
         .output()
         .unwrap();
@@ -211,7 +213,13 @@ fn item2_a_card_count_past_u32_is_refused_and_never_logged() {
 fn item2_score_totals_are_exact_or_refused() {
     let home = tempfile::tempdir().unwrap();
     let out = carousel(home.path())
-        .args(["score", "alice=4294967295", "bob=4294967295", "carol=1", "--json"])
+        .args([
+            "score",
+            "alice=4294967295",
+            "bob=4294967295",
+            "carol=1",
+            "--json",
+        ])
         .output()
         .unwrap();
     no_panic(&out);
@@ -223,7 +231,11 @@ fn item2_score_totals_are_exact_or_refused() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("\"bob\":4294967293"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("\"bob\":4294967293"),
+        "{}",
+        text(&out.stdout)
+    );
     // A tally whose totals pass the top is refused, not stopped at 4294967295.
     let record = home.path().join("big.toml");
     let round = "[[round]]\n[round.hands]\nalice = 4294967295\nbob = 1\n";
@@ -239,7 +251,11 @@ fn item2_score_totals_are_exact_or_refused() {
         .unwrap();
     no_panic(&out);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("round 2: bob's total would pass"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("round 2: bob's total would pass"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 // ---- 3. Two sessions on one game ----
@@ -248,7 +264,11 @@ fn item2_score_totals_are_exact_or_refused() {
 fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
     let home = tempfile::tempdir().unwrap();
     let game = home.path().join("g.toml");
-    let made = play(home.path(), &[game.to_str().unwrap()], b"new alice bob carol\n");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
     assert!(made.status.success());
     let mut a = Session::open(home.path(), &game);
     assert_eq!(a.line("draw"), Vec::<String>::new());
@@ -262,7 +282,10 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
     assert_eq!(b.status.code(), Some(2));
     let said = text(&b.stderr);
     assert!(said.contains("open in another carousel session"), "{said}");
-    assert!(said.contains(&format!("process {}", a.child.id())), "{said}");
+    assert!(
+        said.contains(&format!("process {}", a.child.id())),
+        "{said}"
+    );
     // `resume` inside a REPL is refused the same way.
     let c = play(
         home.path(),
@@ -287,7 +310,11 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
 fn item3_a_file_changed_underneath_is_never_overwritten() {
     let home = tempfile::tempdir().unwrap();
     let game = home.path().join("g.toml");
-    let made = play(home.path(), &[game.to_str().unwrap()], b"new alice bob carol\n");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
     assert!(made.status.success());
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("draw").is_empty());
@@ -353,20 +380,34 @@ fn item4_a_cut_record_is_reported_with_its_line_and_left_alone() {
         let said = text(&out.stderr);
         assert!(said.contains("is damaged and was left as it is"), "{said}");
         assert!(said.contains("without its end mark"), "{said}");
-        assert!(said.contains(&format!("line {}", cut_text.lines().count())), "{said}");
+        assert!(
+            said.contains(&format!("line {}", cut_text.lines().count())),
+            "{said}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), cut_text);
-        let tally = carousel(home.path()).arg("tally").arg(&path).output().unwrap();
+        let tally = carousel(home.path())
+            .arg("tally")
+            .arg(&path)
+            .output()
+            .unwrap();
         assert_eq!(tally.status.code(), Some(2));
     }
     // A record changed after its mark was written is caught too.
     let changed = whole.replace("carol = 47", "carol = 4");
     std::fs::write(&path, &changed).unwrap();
     let out = play(home.path(), &[path.to_str().unwrap()], b"");
-    assert!(text(&out.stderr).contains("does not match"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("does not match"),
+        "{}",
+        text(&out.stderr)
+    );
     // Written by hand, with no mark: read as it is.
     let tally = carousel(home.path())
         .arg("tally")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/finished-game.toml"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/finished-game.toml"
+        ))
         .output()
         .unwrap();
     assert!(tally.status.success());
@@ -380,7 +421,11 @@ fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
     let dir = home.path().join("games");
     let game = dir.join("g.toml");
     std::fs::create_dir(&dir).unwrap();
-    let made = play(home.path(), &[game.to_str().unwrap()], b"new alice bob carol\n");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
     assert!(made.status.success());
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("draw").is_empty());
@@ -399,7 +444,11 @@ fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
     // The same, then `save FILE`: the game goes on in the new file, and all is well.
     std::fs::remove_file(&dir).unwrap();
     std::fs::create_dir(&dir).unwrap();
-    let made = play(home.path(), &[game.to_str().unwrap()], b"new alice bob carol\n");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
     assert!(made.status.success());
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("status").is_empty()); // open, and holding the game
@@ -411,7 +460,10 @@ fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
     assert!(a.line("meld 8h 9h *10h").is_empty());
     let (status, rest) = a.close();
     assert_eq!(status, 2, "{rest:?}"); // only the marker words
-    assert_eq!(log_of(&elsewhere), vec!["bob: draw", "bob: play = 8h 9h *10h"]);
+    assert_eq!(
+        log_of(&elsewhere),
+        vec!["bob: draw", "bob: play = 8h 9h *10h"]
+    );
 }
 
 // ---- 6. Links and permissions ----
@@ -424,14 +476,23 @@ fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
     let real_dir = home.path().join("real");
     std::fs::create_dir(&real_dir).unwrap();
     let real = real_dir.join("g.toml");
-    let made = play(home.path(), &[real.to_str().unwrap()], b"new alice bob carol\n");
+    let made = play(
+        home.path(),
+        &[real.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
     assert!(made.status.success());
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
     let link = home.path().join("link.toml");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let out = play(home.path(), &[link.to_str().unwrap()], b"draw\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(log_of(&real), vec!["bob: draw"]);
     let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
@@ -439,7 +500,11 @@ fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
     let hard = home.path().join("hard.toml");
     std::fs::hard_link(&real, &hard).unwrap();
     let out = play(home.path(), &[hard.to_str().unwrap()], b"");
-    assert!(text(&out.stderr).contains("2 hard links"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("2 hard links"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 // ---- 7. Leftovers and slow paths ----
@@ -448,7 +513,11 @@ fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
 fn item7_temporary_files_a_kill_left_are_removed_on_open() {
     let home = tempfile::tempdir().unwrap();
     let game = home.path().join("g.toml");
-    let made = play(home.path(), &[game.to_str().unwrap()], b"new alice bob carol\n");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
     assert!(made.status.success());
     let stale = home.path().join(".g.toml.4242.tmp");
     std::fs::write(&stale, "players = [").unwrap();
@@ -475,7 +544,11 @@ fn item7_a_megabyte_word_is_echoed_short() {
 
 fn check(args: &[&str]) -> String {
     let home = tempfile::tempdir().unwrap();
-    let out = carousel(home.path()).arg("check").args(args).output().unwrap();
+    let out = carousel(home.path())
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     text(&out.stderr)
 }
@@ -503,13 +576,23 @@ fn item8_bytes_that_are_not_utf8_are_placed() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let said = text(&out.stderr);
-    assert!(said.contains("argument 5") && said.contains("byte 7"), "{said}");
+    assert!(
+        said.contains("argument 5") && said.contains("byte 7"),
+        "{said}"
+    );
 
     let record = home.path().join("bad.toml");
     std::fs::write(&record, b"players = [\"alice\", \"bob\"]\n# \xff\n").unwrap();
-    let out = carousel(home.path()).arg("tally").arg(&record).output().unwrap();
+    let out = carousel(home.path())
+        .arg("tally")
+        .arg(&record)
+        .output()
+        .unwrap();
     let said = text(&out.stderr);
-    assert!(said.contains("damaged") && said.contains("line 2, byte 3"), "{said}");
+    assert!(
+        said.contains("damaged") && said.contains("line 2, byte 3"),
+        "{said}"
+    );
 
     // A line of a script that is not UTF-8 is skipped with its number; the rest goes on.
     let game = home.path().join("g.toml");
@@ -546,7 +629,11 @@ fn item8_an_error_in_play_is_placed_in_play_not_a_round() {
         "players = [\"alice\", \"bob\"]\n[[round]]\n[round.hands]\nalice = 3\nbob = 0\n[play]\nfirst-dealer = \"alice\"\nlog = 5\n",
     )
     .unwrap();
-    let out = carousel(home.path()).arg("tally").arg(&record).output().unwrap();
+    let out = carousel(home.path())
+        .arg("tally")
+        .arg(&record)
+        .output()
+        .unwrap();
     let said = text(&out.stderr);
     assert!(said.contains("play (line 8)"), "{said}");
     assert!(!said.contains("round 1"), "{said}");

@@ -159,7 +159,8 @@ fn damage() -> impl Strategy<Value = Damage> {
     prop_oneof![
         any::<usize>().prop_map(Damage::Cut),
         (any::<usize>(), 1u8..=255).prop_map(|(at, x)| Damage::Flip(at, x)),
-        (any::<usize>(), "[a-z0-9 =\\[\\]\"\n#*|-]{1,12}").prop_map(|(at, s)| Damage::Insert(at, s)),
+        (any::<usize>(), "[a-z0-9 =\\[\\]\"\n#*|-]{1,12}")
+            .prop_map(|(at, s)| Damage::Insert(at, s)),
         any::<usize>().prop_map(Damage::DropLine),
         any::<usize>().prop_map(Damage::RepeatLine),
     ]

@@ -46,16 +46,72 @@ fn run(referee: &mut Referee, lines: &[String]) {
 /// Command words, weighted to the steps of a turn; `save` and `resume` are left out, as
 /// they reach the disk.
 const WORDS: &[&str] = &[
-    "draw", "draw", "draw", "done", "done", "meld", "meld", "add", "knock", "hand", "cards",
-    "check", "table", "status", "scoreboard", "history", "undo", "undo", "hint", "arrange",
-    "dealer", "rules", "help", "new", "DRAW", "drwa", "",
+    "draw",
+    "draw",
+    "draw",
+    "done",
+    "done",
+    "meld",
+    "meld",
+    "add",
+    "knock",
+    "hand",
+    "cards",
+    "check",
+    "table",
+    "status",
+    "scoreboard",
+    "history",
+    "undo",
+    "undo",
+    "hint",
+    "arrange",
+    "dealer",
+    "rules",
+    "help",
+    "new",
+    "DRAW",
+    "drwa",
+    "",
 ];
 
 const TOKENS: &[&str] = &[
-    "7h", "8h", "9h", "*", "*10h", "10s", "Ks", "Kh", "Kc", "As", "2d", "Th", "q♦", "|", "=",
-    "-", "1", "2", "3", "0", "4294967295", "4294967296", "18446744073709551616", "-1",
-    "alice", "bob", "carol", "car", "Åsa", "target", "knock-limit", "joker-value", "on",
-    "#", "\"", "1000000",
+    "7h",
+    "8h",
+    "9h",
+    "*",
+    "*10h",
+    "10s",
+    "Ks",
+    "Kh",
+    "Kc",
+    "As",
+    "2d",
+    "Th",
+    "q♦",
+    "|",
+    "=",
+    "-",
+    "1",
+    "2",
+    "3",
+    "0",
+    "4294967295",
+    "4294967296",
+    "18446744073709551616",
+    "-1",
+    "alice",
+    "bob",
+    "carol",
+    "car",
+    "Åsa",
+    "target",
+    "knock-limit",
+    "joker-value",
+    "on",
+    "#",
+    "\"",
+    "1000000",
 ];
 
 fn line() -> impl Strategy<Value = String> {
@@ -104,9 +160,7 @@ fn fuzz_regressions_line() {
         // From no game, and from a game in play.
         run(&mut referee(), &lines);
         let mut referee = referee();
-        referee.game = Some(
-            Game::new(vec!["ann".into(), "ben".into()], Rules::default()).unwrap(),
-        );
+        referee.game = Some(Game::new(vec!["ann".into(), "ben".into()], Rules::default()).unwrap());
         run(&mut referee, &lines);
         replayed += 1;
     }

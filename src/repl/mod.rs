@@ -497,7 +497,8 @@ impl Referee {
         );
         outln!(
             "{} cards each; the game ends when a total reaches {}.",
-            rules.hand_size, rules.target
+            rules.hand_size,
+            rules.target
         );
         outln!("Saved in {} after every step.", path.display());
         outln!(
@@ -540,9 +541,9 @@ impl Referee {
                         outln!("These are the rules of this game, fixed since its first draw.")
                     }
                     Some(_) => outln!("Change one before the first draw: rules KEY VALUE."),
-                    None => outln!(
-                        "The next new game starts with these; rules KEY VALUE changes one."
-                    ),
+                    None => {
+                        outln!("The next new game starts with these; rules KEY VALUE changes one.")
+                    }
                 }
             }
             RulesArg::One(key) => {
@@ -688,7 +689,8 @@ impl Referee {
                 if count.given != count.held {
                     outln!(
                         "Note: the referee counts {} cards for {name}, not {} (cards {name} N corrects the count).",
-                        count.held, count.given
+                        count.held,
+                        count.given
                     );
                 }
             }
