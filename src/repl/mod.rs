@@ -858,7 +858,13 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 worst = Outcome::NotUnderstood;
             }
             Input::Cleared => {
-                outln!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+                if referee.unsaved.is_some() {
+                    outln!(
+                        "(Line cleared. The game is not saved: save FILE writes it to another file.)"
+                    );
+                } else {
+                    outln!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+                }
             }
             Input::End => match referee.unsaved_warning() {
                 Some(warning) if interactive && !warned_unsaved => {
