@@ -594,6 +594,16 @@ fn item8_bytes_that_are_not_utf8_are_placed() {
         "{said}"
     );
 
+    let rules = home.path().join("rules.toml");
+    std::fs::write(&rules, b"target = 1\xff00\n").unwrap();
+    let out = carousel(home.path())
+        .args(["arrange", "7h 8h 9h", "--rules"])
+        .arg(&rules)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("line 1, byte 11"), "{}", text(&out.stderr));
+
     // A line of a script that is not UTF-8 is skipped with its number; the rest goes on.
     let game = home.path().join("g.toml");
     let out = play(

@@ -80,8 +80,12 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     match path {
         None => Ok(Rules::default()),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read house rules {}", path.display()))?;
+            let text = carousel::store::read_text(path).map_err(|e| match e {
+                Error::File { problem, .. } => {
+                    anyhow::anyhow!("cannot read house rules {}: {problem}", path.display())
+                }
+                e => e.into(),
+            })?;
             Rules::from_toml(&text).with_context(|| path.display().to_string())
         }
     }
