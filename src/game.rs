@@ -183,8 +183,7 @@ impl GameRecord {
         }
         let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
         deck.check_counts(&all_cards, &format!(" in the hands of round {number}"))?;
-        let deadwood: Vec<u32> = reports.iter().map(|r| r.deadwood(&self.rules)).collect();
-        scoring::score_round(&self.players, &deadwood, knocker, &self.rules).map_err(|e| {
+        scoring::score_round(&self.players, &reports, knocker, &self.rules).map_err(|e| {
             Error::InRound {
                 round: number,
                 error: Box::new(e),
