@@ -241,9 +241,7 @@ fn release_message(
             if unexplained == 1 { "has" } else { "have" }
         )
     };
-    format!(
-        "{subject}, but {release}; a joker keeps its card until a real {face} takes its place"
-    )
+    format!("{subject}, but {release}; a joker keeps its card until a real {face} takes its place")
 }
 
 /// Names physical cards for a message: `10h`, `10h and 7c`, `a joker`.

@@ -57,6 +57,14 @@ pub fn table(table: &Table, fresh: &[usize]) -> String {
     out
 }
 
+/// Why a move was judged with the earlier moves of its turn.
+pub fn judged_whole(game: &Game) -> String {
+    let name = &game.players()[game.round().turn];
+    format!(
+        "(A turn is judged whole: with {name}'s earlier moves, from the table at the start of the turn.)"
+    )
+}
+
 /// What the player whose turn it is may do now, in a few words.
 pub fn turn(game: &Game) -> String {
     let r = game.round();
@@ -82,6 +90,10 @@ pub fn turn(game: &Game) -> String {
         n if n >= DRAWS_A_TURN => {
             format!("{name} has drawn three cards: meld (house rule), knock or done.")
         }
+        n if r.stock() == 0 => format!(
+            "{name} has drawn {} and the stock is empty: meld, knock or done (the last lap follows).",
+            cards(n)
+        ),
         n => format!(
             "{name} has drawn {}: meld (meld, add, N = ...), or draw again.",
             cards(n)

@@ -8,7 +8,6 @@ pub(crate) mod help;
 
 use crate::render;
 use crate::render::play::and_list;
-use carousel::card::{CardCounts, TableCard};
 use carousel::session::{Game, Move, Phase};
 use carousel::store::{self, Dirs};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
@@ -215,6 +214,11 @@ impl Referee {
                             .map(|g| g.round().table.clone())
                             .unwrap_or_default();
                         eprint!("{at}{}", render::verdict(verdict, &table));
+                        if let Some(game) = &self.game
+                            && game.round().moved_this_turn()
+                        {
+                            eprintln!("{}", render::play::judged_whole(game));
+                        }
                         eprintln!("Nothing changed.");
                     }
                     _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
@@ -313,20 +317,9 @@ impl Referee {
             Command::Status => print!("{}", render::play::status(self.game()?)),
             Command::Hint(text) => {
                 let game = self.game()?;
-                let setup = game.setup();
-                let hand = Hand::parse(&text, setup.deck)?;
-                let table = &game.round().table;
-                let together = CardCounts::of(
-                    table
-                        .cards()
-                        .map(TableCard::physical)
-                        .chain(hand.cards().iter().copied()),
-                );
-                setup
-                    .deck
-                    .check_counts(&together, " on the table and in the hand together")?;
-                let best = solver::solve(table, &hand, game.rules(), setup.deck);
-                print!("{}", render::solution(&best, game.rules()));
+                let hand = Hand::parse(&text, game.setup().deck)?;
+                let hint = game.hint(&hand)?;
+                print!("{}", render::hint(&hint, game.rules()));
             }
             Command::Arrange(text) => {
                 let (rules, deck) = match &self.game {
@@ -517,7 +510,7 @@ impl Referee {
         if judged.verdict.is_legal() {
             println!(
                 "Legal: {} played from the hand.",
-                carousel::notation::Spaced(&judged.verdict.played)
+                carousel::notation::Spaced(&judged.this_move)
             );
             print!("{}", render::play::table(&judged.after, &judged.fresh));
             if let Some(why) = &judged.not_now {
@@ -525,6 +518,9 @@ impl Referee {
             }
         } else {
             print!("{}", render::verdict(&judged.verdict, &judged.after));
+            if game.round().moved_this_turn() {
+                println!("{}", render::play::judged_whole(game));
+            }
         }
         println!("(check only judges: nothing changed.)");
         Ok(())
@@ -553,7 +549,7 @@ impl Referee {
                     )));
                 }
                 let hand = Hand::parse(text, game.setup().deck)?;
-                let count = game.count_hand(player, &hand);
+                let count = game.count_hand(player, &hand)?;
                 let limit = game.rules().knock_limit;
                 let verdict = if count.under_limit {
                     "low enough to knock at the end of a turn"
