@@ -994,3 +994,76 @@ mod turn_as_moves {
         }
     }
 }
+
+mod never_stuck {
+    //! No reachable state leaves the table with nothing to type but `undo`: in play, a draw
+    //! or the end of the turn is always allowed; when the round is over, a hand can always
+    //! be given.
+    use super::*;
+    use proptest::prelude::*;
+
+    const MELDS: [&str; 5] = ["7h 8h 9h", "Ks Kh Kc", "3d 4d 5d 6d", "As Ah Ad", "*"];
+
+    fn events() -> impl Strategy<Value = Vec<(u8, u32)>> {
+        proptest::collection::vec((0u8..7, 0u32..60), 1..60)
+    }
+
+    fn text(game: &Game, (kind, n): (u8, u32)) -> String {
+        let players = game.players();
+        let turn = &players[game.round().turn];
+        let someone = &players[n as usize % players.len()];
+        match kind {
+            0 | 1 => format!("{turn}: draw"),
+            2 => format!("{turn}: done"),
+            3 => format!("{turn}: play = {}", MELDS[n as usize % 4]),
+            4 => format!("{turn}: knock {}", n % 8),
+            // Half the corrections take the whole stock, the state that once left only undo.
+            5 if n % 2 == 0 => {
+                let p = n as usize % players.len();
+                let fill = game.round().held[p] + game.round().stock();
+                format!("{someone}: cards {fill}")
+            }
+            5 => format!("{someone}: cards {n}"),
+            _ => format!("{someone}: hand {}", n * 3),
+        }
+    }
+
+    fn some_way_on(game: &Game) -> bool {
+        let try_step = |text: String| {
+            let mut trial = game.clone();
+            step(&mut trial, &text).is_ok()
+        };
+        let turn = &game.players()[game.round().turn];
+        match &game.state().phase {
+            Phase::Play => try_step(format!("{turn}: draw")) || try_step(format!("{turn}: done")),
+            Phase::Hands { hands, .. } => game.waiting_hands().iter().all(|p| {
+                let name = &game.players()[*p];
+                let seen = crate::card::CardCounts::of(
+                    game.round().table.cards().map(|c| c.physical()).chain(
+                        hands
+                            .iter()
+                            .flatten()
+                            .flat_map(|h| h.cards().iter().copied()),
+                    ),
+                );
+                let (low, high) = count_range(game.setup(), game.round().held[*p], &seen);
+                try_step(format!("{name}: hand {low}")) && try_step(format!("{name}: hand {high}"))
+            }),
+            Phase::Over => true,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn no_state_leaves_only_undo(players in 2usize..=4, hand_size in 3u32..=10, events in events()) {
+            let names = ["ann", "ben", "cleo", "dan"][..players].to_vec();
+            let mut game = game_with(&names, rules(|r| r.hand_size = hand_size));
+            for event in events {
+                let line = text(&game, event);
+                let _ = step(&mut game, &line);
+                prop_assert!(some_way_on(&game), "stuck after {line}: {:?}", game.state());
+            }
+        }
+    }
+}
