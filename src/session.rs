@@ -197,7 +197,10 @@ impl Move {
             .map(|(_, slot)| slot)
             .collect();
         melds.extend(new.map(|m| (m, true)));
-        let fresh = (1..=melds.len()).filter(|n| melds[n - 1].1).collect();
+        // A meld typed again as it was is not new.
+        let fresh = (1..=melds.len())
+            .filter(|n| melds[n - 1].1 && !before.melds().contains(&melds[n - 1].0))
+            .collect();
         Ok((
             Table::new(melds.into_iter().map(|(m, _)| m).collect()),
             fresh,
@@ -293,8 +296,12 @@ impl Round {
         self.laid.clear();
     }
 
-    /// The cards left in the stock: the deck less the table and the hands.
+    /// The cards left in the stock: the deck less the table and the hands. In the last lap
+    /// the stock is out, whatever a corrected count would leave.
     pub fn stock(&self) -> u32 {
+        if self.last_lap.is_some() {
+            return 0;
+        }
         self.deck_size.saturating_sub(self.out_of_stock())
     }
 
@@ -416,19 +423,6 @@ pub struct Judged {
     pub this_move: Vec<HandCard>,
     /// Why the player whose turn it is may not meld now, if they may not.
     pub not_now: Option<Error>,
-}
-
-/// `cards` in the order `order` names them (the order the player gave), then the rest.
-fn ordered_as(cards: Vec<HandCard>, order: &[HandCard]) -> Vec<HandCard> {
-    let mut left = CardCounts::of(cards.iter().copied());
-    let mut ordered = Vec::with_capacity(cards.len());
-    for card in order.iter().chain(&cards) {
-        if left.get(*card) > 0 {
-            left.remove(*card);
-            ordered.push(*card);
-        }
-    }
-    ordered
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {
@@ -620,11 +614,10 @@ impl State {
                 verdict.violations.sort_by_key(|v| v.rule);
             }
         }
-        let this_move = ordered_as(
-            CardCounts::of(after.cards().map(|c| c.physical()))
-                .excess_over(&CardCounts::of(r.table.cards().map(|c| c.physical()))),
-            &verdict.played,
-        );
+        // In rank order, jokers last, as a player reads a hand.
+        let mut this_move = CardCounts::of(after.cards().map(|c| c.physical()))
+            .excess_over(&CardCounts::of(r.table.cards().map(|c| c.physical())));
+        this_move.sort_unstable();
         let not_now = self.may_meld(setup).err();
         Ok(Judged {
             after,
@@ -1219,6 +1212,33 @@ impl Game {
         })
     }
 
+    /// `count` draws or none: `draw 4` must not make three and then refuse the fourth.
+    pub fn draw_n(&mut self, count: u32) -> Result<Vec<Note>, Error> {
+        let mut trial = self.clone();
+        let name = self.setup.name(self.turn()).to_string();
+        let mut notes = Vec::new();
+        for drawn in 0..count {
+            let stock = trial.state.round.stock();
+            match trial.draw() {
+                Ok(more) => notes.extend(more),
+                Err(Error::Refused(_)) if drawn > 0 && stock == 0 => {
+                    return Err(Error::Refused(format!(
+                        "the stock held only {}, not {count}; nothing was drawn",
+                        plural(drawn, "card", "cards")
+                    )));
+                }
+                Err(Error::Refused(_)) if drawn > 0 => {
+                    return Err(Error::Refused(format!(
+                        "{name} may draw {drawn} more this turn, not {count}; nothing was drawn"
+                    )));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        *self = trial;
+        Ok(notes)
+    }
+
     /// The player whose turn it is makes a move.
     pub fn play(&mut self, mv: Move) -> Result<Vec<Note>, Error> {
         self.apply(Event::Move {
@@ -1271,9 +1291,10 @@ impl Game {
             ));
         }
         if count == 0 || count > taken {
-            return Err(Error::Play(format!(
-                "undo takes 1 to {taken} steps (the steps taken so far), not {count}"
-            )));
+            return Err(Error::Play(match taken {
+                1 => format!("only 1 step has been taken, so undo takes 1, not {count}"),
+                _ => format!("undo takes 1 to {taken} steps (the steps taken so far), not {count}"),
+            }));
         }
         let keep = taken - count;
         let events = self.steps[..keep].iter().map(|s| s.event.clone()).collect();

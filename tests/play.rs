@@ -358,7 +358,7 @@ fn check_judges_without_changing_anything() {
         "{out}"
     );
     assert!(
-        out.contains("Legal: 10h 7s 7d played from the hand."),
+        out.contains("Legal: 7s 7d 10h played from the hand."),
         "{out}"
     );
     assert!(
@@ -706,4 +706,115 @@ status
         out.contains("ann has drawn 1 card and the stock is empty: meld, knock or done (the last lap follows)."),
         "{out}"
     );
+}
+
+#[test]
+fn draw_n_beyond_the_stock_blames_the_stock_not_the_turn() {
+    let user = User::new();
+    let (out, err, code) = user.play("g.toml", "new ann ben\ncards ann 41\ndraw 3\nstatus\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("line 3: refused: the stock held only 2 cards, not 3; nothing was drawn"),
+        "{err}"
+    );
+    assert!(out.contains("Stock 2."), "{out}");
+}
+
+#[test]
+fn one_hand_waiting_is_asked_for_by_name() {
+    let user = User::new();
+    let script = "new ann ben\nrules hand-size 4\ndraw\nmeld 7h 8h 9h\nknock 2\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Give ann's hand, as cards or a count"),
+        "{out}"
+    );
+    assert!(!out.contains("the hands of ann"), "{out}");
+}
+
+#[test]
+fn undo_of_more_steps_than_taken_says_how_many_there_are() {
+    let user = User::new();
+    let (_, err, code) = user.play("g.toml", "new ann ben\ndraw\nundo 5\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("only 1 step has been taken, so undo takes 1, not 5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_meld_typed_again_unchanged_is_not_marked_new_and_cards_read_in_rank_order() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+draw
+meld Ks Kh Kc | 3h 4h 5h
+done
+draw
+1 2 = Ks Kh Kc | 3h 4h 5h 6h | 2c 2d *2s
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Legal: carol played 2d 2c 6h *; 7 cards left in hand."),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1  Ks Kh Kc\n   2  3h 4h 5h 6h   <- new\n   3  *2s 2d 2c   <- new\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rules_target_0_is_refused() {
+    let user = User::new();
+    let (_, err, code) = user.play("g.toml", "rules target 0\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the target is 1 or more"), "{err}");
+}
+
+#[test]
+fn corrections_in_the_last_lap_leave_the_stock_out() {
+    let user = User::new();
+    let script = "new ann ben\ncards ann 43\ncards ann 20\nstatus\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("ann holds 20 cards (the referee counted 43); stock 0."),
+        "{out}"
+    );
+    assert!(!out.contains("stock 23"), "{out}");
+}
+
+#[test]
+fn a_table_correction_asks_whose_the_cards_were() {
+    let user = User::new();
+    let (out, err, code) = user.play(
+        "g.toml",
+        "new ann ben\ntable 7h 8h 9h\ntable 7h 8h 9h 10h | Ks Kh Kc\ntable Ks Kh Kc\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Whose were the 3 more? As it stands they came from the stock; if a player laid them, cards NAME N corrects that player's count."),
+        "{out}"
+    );
+    assert!(out.contains("Where did the 4 fewer go?"), "{out}");
+}
+
+/// `--echo` turns a script into the transcript a terminal shows: each line after its prompt.
+#[test]
+fn echo_prints_each_line_after_its_prompt() {
+    let user = User::new();
+    let out = user
+        .carousel()
+        .args(["play", "--echo"])
+        .arg(user.dir("g.toml"))
+        .write_stdin("new ann ben\ndraw\n")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.starts_with("carousel> new ann ben\n"), "{out}");
+    assert!(out.contains("\nben to draw> draw\n"), "{out}");
 }

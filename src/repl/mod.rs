@@ -41,6 +41,10 @@ pub struct PlayArgs {
     /// House rules for a new game: a TOML file of [rules] keys
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// When reading a script, print each line after its prompt, as a terminal shows it:
+    /// the output is then a transcript of the game
+    #[arg(long)]
+    pub echo: bool,
 }
 
 /// What became of a line, in the order a script's exit status ranks them.
@@ -250,23 +254,9 @@ impl Referee {
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
             Command::Draw(count) => {
-                // All the draws or none: `draw 4` must not make three and then refuse.
-                let mut trial = self.game()?.clone();
-                let name = trial.players()[trial.round().turn].clone();
-                let mut told = String::new();
-                for drawn in 0..count {
-                    let notes = trial.draw().map_err(|e| match e {
-                        Error::Refused(_) if drawn > 0 => Error::Refused(format!(
-                            "{name} may draw {} more this turn, not {count}; nothing was drawn",
-                            drawn
-                        )),
-                        e => e,
-                    })?;
-                    told.push_str(&render::play::notes(&trial, &notes));
-                }
-                *self.game_mut()? = trial;
+                let notes = self.game_mut()?.draw_n(count)?;
                 self.save();
-                print!("{told}");
+                print!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
@@ -645,6 +635,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         match read {
             Ok(line) => {
                 number += 1;
+                if args.echo && !interactive {
+                    println!("{prompt}{line}");
+                }
                 if let Some(path) = &history
                     && !line.trim().is_empty()
                 {
