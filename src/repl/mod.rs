@@ -195,15 +195,11 @@ impl Referee {
     }
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
-    /// The outcome says whether the line is worth keeping for editing: yes when it was not
-    /// understood, or its move or knock was refused; no when its moment was wrong (a fourth
-    /// draw), where the same line would only be refused again.
-    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         let result = command::parse(text).and_then(|command| self.execute(command));
         match result {
-            Ok(flow) => (Outcome::Accepted, flow, false),
+            Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
-                let keep = !matches!(err, Error::Refused(_));
                 let at = line.map_or(String::new(), |n| format!("line {n}: "));
                 let outcome = if err.is_refusal() {
                     Outcome::Refused
@@ -228,7 +224,7 @@ impl Referee {
                     _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
                     _ => eprintln!("{at}error: {err}"),
                 }
-                (outcome, Flow::Go, keep)
+                (outcome, Flow::Go)
             }
         }
     }
@@ -620,39 +616,33 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         referee.banner();
     }
     let mut worst = Outcome::Accepted;
-    let mut keep: Option<String> = None;
-    let mut told_of_keeping = false;
+    let mut told_of_recall = false;
     let mut number = 0;
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.names = referee.names();
         }
         let prompt = render::play::prompt(referee.game.as_ref());
-        let read = match keep.take() {
-            Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
-            None => editor.readline(&prompt),
-        };
+        let read = editor.readline(&prompt);
         match read {
             Ok(line) => {
                 number += 1;
                 if args.echo && !interactive {
                     println!("{prompt}{line}");
                 }
-                if let Some(path) = &history
-                    && !line.trim().is_empty()
-                {
+                // Every line goes into the history, so Up brings back a failed one to edit;
+                // a failed line is never put in front of the next one typed.
+                if interactive && !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
-                    let _ = editor.append_history(path);
-                }
-                let (outcome, flow, worth_keeping) =
-                    referee.line(&line, (!interactive).then_some(number));
-                worst = worst.max(outcome);
-                if interactive && worth_keeping {
-                    if !told_of_keeping {
-                        println!("(The line is kept for editing; Ctrl-C clears it.)");
-                        told_of_keeping = true;
+                    if let Some(path) = &history {
+                        let _ = editor.append_history(path);
                     }
-                    keep = Some(line);
+                }
+                let (outcome, flow) = referee.line(&line, (!interactive).then_some(number));
+                worst = worst.max(outcome);
+                if interactive && outcome != Outcome::Accepted && !told_of_recall {
+                    println!("(Up arrow brings the line back to edit.)");
+                    told_of_recall = true;
                 }
                 if let Flow::Quit = flow {
                     break;
