@@ -44,7 +44,7 @@ fn is_zero(n: &usize) -> bool {
 }
 
 /// One finished round: who knocked (none when the stock ran out) and every hand left.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]

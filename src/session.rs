@@ -260,7 +260,10 @@ pub struct Round {
 
 impl Round {
     fn deal(number: usize, setup: &Setup) -> Round {
-        let dealer = setup.dealer_of(number);
+        Round::deal_by(number, setup.dealer_of(number), setup)
+    }
+
+    fn deal_by(number: usize, dealer: usize, setup: &Setup) -> Round {
         Round {
             number,
             dealer,
@@ -401,6 +404,11 @@ pub enum Note {
         held: u32,
         stock: u32,
     },
+    /// Finished round `round` corrected, or taken out: the totals are scored again.
+    Fixed {
+        round: usize,
+        deleted: bool,
+    },
 }
 
 /// A step of the log with what it did, and the round it was taken in.
@@ -512,6 +520,8 @@ impl State {
             Event::Hand { player, hand } => self.hand(setup, *player, hand),
             Event::Cards { player, held } => self.correct_held(setup, *player, *held),
             Event::Table { table } => self.correct_table(setup, table),
+            Event::Round { record } => self.enter_round(setup, record),
+            Event::Fix { round, record } => self.fix_round(setup, *round, record.as_ref()),
         }?;
         notes.extend(self.last_lap_if_no_stock(setup));
         Ok(notes)
@@ -866,6 +876,35 @@ impl State {
                 })
                 .collect(),
         };
+        self.finish_round(setup, record)
+    }
+
+    /// A round's result entered whole: the round in progress ends with it, whatever was
+    /// played of it, and is scored with every check `score` makes.
+    fn enter_round(&mut self, setup: &Setup, record: &RoundRecord) -> Result<Vec<Note>, Error> {
+        match &self.phase {
+            Phase::Play => {}
+            Phase::Hands { .. } => {
+                return Err(Error::Refused(format!(
+                    "round {} is over already; give the hands that are still wanted (hand NAME ...), or undo the step that ended it",
+                    self.round.number
+                )));
+            }
+            Phase::Over => {
+                return Err(Error::Refused(
+                    "the game is over; no more rounds are played (fix N corrects one)".to_string(),
+                ));
+            }
+        }
+        self.finish_round(setup, record.clone())
+    }
+
+    /// Records a finished round, scores it, then deals the next one or ends the game.
+    fn finish_round(&mut self, setup: &Setup, record: RoundRecord) -> Result<Vec<Note>, Error> {
+        let knocker = record
+            .knocker
+            .as_deref()
+            .and_then(|k| setup.players.iter().position(|p| p == k));
         self.rounds.push(record);
         self.tally = tally_of(setup, &self.rounds)?;
         let number = self.round.number;
@@ -877,14 +916,15 @@ impl State {
             .ok_or_else(|| Error::Play("the round was not scored".to_string()))?;
         let mut notes = vec![Note::Scored {
             round: number,
-            knocker: end.knocker(),
+            knocker,
             score,
         }];
         if self.tally.end.is_some() {
             self.phase = Phase::Over;
             notes.push(Note::GameOver);
         } else {
-            self.round = Round::deal(number + 1, setup);
+            // The deal passes left from whoever dealt this round.
+            self.round = Round::deal_by(number + 1, setup.left_of(self.round.dealer), setup);
             self.phase = Phase::Play;
             notes.push(Note::NewRound {
                 round: number + 1,
@@ -892,6 +932,67 @@ impl State {
                 first: self.round.turn,
                 stock: self.round.stock(),
             });
+        }
+        Ok(notes)
+    }
+
+    /// Corrects finished round `number` (or takes it out), and scores the game again from
+    /// there: every later total follows. When the correction moves the game's end, the game
+    /// ends, or goes on with a new round dealt.
+    fn fix_round(
+        &mut self,
+        setup: &Setup,
+        number: usize,
+        record: Option<&RoundRecord>,
+    ) -> Result<Vec<Note>, Error> {
+        let finished = self.rounds.len();
+        if number == 0 || number > finished {
+            return Err(Error::Play(match finished {
+                0 => format!("there is no round {number} to fix: no round is finished yet"),
+                1 => format!("there is no round {number} to fix: round 1 is the only one finished"),
+                _ => format!(
+                    "there is no round {number} to fix: rounds 1 to {finished} are finished"
+                ),
+            }));
+        }
+        let mut rounds = self.rounds.clone();
+        match record {
+            Some(record) => rounds[number - 1] = record.clone(),
+            None => {
+                rounds.remove(number - 1);
+            }
+        }
+        let tally = tally_of(setup, &rounds).map_err(|e| {
+            Error::Play(format!(
+                "with that correction of round {number}: {e}; nothing changed"
+            ))
+        })?;
+        let was_over = self.phase == Phase::Over;
+        self.rounds = rounds;
+        self.tally = tally;
+        let mut notes = vec![Note::Fixed {
+            round: number,
+            deleted: record.is_none(),
+        }];
+        let next = self.rounds.len() + 1;
+        match (self.tally.end.is_some(), was_over) {
+            (true, false) => {
+                self.phase = Phase::Over;
+                notes.push(Note::GameOver);
+            }
+            (false, true) => {
+                self.round = Round::deal(next, setup);
+                self.phase = Phase::Play;
+                notes.push(Note::NewRound {
+                    round: next,
+                    dealer: self.round.dealer,
+                    first: self.round.turn,
+                    stock: self.round.stock(),
+                });
+            }
+            (true, true) => {}
+            // The round in play keeps its deal, under its new number.
+            (false, false) => self.round.number = next,
         }
         Ok(notes)
     }
@@ -1079,24 +1180,33 @@ impl Game {
         }
         let setup = Setup::new(record.players.clone(), record.rules.clone(), first_dealer)
             .map_err(at("players".to_string()))?;
-        let events = log
-            .iter()
-            .enumerate()
-            .map(|(i, text)| {
+        // Rounds recorded before the log (played on paper) become its first steps, each a
+        // round entered whole, so they can be corrected or taken out like any other.
+        let mut events = Vec::with_capacity(earlier + log.len());
+        for (i, round) in record.rounds[..earlier].iter().enumerate() {
+            let text = format!("round {}", event::round_text(round));
+            events.push(
+                Event::parse(&text, &setup).map_err(at(format!("round {}", i + 1)))?,
+            );
+        }
+        for (i, text) in log.iter().enumerate() {
+            events.push(
                 Event::parse(text, &setup)
-                    .map_err(at(format!("play.log, step {} \"{text}\"", i + 1)))
-            })
-            .collect::<Result<Vec<Event>, Error>>()?;
-        let game =
-            Game::replay(setup, record.rounds[..earlier].to_vec(), events).map_err(|(i, e)| {
-                match log.get(i) {
-                    Some(text) => Error::Record {
-                        place: format!("play.log, step {} \"{text}\"", i + 1),
-                        problem: e.to_string(),
-                    },
-                    None => e,
-                }
-            })?;
+                    .map_err(at(format!("play.log, step {} \"{text}\"", i + 1)))?,
+            );
+        }
+        let game = Game::replay(setup, Vec::new(), events).map_err(|(i, e)| {
+            match i.checked_sub(earlier).and_then(|step| log.get(step).map(|t| (step, t))) {
+                Some((step, text)) => Error::Record {
+                    place: format!("play.log, step {} \"{text}\"", step + 1),
+                    problem: e.to_string(),
+                },
+                None => Error::Record {
+                    place: format!("round {}", i + 1),
+                    problem: e.to_string(),
+                },
+            }
+        })?;
         let replayed = &game.state.rounds;
         if let Some(k) = (0..replayed.len().max(record.rounds.len()))
             .find(|k| replayed.get(*k) != record.rounds.get(*k))

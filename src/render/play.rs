@@ -234,6 +234,18 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
             Note::GameOver => {
                 out.push_str("The game is over. new NAMES starts another; undo goes back.\n");
             }
+            Note::Fixed { round, deleted } => {
+                let what = if *deleted {
+                    format!("Round {round} is taken out; the rounds after it move up one.")
+                } else {
+                    format!("Round {round} is corrected.")
+                };
+                let _ = writeln!(
+                    out,
+                    "{what} Every total after it is scored again (undo takes the correction back):"
+                );
+                out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
+            }
             Note::TableCorrected {
                 cards_before,
                 cards_after,

@@ -710,9 +710,22 @@ fn record_without_a_log_goes_on_after_its_rounds() {
     assert_eq!(game.round().dealer, 1);
     assert_eq!(game.round().turn, 0);
     assert!(game.has_started());
+    // The rounds played before the log become its first steps, entered whole.
     let record = game.to_record();
-    assert_eq!(record.play.as_ref().map(|p| p.earlier_rounds), Some(1));
+    let play = record.play.as_ref().unwrap();
+    assert_eq!(play.earlier_rounds, 0);
+    assert_eq!(play.log, vec!["round knock ben ann=20 ben=3".to_string()]);
     assert_eq!(Game::from_record(&record).unwrap(), game);
+    // A record written by an older version, with earlier-rounds, still opens.
+    let mut old = record.clone();
+    old.play = Some(crate::game::PlayRecord {
+        first_dealer: "ann".to_string(),
+        earlier_rounds: 1,
+        log: vec!["ann: draw".to_string()],
+    });
+    let reopened = Game::from_record(&old).unwrap();
+    assert_eq!(reopened.round().number, 2);
+    assert_eq!(reopened.round().draws, 1);
 }
 
 #[test]
