@@ -602,7 +602,11 @@ fn item8_bytes_that_are_not_utf8_are_placed() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("line 1, byte 11"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 1, byte 11"),
+        "{}",
+        text(&out.stderr)
+    );
 
     // A line of a script that is not UTF-8 is skipped with its number; the rest goes on.
     let game = home.path().join("g.toml");

@@ -36,7 +36,7 @@ fn referee() -> Referee {
 
 fn run(referee: &mut Referee, lines: &[String]) {
     for (i, line) in lines.iter().enumerate() {
-        let (_, flow, _) = referee.line(line, Some(i + 1));
+        let (_, flow) = referee.line(line, Some(i + 1));
         if let Flow::Quit = flow {
             break;
         }
