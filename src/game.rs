@@ -92,8 +92,20 @@ impl GameRecord {
         toml::from_str(text).map_err(|e| {
             let place = match e.span() {
                 Some(span) => {
-                    let upto = &text[..span.start.min(text.len())];
-                    let line = upto.matches('\n').count() + 1;
+                    let upto = text.get(..span.start).unwrap_or(text);
+                    let at = upto.matches('\n').count() + 1;
+                    // A repeated key: the message does not name it, so the place does.
+                    let line = match text.get(span.clone()).map(str::trim) {
+                        Some(token)
+                            if e.message().contains("duplicate key")
+                                && !token.is_empty()
+                                && token.chars().count() <= 40
+                                && !token.contains('\n') =>
+                        {
+                            format!("{at}, \"{token}\"")
+                        }
+                        _ => at.to_string(),
+                    };
                     // The table the error is in: the last header before it.
                     let section = upto
                         .lines()
@@ -419,6 +431,14 @@ mod tests {
         assert_eq!(t.rounds[0].score.points, vec![0, 7 + 28 + 5, 0]);
         let end = t.end.unwrap();
         assert_eq!(end.bonuses, vec![0, 50, 0]);
+    }
+
+    #[test]
+    fn a_repeated_key_in_a_record_is_named_with_its_line() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\ntarget = 100\ntarget = 120\n"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "rules (line 4, \"target\"): duplicate key");
     }
 
     #[test]
