@@ -14,6 +14,21 @@ pub enum MoveText {
     Rearrange(String),
 }
 
+/// A correction of a finished round, as typed after `fix N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixText {
+    /// `fix 2 hand bob 12`
+    Hand { name: String, hand: String },
+    /// `fix 2 knock bob`; `fix 2 knock nobody` (the stock ran out)
+    Knock(Option<String>),
+    /// `fix 2 out carol`
+    Out(String),
+    /// `fix 2 delete`
+    Delete,
+    /// `fix 2 knock bob alice=12 bob=3 carol=9`: the whole result, as `round` takes it
+    Whole(String),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesArg {
     Show,
@@ -48,6 +63,13 @@ pub enum Command {
     Scoreboard,
     History(Option<usize>),
     Undo(usize),
+    Redo(usize),
+    /// A round's result entered whole: `round knock bob alice=12 bob=3 carol=9`.
+    Round(String),
+    Fix {
+        round: usize,
+        change: FixText,
+    },
     Help(Option<String>),
     /// The solver's best play of a hand onto the table in play.
     Hint(String),
@@ -77,6 +99,9 @@ pub const WORDS: &[&[&str]] = &[
     &["scoreboard", "scores", "score", "board"],
     &["history", "log"],
     &["undo"],
+    &["redo"],
+    &["round", "result"],
+    &["fix", "correct", "amend"],
     &["cards"],
     &["hint", "best", "suggest"],
     &["arrange", "layout"],
@@ -226,6 +251,69 @@ fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Err
     }
 }
 
+const ROUND_FORMS: &str = "knock NAME or out NAME (or neither when the stock ran out), then every hand as NAME=HAND, like round knock bob alice=12 bob=3 carol=\"Kd *\"";
+
+const FIX_FORMS: &str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
+
+fn parse_fix(rest: &str) -> Result<Command, Error> {
+    let (number, rest) = split_word(rest);
+    let round = match number.parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(bad(if number.is_empty() {
+                format!("fix needs the round's number and the correction: {FIX_FORMS}")
+            } else {
+                format!("\"{number}\": fix takes the round's number first: {FIX_FORMS}")
+            }));
+        }
+    };
+    let (word, what) = split_word(rest);
+    let change = match word.to_lowercase().as_str() {
+        _ if rest.contains('=') && !word.eq_ignore_ascii_case("hand") => {
+            FixText::Whole(rest.to_string())
+        }
+        "hand" => {
+            let (name, hand) = name_and_rest(what);
+            if name.is_empty() {
+                return Err(bad(format!(
+                    "fix {round} hand needs a name and the hand, like fix {round} hand bob 12"
+                )));
+            }
+            FixText::Hand { name, hand }
+        }
+        "knock" | "knocker" => match what.to_lowercase().as_str() {
+            "" => {
+                return Err(bad(format!(
+                    "fix {round} knock needs who knocked, or nobody"
+                )));
+            }
+            "nobody" | "none" | "no-one" | "noone" => FixText::Knock(None),
+            _ => FixText::Knock(Some(what.trim_matches('"').to_string())),
+        },
+        "stock" => FixText::Knock(None),
+        "out" if what.is_empty() => {
+            return Err(bad(format!("fix {round} out needs who went out")));
+        }
+        "out" => FixText::Out(what.trim_matches('"').to_string()),
+        "delete" | "remove" => {
+            return nothing_more(
+                word,
+                what,
+                Command::Fix {
+                    round,
+                    change: FixText::Delete,
+                },
+            );
+        }
+        _ => {
+            return Err(bad(format!(
+                "fix {round} needs what to correct: {FIX_FORMS}"
+            )));
+        }
+    };
+    Ok(Command::Fix { round, change })
+}
+
 /// Reads one line. `#` starts a comment.
 pub fn parse(line: &str) -> Result<Command, Error> {
     let line = line.split('#').next().unwrap_or("").trim();
@@ -349,6 +437,10 @@ pub fn parse(line: &str) -> Result<Command, Error> {
         "scoreboard" => nothing_more(word, rest, Command::Scoreboard),
         "history" => Ok(Command::History(count_arg("history", rest)?)),
         "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
+        "redo" => Ok(Command::Redo(count_arg("redo", rest)?.unwrap_or(1))),
+        "round" if rest.is_empty() => Err(bad(format!("round needs the result: {ROUND_FORMS}"))),
+        "round" => Ok(Command::Round(rest.to_string())),
+        "fix" => parse_fix(rest),
         "hint" if rest.is_empty() => Err(bad(
             "hint needs the hand to play from, like hint 7h 9h Js *".into(),
         )),
