@@ -103,14 +103,17 @@ impl Setup {
     }
 }
 
-/// A name at the table: one word that starts with a letter (`alice`, `Jean-Luc`, `o'hara`).
+/// A name at the table: one word or a few, each starting with a letter (`alice`,
+/// `Jean-Luc`, `o'hara`, `Mary Jo`), single spaces between them.
 fn check_name(name: &str) -> Result<(), Error> {
-    let mut chars = name.chars();
-    let first_ok = chars.next().is_some_and(char::is_alphabetic);
-    let rest_ok = chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c));
-    if !first_ok || !rest_ok || name.chars().count() > 24 {
+    let word_ok = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic)
+            && chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c))
+    };
+    if !name.split(' ').all(word_ok) || name.chars().count() > 24 {
         return Err(Error::Play(format!(
-            "\"{name}\" cannot be a player's name: a name is one word of up to 24 letters and digits, starting with a letter"
+            "\"{name}\" cannot be a player's name: a name is a word or a few (in quotes: new \"Mary Jo\" bob) of up to 24 letters and digits, each starting with a letter"
         )));
     }
     Ok(())

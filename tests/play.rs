@@ -931,3 +931,42 @@ fn a_hand_edited_record_names_what_differs_and_the_fix() {
     );
     assert_eq!(user.record("g.toml"), text, "the file is not overwritten");
 }
+
+/// A name of two words is typed in quotes, and every command finds it.
+#[test]
+fn names_of_two_words_in_quotes() {
+    let user = User::new();
+    let script = "\
+new \"Mary Jo\" bob \"Ann Marie\"
+dealer \"Ann Marie\"
+round knock \"Mary Jo\" \"Mary Jo\"=3 bob=20 \"Ann Marie\"=30
+cards \"Ann Marie\" 9
+fix 1 hand \"Ann Marie\" 31
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("New game: Mary Jo, bob and Ann Marie"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Round 1: Ann Marie deals, Mary Jo plays first."),
+        "{out}"
+    );
+    assert!(out.contains("Ann Marie holds 9 cards"), "{out}");
+    let tally = user.tally_json("g.toml");
+    assert_eq!(tally["totals"]["Mary Jo"], 45, "{tally}");
+    // The saved game opens again with its names.
+    let (out, err, code) = user.play("g.toml", "status\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Cards in hand: Mary Jo 10, bob 10, Ann Marie 9."),
+        "{out}"
+    );
+    let (_, err, code) = user.play("h.toml", "new \"Mary  Jo\" bob\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"Mary  Jo\" cannot be a player's name"),
+        "{err}"
+    );
+}

@@ -215,9 +215,19 @@ fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`: a name and a hand.
+/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`, `"Mary Jo" 12`: a name and a hand.
 fn name_and_rest(text: &str) -> (String, String) {
     let text = text.trim();
+    if let Some(quoted) = text.strip_prefix('"')
+        && let Some((name, rest)) = quoted.split_once('"')
+    {
+        let rest = rest
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
+            .trim()
+            .trim_matches('"')
+            .trim();
+        return (name.trim().to_string(), rest.to_string());
+    }
     let at = text
         .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
         .unwrap_or(text.len());
@@ -346,11 +356,22 @@ pub fn parse(line: &str) -> Result<Command, Error> {
     };
     match name {
         "new" => {
-            let names: Vec<String> = rest
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|n| !n.is_empty())
-                .map(str::to_string)
-                .collect();
+            // Names of two words come in quotes: new "Mary Jo" bob.
+            let names: Vec<String> = if rest.contains('"') {
+                shell_words::split(rest)
+                    .map_err(|e| bad(format!("\"{rest}\": {e}; a name of two words goes in quotes, like new \"Mary Jo\" bob")))?
+                    .into_iter()
+                    .flat_map(|n| {
+                        n.split(',').map(|p| p.trim().to_string()).collect::<Vec<_>>()
+                    })
+                    .filter(|n| !n.is_empty())
+                    .collect()
+            } else {
+                rest.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            };
             if names.is_empty() {
                 return Err(bad(
                     "new needs the players' names in seating order, like new alice bob carol"
@@ -360,10 +381,14 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             Ok(Command::New(names))
         }
         "dealer" => {
-            if rest.is_empty() || rest.contains(char::is_whitespace) {
-                return Err(bad("dealer takes one name, like dealer carol".into()));
+            let quoted = rest.len() > 1 && rest.starts_with('"') && rest.ends_with('"');
+            if rest.is_empty() || (!quoted && rest.contains(char::is_whitespace)) {
+                return Err(bad(
+                    "dealer takes one name, like dealer carol (a name of two words in quotes)"
+                        .into(),
+                ));
             }
-            Ok(Command::Dealer(rest.to_string()))
+            Ok(Command::Dealer(rest.trim_matches('"').to_string()))
         }
         "rules" => {
             let (key, value) = split_word(rest);

@@ -610,9 +610,12 @@ fn setup_is_fixed_once_play_starts() {
 }
 
 #[test]
-fn names_are_one_word_each_and_all_different() {
+fn names_are_words_with_single_spaces_and_all_different() {
     assert!(Game::new(names(&["alice", "Alice"]), Rules::default()).is_err());
-    assert!(Game::new(names(&["alice", "bob smith"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", "bob smith"]), Rules::default()).is_ok());
+    assert!(Game::new(names(&["alice", "bob  smith"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", " bob"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", "bob:"]), Rules::default()).is_err());
     assert!(Game::new(names(&["alice"]), Rules::default()).is_err());
     let game = game_with(&["alice", "albert", "bob"], Rules::default());
     assert_eq!(game.setup().player("BOB").unwrap(), 2);
