@@ -477,7 +477,11 @@ impl Dirs {
     /// A file for a new game that does not exist yet: the date and the players,
     /// `2025-11-20-alice-bob-carol.toml`, numbered `-2`, `-3`, ... when taken.
     pub fn new_game_file(&self, players: &[String]) -> PathBuf {
-        let mut stem = format!("{}-{}", today(), players.join("-").to_lowercase());
+        let mut stem = format!(
+            "{}-{}",
+            today(),
+            players.join("-").to_lowercase().replace(' ', "_")
+        );
         // A file name holds 255 bytes on most systems: five long names of 4-byte letters
         // would not fit, so the names are cut (at a letter) to leave room for `-NN.toml`.
         if stem.len() > STEM_LONGEST {

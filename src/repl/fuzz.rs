@@ -70,12 +70,22 @@ const WORDS: &[&str] = &[
     "rules",
     "help",
     "new",
+    "round",
+    "round",
+    "fix",
+    "redo",
     "DRAW",
     "drwa",
     "",
 ];
 
 const TOKENS: &[&str] = &[
+    "out",
+    "knock",
+    "delete",
+    "bob=3",
+    "alice=12",
+    "carol=\"Kd *\"",
     "7h",
     "8h",
     "9h",
