@@ -9,8 +9,8 @@
 //! - **whole**: the referee's record ends with a mark holding a checksum of everything before
 //!   it (`# carousel-end crc32:...`), written last. A record that begins as the referee writes
 //!   it but lacks its mark, or whose mark does not match, was cut short or changed: it is
-//!   reported as damaged, with its line, and never overwritten. A record written by hand has
-//!   no mark and is read as it is.
+//!   reported as damaged, with its line (or, for a change, what the change breaks), and never
+//!   overwritten. A record written by hand has no mark and is read as it is.
 //! - **locked**: a session that holds a game locks it ([`GameFile`]); a second session is told
 //!   which process holds it and is refused. A record changed on disk behind the session's
 //!   back is not overwritten.
@@ -69,6 +69,12 @@ fn written_by_referee(text: &str) -> bool {
 /// Checks that a record is whole: a record with an end mark matches it, and a record that
 /// starts as the referee writes one has its mark. `Err` says what is wrong and on which line.
 pub fn check_whole(text: &str) -> Result<(), String> {
+    whole(text).map_err(|(problem, _)| problem)
+}
+
+/// [`check_whole`], also saying whether the record was changed rather than cut: its mark is
+/// there, whole and last, so its end was written, but the rest does not match it.
+fn whole(text: &str) -> Result<(), (String, bool)> {
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let mark_at = if text.starts_with(MARK) {
         Some(0)
@@ -77,9 +83,12 @@ pub fn check_whole(text: &str) -> Result<(), String> {
     };
     let Some(at) = mark_at else {
         if written_by_referee(text) {
-            return Err(format!(
-                "the record ends at line {} without its end mark ({MARK}...): it was cut short",
-                line_of(text.trim_end().len())
+            return Err((
+                format!(
+                    "the record ends at line {} without its end mark ({MARK}...): it was cut short",
+                    line_of(text.trim_end().len())
+                ),
+                false,
             ));
         }
         // A record written by hand: nothing to check it against.
@@ -92,12 +101,18 @@ pub fn check_whole(text: &str) -> Result<(), String> {
     let sum = crc32fast::hash(&text.as_bytes()[..at]);
     match u32::from_str_radix(stated, 16) {
         Ok(found) if stated.len() == 8 && found == sum => Ok(()),
-        Ok(_) if stated.len() == 8 => Err(format!(
-            "the end mark on line {line} does not match the record: it was cut short or changed \
-             (to edit it by hand, delete the header's comment lines and that line)"
+        Ok(_) if stated.len() == 8 => Err((
+            format!(
+                "the end mark on line {line} does not match the record: it was changed after it was saved \
+                 (to edit it by hand, delete the header's comment lines and that line)"
+            ),
+            true,
         )),
-        _ => Err(format!(
-            "the end mark on line {line} is not whole ({MARK} and 8 hexadecimal digits, last): the record was cut short or changed"
+        _ => Err((
+            format!(
+                "the end mark on line {line} is not whole ({MARK} and 8 hexadecimal digits, last): the record was cut short or changed"
+            ),
+            false,
         )),
     }
 }
@@ -225,8 +240,20 @@ fn game_of(path: &Path, text: &str) -> Result<Game, Error> {
         path: path.display().to_string(),
         problem,
     };
-    let record = parse_record(text).map_err(|e| damaged(e.to_string()))?;
-    Game::from_record(&record).map_err(|e| damaged(e.to_string()))
+    let replay = || {
+        let record = GameRecord::from_toml(text)?;
+        Game::from_record(&record)
+    };
+    match whole(text) {
+        Ok(()) => replay().map_err(|e| damaged(e.to_string())),
+        // Changed, not cut: when the change breaks the game, that says more (which round,
+        // which key, the fix to type) than the checksum does. Either way it is refused.
+        Err((problem, true)) => match replay() {
+            Err(e) => Err(damaged(e.to_string())),
+            Ok(_) => Err(damaged(format!("game record: {problem}"))),
+        },
+        Err((problem, false)) => Err(damaged(format!("game record: {problem}"))),
+    }
 }
 
 /// A game file held by this session: locked against other sessions while the value lives,
