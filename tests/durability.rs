@@ -693,3 +693,45 @@ fn item9_long_four_byte_names_still_make_a_game_file() {
         .collect();
     assert_eq!(games.len(), 1);
 }
+
+/// At the terminal, as a player meets it: a failed save is said at its step, the first
+/// `quit` only warns and offers `save FILE`, the second leaves with status 3.
+#[cfg(unix)]
+#[test]
+fn item5_at_the_terminal_quit_warns_once_when_the_game_is_not_saved() {
+    use rexpect::reader::Options;
+    use rexpect::session::spawn_with_options;
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("games");
+    std::fs::create_dir(&dir).unwrap();
+    let game = dir.join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status.success());
+    let mut cmd = carousel(home.path());
+    cmd.arg("play").arg(&game).env("TERM", "xterm");
+    let mut p = spawn_with_options(
+        cmd,
+        Options::new()
+            .timeout_ms(Some(15_000))
+            .strip_ansi_escape_codes(true),
+    )
+    .unwrap();
+    p.exp_string("bob to draw> ").unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, "not a directory").unwrap();
+    p.send_line("draw").unwrap();
+    p.exp_string("could not be saved").unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("save FILE writes it to another file").unwrap();
+    p.exp_string("quit again leaves without saving").unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    let status = p.process().wait().unwrap();
+    assert!(format!("{status:?}").ends_with(", 3)"), "{status:?}");
+}
