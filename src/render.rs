@@ -1,8 +1,10 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
 pub mod board;
+pub mod chart;
 pub mod look;
 pub mod play;
+pub mod why;
 
 use carousel::Rules;
 use carousel::game::Tally;
