@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod chart;
+pub mod games;
 pub mod look;
 pub mod play;
 pub mod why;
