@@ -258,6 +258,8 @@ impl Export {
                 .map(|(name, formula)| {
                     if bonuses[name] == 0 {
                         format!("{} 0", cell(name))
+                    } else if *formula == bonuses[name].to_string() {
+                        format!("{} {formula}", cell(name))
                     } else {
                         format!("{} {formula} = {}", cell(name), bonuses[name])
                     }
@@ -350,7 +352,7 @@ mod tests {
             "{md}"
         );
         assert!(
-            md.contains("- Bonuses: alice 100 = 100; bob 1 x 25 = 25; carol 0"),
+            md.contains("- Bonuses: alice 100; bob 1 x 25 = 25; carol 0"),
             "{md}"
         );
     }

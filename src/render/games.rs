@@ -29,7 +29,7 @@ fn standing(saved: &Saved) -> String {
     match &saved.summary {
         None => String::new(),
         Some(s) if s.leaders.is_empty() => "no round yet".to_string(),
-        Some(s) if s.finished => format!("{} won, {}", and_list(&s.leaders), s.score),
+        Some(s) if s.finished => format!("{} won {}", and_list(&s.leaders), s.score),
         Some(s) => format!("{} {}", and_list(&s.leaders), s.score),
     }
 }
@@ -37,7 +37,7 @@ fn standing(saved: &Saved) -> String {
 fn state(saved: &Saved) -> String {
     match &saved.summary {
         None => "damaged".to_string(),
-        Some(s) if s.finished => format!("finished, {} rounds", s.round),
+        Some(s) if s.finished => "finished".to_string(),
         Some(s) => format!("round {}", s.round),
     }
 }
