@@ -238,6 +238,23 @@ pub fn all_game_files(dirs: &Dirs) -> Vec<PathBuf> {
     files
 }
 
+/// Every game file scored, for statistics: the tallies, and the files passed over with why.
+pub fn scored_games(dirs: &Dirs) -> (Vec<crate::game::Tally>, Vec<(PathBuf, String)>) {
+    let mut tallies = Vec::new();
+    let mut skipped = Vec::new();
+    for path in all_game_files(dirs) {
+        let scored = fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| crate::game::GameRecord::from_toml(&text).map_err(|e| e.to_string()))
+            .and_then(|record| crate::game::tally(&record).map_err(|e| e.to_string()));
+        match scored {
+            Ok(tally) => tallies.push(tally),
+            Err(problem) => skipped.push((path, problem)),
+        }
+    }
+    (tallies, skipped)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

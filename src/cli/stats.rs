@@ -2,7 +2,6 @@
 
 use super::{Answer, Output, print_json};
 use crate::render::{games, look::Look};
-use carousel::game::{self, GameRecord};
 use carousel::{catalogue, stats};
 use clap::Args;
 use serde_json::json;
@@ -25,23 +24,14 @@ pub struct StatsArgs {
 
 pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     let dirs = super::games::dirs()?;
-    let mut tallies = Vec::new();
-    let mut skipped = Vec::new();
-    for path in catalogue::all_game_files(&dirs) {
-        let scored = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| GameRecord::from_toml(&text).map_err(|e| e.to_string()))
-            .and_then(|record| game::tally(&record).map_err(|e| e.to_string()));
-        match scored {
-            Ok(tally) => tallies.push(tally),
-            Err(problem) => skipped.push((path.display().to_string(), problem)),
-        }
-    }
+    let (tallies, skipped) = catalogue::scored_games(&dirs);
     let counted = stats::stats(&tallies);
     if args.output.json {
         let skipped: Vec<_> = skipped
             .iter()
-            .map(|(file, problem)| json!({ "file": file, "problem": problem }))
+            .map(
+                |(file, problem)| json!({ "file": file.display().to_string(), "problem": problem }),
+            )
             .collect();
         print_json(&json!({
             "games": counted.games,
@@ -53,7 +43,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     } else {
         print!("{}", games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
-            println!("Passed over {file}: {problem}");
+            println!("Passed over {}: {problem}", file.display());
         }
     }
     Ok(Answer::Yes)

@@ -16,6 +16,7 @@ pub const DEFAULT_WIDTH: usize = 80;
 
 impl Look {
     /// Plain text for `width` columns.
+    #[cfg(test)]
     pub fn plain(width: usize) -> Look {
         Look {
             width,

@@ -5,6 +5,7 @@
 mod command;
 mod complete;
 pub(crate) mod help;
+mod saved;
 
 use crate::render;
 use crate::render::play::and_list;
@@ -64,6 +65,8 @@ struct Referee {
     named: Option<PathBuf>,
     dirs: Option<Dirs>,
     new_rules: Rules,
+    /// A question (archive or remove?) that the next line answers.
+    pending: Option<saved::Pending>,
 }
 
 fn no_game() -> Error {
@@ -106,6 +109,7 @@ impl Referee {
             named: None,
             dirs,
             new_rules,
+            pending: None,
         };
         if let Some(path) = &args.game {
             if path.exists() {
@@ -195,7 +199,10 @@ impl Referee {
     /// understood, or its move or knock was refused; no when its moment was wrong (a fourth
     /// draw), where the same line would only be refused again.
     fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
-        let result = command::parse(text).and_then(|command| self.execute(command));
+        let result = match self.pending.take() {
+            Some(pending) => self.answer(pending, text).map(|()| Flow::Go),
+            None => command::parse(text).and_then(|command| self.execute(command)),
+        };
         match result {
             Ok(flow) => (Outcome::Accepted, flow, false),
             Err(err) => {
@@ -359,6 +366,12 @@ impl Referee {
                     )));
                 }
             },
+            Command::Why(arg) => self.why(arg)?,
+            Command::Games => self.games()?,
+            Command::Tidy(tidy, which) => self.ask_tidy(tidy, &which)?,
+            Command::Export { format, file } => self.export(&format, file.as_deref())?,
+            Command::Stats => self.stats()?,
+            Command::Chart => self.chart()?,
             Command::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Go)
@@ -477,7 +490,7 @@ impl Referee {
     fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
         let (path, game) = match file {
             Some(file) => {
-                let path = expand_home(&file);
+                let path = self.find_game(&file)?;
                 let game = store::load(&path)?;
                 (path, game)
             }
@@ -637,7 +650,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         if let Some(helper) = editor.helper_mut() {
             helper.names = referee.names();
         }
-        let prompt = render::play::prompt(referee.game.as_ref());
+        let prompt = match &referee.pending {
+            Some(_) => "yes or no> ".to_string(),
+            None => render::play::prompt(referee.game.as_ref()),
+        };
         let read = match keep.take() {
             Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
             None => editor.readline(&prompt),
@@ -668,7 +684,17 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             Err(ReadlineError::Interrupted) => {
                 println!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
             }
-            Err(ReadlineError::Eof) => break,
+            Err(ReadlineError::Eof) => {
+                if let Some(pending) = referee.pending.take() {
+                    eprintln!(
+                        "refused: no answer to the question, so {} was not {}d",
+                        pending.saved.name,
+                        pending.tidy.verb()
+                    );
+                    worst = worst.max(Outcome::Refused);
+                }
+                break;
+            }
             Err(err) => {
                 eprintln!("carousel: cannot read a line: {err}");
                 worst = Outcome::NotUnderstood;
