@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel export examples/finished-game.toml --format csv
-  carousel export examples/finished-game.toml --format markdown --output friday.md")]
+  carousel export examples/finished-game.toml --format markdown
+  carousel export examples/finished-game.toml --json")]
 pub struct ExportArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
