@@ -142,6 +142,7 @@ fn run_examples(file: &str, examples: Vec<Example>) {
             .unwrap()
             .current_dir(root)
             .env("NO_COLOR", "1")
+            .env_remove("COLUMNS")
             .args(&words[1..])
             .output()
             .unwrap();

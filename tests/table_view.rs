@@ -51,7 +51,12 @@ impl User {
     }
 
     fn run(&self, args: &[&str], stdin: &str) -> Out {
-        let out = self.carousel().args(args).write_stdin(stdin).output().unwrap();
+        let out = self
+            .carousel()
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
         Out {
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -180,7 +185,10 @@ fn why_and_score_n_explain_a_round_and_why_end_the_bonuses_in_a_script() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("  bob: 188 + 100 = 288  (100 for reaching 150)"));
+    assert!(
+        out.stdout
+            .contains("  bob: 188 + 100 = 288  (100 for reaching 150)")
+    );
     let out = user.play("resume 1\nwhy 9\n");
     assert_eq!(out.code, 2);
     assert!(
@@ -227,7 +235,11 @@ fn resume_picks_a_saved_game_by_number_or_name() {
     let out = user.play("resume ann-ben\nstatus\n");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("-ann-ben.toml."), "{}", out.stdout);
-    assert!(out.stdout.contains("ben has drawn 1 card"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("ben has drawn 1 card"),
+        "{}",
+        out.stdout
+    );
     let number = user.json(&["games", "--json"])["games"]
         .as_array()
         .unwrap()
@@ -236,7 +248,11 @@ fn resume_picks_a_saved_game_by_number_or_name() {
         .unwrap()["number"]
         .to_string();
     let out = user.play(&format!("resume {number}\n"));
-    assert!(out.stdout.contains("Game over after round 4"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("Game over after round 4"),
+        "{}",
+        out.stdout
+    );
     let out = user.play("resume zed\n");
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("\"zed\": no saved game is called that"));
@@ -266,7 +282,11 @@ fn archive_and_remove_ask_first_and_a_script_answers_on_the_next_line() {
     // A game in play is never removed.
     let out = user.play("remove ann-ben\n");
     assert_eq!(out.code, 1);
-    assert!(out.stderr.contains("is not finished (round 1)"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("is not finished (round 1)"),
+        "{}",
+        out.stderr
+    );
     // Yes: archived, out of the list, still counted.
     let out = user.play("archive alice-bob\nyes\ngames\n");
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -282,11 +302,19 @@ fn games_remove_from_the_shell_asks_and_refuses_without_an_answer() {
     user.two_games();
     let out = user.run(&["games", "--remove", "alice-bob"], "");
     assert_eq!(out.code, 1, "{}", out.stderr);
-    assert!(out.stderr.contains("no answer to the question"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("no answer to the question"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(user.saved_files().len(), 2);
     let out = user.run(&["games", "--remove", "alice-bob"], "n\n");
     assert_eq!(out.code, 1);
-    assert!(out.stdout.contains("Nothing was removed."), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("Nothing was removed."),
+        "{}",
+        out.stdout
+    );
     let out = user.run(&["games", "--remove", "ann-ben", "--yes"], "");
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("is not finished"), "{}", out.stderr);
@@ -295,7 +323,11 @@ fn games_remove_from_the_shell_asks_and_refuses_without_an_answer() {
     assert_eq!(user.saved_files().len(), 1);
     let out = user.run(&["games", "--archive", "9", "--yes"], "");
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("\"9\": there is no game 9"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("\"9\": there is no game 9"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -310,18 +342,32 @@ fn export_writes_csv_markdown_and_json() {
     assert_eq!(lines[3], "3,carol,alice,true,false,3,29,143,20,0,37,5,0,0");
     assert_eq!(lines[6], "bonuses,,alice,,,,100,254,,25,62,,25,63");
     let md = user.run(&["export", game, "--format", "markdown"], "");
-    assert!(md.stdout.contains("| 3 | carol | alice (undercut) | +29 = 143 | 37 | 0 |"));
-    assert!(md.stdout.contains("- Round 3: alice 17 + 2 + 10 undercut = 29"));
+    assert!(
+        md.stdout
+            .contains("| 3 | carol | alice (undercut) | +29 = 143 | 37 | 0 |")
+    );
+    assert!(
+        md.stdout
+            .contains("- Round 3: alice 17 + 2 + 10 undercut = 29")
+    );
     let json = user.json(&["export", game, "--format", "json"]);
     assert_eq!(json["rounds"][3]["went_out"], true);
     assert_eq!(json["final"]["alice"], 254);
     assert_eq!(json, user.json(&["export", game, "--json"]));
     let bad = user.run(&["export", game, "--format", "xls"], "");
     assert_eq!(bad.code, 2);
-    assert!(bad.stderr.contains("\"xls\": no such export format"), "{}", bad.stderr);
+    assert!(
+        bad.stderr.contains("\"xls\": no such export format"),
+        "{}",
+        bad.stderr
+    );
     let missing = user.run(&["export", "nowhere.toml"], "");
     assert_eq!(missing.code, 2);
-    assert!(missing.stderr.contains("nowhere.toml"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("nowhere.toml"),
+        "{}",
+        missing.stderr
+    );
 }
 
 #[test]
@@ -334,7 +380,11 @@ fn export_in_the_repl_shows_or_writes_a_file() {
         file.display()
     ));
     assert_eq!(out.code, 2);
-    assert!(out.stdout.contains("# Carousel: alice, bob, carol"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("# Carousel: alice, bob, carol"),
+        "{}",
+        out.stdout
+    );
     assert!(out.stdout.contains("Exported to "), "{}", out.stdout);
     let csv = std::fs::read_to_string(&file).unwrap();
     assert!(csv.starts_with("round,knocker,winners,"), "{csv}");
@@ -369,12 +419,22 @@ fn stats_count_across_the_saved_games() {
         .iter()
         .find(|p| p["name"] == "ann")
         .unwrap();
-    assert_eq!((ann["games"].clone(), ann["rounds"].clone()), (json!(1), json!(0)));
+    assert_eq!(
+        (ann["games"].clone(), ann["rounds"].clone()),
+        (json!(1), json!(0))
+    );
     let text = user.run(&["stats"], "");
-    assert!(text.stdout.contains("2 games (1 finished), 4 rounds scored."));
+    assert!(
+        text.stdout
+            .contains("2 games (1 finished), 4 rounds scored.")
+    );
     assert!(text.stdout.contains("Passed over "), "{}", text.stdout);
     let repl = user.play("stats\n");
-    assert!(repl.stdout.contains("2 games (1 finished)"), "{}", repl.stdout);
+    assert!(
+        repl.stdout.contains("2 games (1 finished)"),
+        "{}",
+        repl.stdout
+    );
 }
 
 #[test]
@@ -385,7 +445,12 @@ fn chart_draws_the_running_totals_and_writes_an_svg() {
     let out = user
         .carousel()
         .env("COLUMNS", "40")
-        .args(["chart", game.to_str().unwrap(), "--svg", svg.to_str().unwrap()])
+        .args([
+            "chart",
+            game.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -399,4 +464,38 @@ fn chart_draws_the_running_totals_and_writes_an_svg() {
     let three = std::fs::read_to_string(example("three-players.carousel")).unwrap();
     let repl = user.play(&format!("{three}\nchart\n"));
     assert!(repl.stdout.contains("B bob 188"), "{}", repl.stdout);
+}
+
+/// Runs a one-shot in a pseudo-terminal and gives what it printed, escapes and all.
+fn in_a_terminal(args: &[&str], no_colour: bool) -> String {
+    use rexpect::reader::Options;
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.current_dir(root())
+        .args(args)
+        .env("TERM", "xterm")
+        .env("COLUMNS", "120")
+        .env_remove("NO_COLOR");
+    if no_colour {
+        cmd.env("NO_COLOR", "1");
+    }
+    let mut p = rexpect::session::spawn_with_options(
+        cmd,
+        Options::new()
+            .timeout_ms(Some(15_000))
+            .strip_ansi_escape_codes(false),
+    )
+    .unwrap();
+    p.exp_eof().unwrap()
+}
+
+#[test]
+fn scoreboard_is_coloured_at_a_terminal_unless_no_color() {
+    let game = example("finished-game.toml");
+    let args = ["tally", game.to_str().unwrap()];
+    let coloured = in_a_terminal(&args, false);
+    assert!(coloured.contains("\u{1b}["), "{coloured}");
+    assert!(coloured.contains("Game over after round 5"), "{coloured}");
+    let plain = in_a_terminal(&args, true);
+    assert!(!plain.contains("\u{1b}["), "{plain}");
+    assert!(plain.contains("Game over after round 5"), "{plain}");
 }
