@@ -187,7 +187,9 @@ fn why_and_score_n_explain_a_round_and_why_end_the_bonuses_in_a_script() {
     );
     assert!(
         out.stdout
-            .contains("  bob: 188 + 100 = 288  (100 for reaching 150)")
+            .contains("  bob: 188 + 100 = 288\n    100 for reaching 150\n"),
+        "{}",
+        out.stdout
     );
     let out = user.play("resume 1\nwhy 9\n");
     assert_eq!(out.code, 2);

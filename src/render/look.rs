@@ -72,7 +72,25 @@ impl Look {
 
 /// The widest line of `text`, in terminal columns.
 pub fn width_of(text: &str) -> usize {
-    text.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
+    text.lines().map(visible_width).max().unwrap_or(0)
+}
+
+/// The columns `text` takes on a terminal: colour escapes (`ESC [ ... m`) take none.
+pub fn visible_width(text: &str) -> usize {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    UnicodeWidthStr::width(plain.as_str())
 }
 
 /// Fills `text` into lines of at most `width` columns (a word longer than that gets a line
@@ -91,7 +109,7 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> String {
         if word.is_empty() {
             continue;
         }
-        let w = UnicodeWidthStr::width(word);
+        let w = visible_width(word);
         if !fresh && used + spaces + w > width {
             out.push_str(line.trim_end());
             out.push('\n');
@@ -124,6 +142,21 @@ mod tests {
             wrap("averyveryverylongword x", 5, 0),
             "averyveryverylongword\nx\n"
         );
+    }
+
+    #[test]
+    fn colour_escapes_take_no_columns() {
+        let on = Look {
+            width: 80,
+            colour: true,
+        };
+        assert_eq!(visible_width(&on.leader("bob")), 3);
+        let text = format!(
+            "Game over after round 4: {} wins with 288.",
+            on.leader("bob")
+        );
+        assert_eq!(wrap(&text, 40, 2).lines().count(), 2);
+        assert_eq!(wrap(&text, 43, 2).lines().count(), 1);
     }
 
     #[test]

@@ -127,14 +127,12 @@ pub fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
         if why.is_empty() {
             why.push("no bonus: no round won".to_string());
         }
-        let line = format!(
-            "  {name}: {} + {} = {}  ({})",
-            tally.totals[p],
-            b.points.total,
-            end.final_totals[p],
-            why.join(", ")
+        let _ = writeln!(
+            out,
+            "  {name}: {} + {} = {}",
+            tally.totals[p], b.points.total, end.final_totals[p]
         );
-        out.push_str(&wrap(&line, look.width, 4));
+        out.push_str(&wrap(&format!("    {}", why.join(", ")), look.width, 4));
     }
     let (who, best): (Vec<&str>, u32) = {
         let best = end.final_totals.iter().copied().max().unwrap_or(0);
@@ -203,9 +201,12 @@ mod tests {
         let (t, rules) = finished();
         insta::assert_snapshot!(game_end(&t, &rules, Look::plain(80)), @r"
         The game ended after round 5: alice reached 150.
-          alice: 154 + 100 = 254  (100 for reaching 150)
-          bob: 37 + 25 = 62  (1 round won x 25)
-          carol: 38 + 25 = 63  (1 round won x 25)
+          alice: 154 + 100 = 254
+            100 for reaching 150
+          bob: 37 + 25 = 62
+            1 round won x 25
+          carol: 38 + 25 = 63
+            1 round won x 25
         alice wins with 254.
         ");
     }

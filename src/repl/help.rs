@@ -278,7 +278,7 @@ why [N | end]   (or: explain; score N)
 Examples:
   why 3          (alice scores 29 = 17 + 2 + 10 undercut)
   score 3
-  why end        (bob: 37 + 25 = 62, 1 round won x 25)",
+  why end        (bob: 37 + 25 = 62, for 1 round won x 25)",
     },
     Topic {
         name: "games",
