@@ -75,8 +75,23 @@ impl Rules {
             Some(toml::Value::Table(rules)) => rules.clone(),
             _ => value,
         };
-        Rules::deserialize(toml::Value::Table(table))
-            .map_err(|e| crate::Error::Rules(e.message().to_string()))
+        let rules = Rules::deserialize(toml::Value::Table(table))
+            .map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// Refuses numbers no game can be played with: a target of 0 ends the game before its
+    /// first round is scored. (The deal's fit to the deck depends on the players, and is
+    /// checked when a game starts.)
+    pub fn check(&self) -> Result<(), crate::Error> {
+        if self.target == 0 {
+            return Err(crate::Error::Rules(
+                "target 0 would end the game before it starts; the target is 1 or more (150 by default)"
+                    .to_string(),
+            ));
+        }
+        Ok(())
     }
 
     /// Every rule as `key = value`, the way a rules file writes it.
@@ -155,8 +170,10 @@ impl Rules {
             },
         };
         table.insert(key.to_string(), parsed);
-        *self = Rules::deserialize(toml::Value::Table(table))
+        let rules = Rules::deserialize(toml::Value::Table(table))
             .map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+        rules.check()?;
+        *self = rules;
         Ok(())
     }
 }
@@ -164,6 +181,15 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn target_0_is_refused_typed_or_read() {
+        let mut rules = Rules::default();
+        let err = rules.set("target", "0").unwrap_err().to_string();
+        assert!(err.contains("the target is 1 or more"), "{err}");
+        assert_eq!(rules.target, 150, "a refused setting changes nothing");
+        assert!(Rules::from_toml("target = 0").is_err());
+    }
 
     #[test]
     fn the_defaults_are_the_rulings() {

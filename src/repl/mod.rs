@@ -9,11 +9,11 @@ mod saved;
 
 use crate::render;
 use crate::render::play::and_list;
-use carousel::session::{Game, Move, Phase};
+use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
-use command::{Command, MoveText, RulesArg};
+use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -42,6 +42,10 @@ pub struct PlayArgs {
     /// House rules for a new game: a TOML file of [rules] keys
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// When reading a script, print each line after its prompt, as a terminal shows it:
+    /// the output is then a transcript of the game
+    #[arg(long)]
+    pub echo: bool,
 }
 
 /// What became of a line, in the order a script's exit status ranks them.
@@ -195,18 +199,14 @@ impl Referee {
     }
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
-    /// The outcome says whether the line is worth keeping for editing: yes when it was not
-    /// understood, or its move or knock was refused; no when its moment was wrong (a fourth
-    /// draw), where the same line would only be refused again.
-    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         let result = match self.pending.take() {
             Some(pending) => self.answer(pending, text).map(|()| Flow::Go),
             None => command::parse(text).and_then(|command| self.execute(command)),
         };
         match result {
-            Ok(flow) => (Outcome::Accepted, flow, false),
+            Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
-                let keep = !matches!(err, Error::Refused(_));
                 let at = line.map_or(String::new(), |n| format!("line {n}: "));
                 let outcome = if err.is_refusal() {
                     Outcome::Refused
@@ -231,7 +231,7 @@ impl Referee {
                     _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
                     _ => eprintln!("{at}error: {err}"),
                 }
-                (outcome, Flow::Go, keep)
+                (outcome, Flow::Go)
             }
         }
     }
@@ -257,23 +257,9 @@ impl Referee {
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
             Command::Draw(count) => {
-                // All the draws or none: `draw 4` must not make three and then refuse.
-                let mut trial = self.game()?.clone();
-                let name = trial.players()[trial.round().turn].clone();
-                let mut told = String::new();
-                for drawn in 0..count {
-                    let notes = trial.draw().map_err(|e| match e {
-                        Error::Refused(_) if drawn > 0 => Error::Refused(format!(
-                            "{name} may draw {} more this turn, not {count}; nothing was drawn",
-                            drawn
-                        )),
-                        e => e,
-                    })?;
-                    told.push_str(&render::play::notes(&trial, &notes));
-                }
-                *self.game_mut()? = trial;
+                let notes = self.game_mut()?.draw_n(count)?;
                 self.save();
-                print!("{told}");
+                print!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
@@ -356,6 +342,27 @@ impl Referee {
                     println!("Undone: {}", step.event.text(game.players()));
                 }
                 print!("{}", render::play::status(game));
+            }
+            Command::Redo(count) => {
+                let redone = self.game_mut()?.redo(count)?;
+                self.save();
+                let game = self.game()?;
+                for step in &redone {
+                    println!("Redone: {}", step.event.text(game.players()));
+                }
+                print!("{}", render::play::status(game));
+            }
+            Command::Round(text) => {
+                let notes = self.game_mut()?.enter_round(&text)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Fix { round, change } => {
+                let game = self.game_mut()?;
+                let change = round_change(game, change)?;
+                let notes = game.fix(round, change)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Help(None) => print!("{}", help::OVERVIEW),
             Command::Help(Some(topic)) => match help::topic(&topic) {
@@ -590,6 +597,21 @@ impl Referee {
     }
 }
 
+/// A correction as typed, read against the game: names to players, hands to reports.
+fn round_change(game: &Game, change: FixText) -> Result<RoundChange, Error> {
+    let setup = game.setup();
+    Ok(match change {
+        FixText::Hand { name, hand } => RoundChange::Hand {
+            player: setup.player(&name)?,
+            hand: game.report(&hand)?,
+        },
+        FixText::Knock(name) => RoundChange::Knocker(name.map(|n| setup.player(&n)).transpose()?),
+        FixText::Out(name) => RoundChange::Out(setup.player(&name)?),
+        FixText::Delete => RoundChange::Delete,
+        FixText::Whole(text) => RoundChange::Whole(game.round_record(&text)?),
+    })
+}
+
 fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
     match text {
         MoveText::Meld(melds) => Ok(Move {
@@ -643,8 +665,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         referee.banner();
     }
     let mut worst = Outcome::Accepted;
-    let mut keep: Option<String> = None;
-    let mut told_of_keeping = false;
+    let mut told_of_recall = false;
     let mut number = 0;
     loop {
         if let Some(helper) = editor.helper_mut() {
@@ -654,28 +675,26 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             Some(_) => "yes or no> ".to_string(),
             None => render::play::prompt(referee.game.as_ref()),
         };
-        let read = match keep.take() {
-            Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
-            None => editor.readline(&prompt),
-        };
+        let read = editor.readline(&prompt);
         match read {
             Ok(line) => {
                 number += 1;
-                if let Some(path) = &history
-                    && !line.trim().is_empty()
-                {
-                    let _ = editor.add_history_entry(line.as_str());
-                    let _ = editor.append_history(path);
+                if args.echo && !interactive {
+                    println!("{prompt}{line}");
                 }
-                let (outcome, flow, worth_keeping) =
-                    referee.line(&line, (!interactive).then_some(number));
-                worst = worst.max(outcome);
-                if interactive && worth_keeping {
-                    if !told_of_keeping {
-                        println!("(The line is kept for editing; Ctrl-C clears it.)");
-                        told_of_keeping = true;
+                // Every line goes into the history, so Up brings back a failed one to edit;
+                // a failed line is never put in front of the next one typed.
+                if interactive && !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                    if let Some(path) = &history {
+                        let _ = editor.append_history(path);
                     }
-                    keep = Some(line);
+                }
+                let (outcome, flow) = referee.line(&line, (!interactive).then_some(number));
+                worst = worst.max(outcome);
+                if interactive && outcome != Outcome::Accepted && !told_of_recall {
+                    println!("(Up arrow brings the line back to edit.)");
+                    told_of_recall = true;
                 }
                 if let Flow::Quit = flow {
                     break;
