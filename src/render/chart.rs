@@ -113,8 +113,8 @@ pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
                 put(&mut grid, y(v), col, Mark::Line(p));
             }
         }
-        for i in 1..=rounds {
-            put(&mut grid, y(totals[i]), x(i), Mark::Point(p));
+        for (i, total) in totals.iter().enumerate().skip(1) {
+            put(&mut grid, y(*total), x(i), Mark::Point(p));
         }
     }
     let letters = markers(names);
