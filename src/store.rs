@@ -278,6 +278,24 @@ pub struct GameFile {
 }
 
 impl GameFile {
+    /// Locks the game at `path` without reading it, to move or remove it: refused while
+    /// another session holds it.
+    pub fn hold(path: &Path) -> Result<GameFile, Error> {
+        let target = resolve(path);
+        let dir = dir_of(&target);
+        let prefix = temp_prefix(&target);
+        let lock_path = dir.join(format!("{prefix}lock"));
+        let lock = lock(path, &lock_path)?;
+        remove_stale_temps(&dir, &prefix);
+        Ok(GameFile {
+            shown: path.to_path_buf(),
+            target,
+            lock,
+            lock_path,
+            known: None,
+        })
+    }
+
     /// Locks the game at `path` and reads it when it exists (`None` when it does not yet).
     /// Another session's lock, or a damaged record, is an error and nothing is changed.
     /// Temporary files left by a killed session are removed.
@@ -570,7 +588,7 @@ fn today() -> String {
 }
 
 /// The calendar date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

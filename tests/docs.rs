@@ -156,6 +156,7 @@ fn run_examples(file: &str, examples: Vec<Example>) {
             .unwrap()
             .current_dir(root)
             .env("NO_COLOR", "1")
+            .env_remove("COLUMNS")
             .args(&words[1..])
             .output()
             .unwrap();
@@ -223,7 +224,13 @@ fn help_examples_run() {
         "solve",
         "arrange",
         "completions",
+        "games",
+        "export",
+        "stats",
+        "chart",
     ];
+    // `games` and `stats` read the data directory: an empty one of the test's own.
+    let home = tempfile::tempdir().unwrap();
     let mut ran = 0;
     for sub in subcommands {
         let args: Vec<&str> = [sub, "--help"]
@@ -253,6 +260,8 @@ fn help_examples_run() {
             let output = assert_cmd::Command::cargo_bin("carousel")
                 .unwrap()
                 .current_dir(root())
+                .env("HOME", home.path())
+                .env("XDG_DATA_HOME", home.path().join("data"))
                 .args(&words[1..])
                 .output()
                 .unwrap();

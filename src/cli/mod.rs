@@ -1,12 +1,16 @@
 //! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
 
 mod arrange;
+mod chart;
 mod check;
 mod completions;
+mod export;
+mod games;
 #[cfg(test)]
 mod man;
 mod score;
 mod solve;
+mod stats;
 mod tally;
 
 use anyhow::Context;
@@ -44,6 +48,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     Arrange(arrange::ArrangeArgs),
     Play(crate::repl::PlayArgs),
+    Games(games::GamesArgs),
+    Export(export::ExportArgs),
+    Stats(stats::StatsArgs),
+    Chart(chart::ChartArgs),
     Completions(completions::CompletionsArgs),
 }
 
@@ -111,6 +119,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => (solve::run(args), args.output.json),
         Command::Arrange(args) => (arrange::run(args), args.output.json),
         Command::Play(args) => return crate::repl::run(args),
+        Command::Games(args) => (games::run(args), args.output.json),
+        Command::Export(args) => (export::run(args), args.json.json),
+        Command::Stats(args) => (stats::run(args), args.output.json),
+        Command::Chart(args) => (chart::run(args), args.output.json),
         Command::Completions(args) => (completions::run(args), false),
     };
     let status = match result {

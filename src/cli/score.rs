@@ -85,7 +85,7 @@ pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
             "went_out": score.went_out,
         }));
     } else {
-        out!("{}", crate::render::round(&names, knocker, &score));
+        out!("{}", crate::render::round(&names, knocker, &score, &rules));
     }
     Ok(Answer::Yes)
 }

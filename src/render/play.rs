@@ -215,7 +215,7 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
                 score,
             } => {
                 let _ = writeln!(out, "\nRound {round} is scored.");
-                out.push_str(&super::round(names, *knocker, score));
+                out.push_str(&super::round(names, *knocker, score, game.rules()));
                 out.push('\n');
                 out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
             }

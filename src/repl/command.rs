@@ -78,7 +78,40 @@ pub enum Command {
     Resume(Option<String>),
     /// `save`: save again; `save FILE`: write the game to FILE and go on there.
     Save(Option<String>),
+    /// How a round's points came about (the last round when none is named), or the bonuses.
+    Why(Option<WhyArg>),
+    /// The saved games, numbered.
+    Games,
+    /// Archive or remove a finished saved game, after a yes.
+    Tidy(carousel::catalogue::Tidy, String),
+    /// The game in play as CSV, Markdown or JSON, shown or written to a file.
+    Export {
+        format: String,
+        file: Option<String>,
+    },
+    Stats,
+    Chart,
     Quit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhyArg {
+    Round(usize),
+    End,
+}
+
+/// `3` is round 3; `end`, `bonus`, `bonuses` or `game` the game end.
+fn why_arg(word: &str, rest: &str) -> Result<Option<WhyArg>, Error> {
+    match rest.to_lowercase().as_str() {
+        "" => Ok(None),
+        "end" | "bonus" | "bonuses" | "game" => Ok(Some(WhyArg::End)),
+        r => match r.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Some(WhyArg::Round(n))),
+            _ => Err(bad(format!(
+                "\"{rest}\": {word} takes a round's number (why 3) or end (why end)"
+            ))),
+        },
+    }
 }
 
 /// Every command word a line may start with, and the aliases each answers to. The first
@@ -108,6 +141,13 @@ pub const WORDS: &[&[&str]] = &[
     &["cards"],
     &["hint", "best", "suggest"],
     &["arrange", "layout"],
+    &["why", "explain"],
+    &["games", "saved"],
+    &["archive"],
+    &["remove", "delete"],
+    &["export"],
+    &["stats", "statistics"],
+    &["chart", "graph", "plot"],
     &["help", "?"],
     &["quit", "exit", "bye"],
 ];
@@ -150,7 +190,7 @@ fn nearest(word: &str) -> Option<&'static str> {
         .iter()
         .flat_map(|names| names.iter())
         .map(|w| (distance(&word, w), *w))
-        .filter(|(d, w)| *d <= 2 && *d < w.len())
+        .filter(|(d, w)| *d <= 2 && *d < w.len() && *d < word.chars().count())
         .min()
         .and_then(|(_, w)| command_name(w))
 }
@@ -484,7 +524,37 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             Ok(Command::Cards { name, count })
         }
         "status" => nothing_more(word, rest, Command::Status),
-        "scoreboard" => nothing_more(word, rest, Command::Scoreboard),
+        "scoreboard" if rest.is_empty() => Ok(Command::Scoreboard),
+        "scoreboard" | "why" => why_arg(word, rest).map(Command::Why),
+        "games" => nothing_more(word, rest, Command::Games),
+        "archive" | "remove" => {
+            let tidy = if name == "archive" {
+                carousel::catalogue::Tidy::Archive
+            } else {
+                carousel::catalogue::Tidy::Remove
+            };
+            if rest.is_empty() {
+                return Err(bad(format!(
+                    "{name} needs the finished game's number or name, as games lists them: {name} 2"
+                )));
+            }
+            Ok(Command::Tidy(tidy, rest.trim_matches('"').to_string()))
+        }
+        "export" => {
+            let (format, file) = split_word(rest);
+            if format.is_empty() {
+                return Err(bad(
+                    "export needs a format, csv, markdown or json, and may take a file: export csv friday.csv"
+                        .into(),
+                ));
+            }
+            Ok(Command::Export {
+                format: format.to_string(),
+                file: (!file.is_empty()).then(|| file.trim_matches('"').to_string()),
+            })
+        }
+        "stats" => nothing_more(word, rest, Command::Stats),
+        "chart" => nothing_more(word, rest, Command::Chart),
         "history" => Ok(Command::History(count_arg("history", rest)?)),
         "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
         "redo" => Ok(Command::Redo(count_arg("redo", rest)?.unwrap_or(1))),
@@ -597,9 +667,42 @@ mod tests {
             Command::Rules(RulesArg::Set("target".into(), "100".into()))
         );
         assert_eq!(ok("rules save"), Command::Rules(RulesArg::Save));
+        assert_eq!(ok("scores"), Command::Scoreboard);
         assert_eq!(
             ok("rules target"),
             Command::Rules(RulesArg::One("target".into()))
         );
+    }
+
+    #[test]
+    fn why_and_score_n_explain_a_round_or_the_end() {
+        assert_eq!(ok("why"), Command::Why(None));
+        assert_eq!(ok("why 3"), Command::Why(Some(WhyArg::Round(3))));
+        assert_eq!(ok("score 2"), Command::Why(Some(WhyArg::Round(2))));
+        assert_eq!(ok("why end"), Command::Why(Some(WhyArg::End)));
+        assert!(err("why 0").contains("\"0\": why takes a round's number"));
+        assert!(err("score x").contains("\"x\": score takes a round's number"));
+    }
+
+    #[test]
+    fn saved_games_commands() {
+        use carousel::catalogue::Tidy;
+        assert_eq!(ok("games"), Command::Games);
+        assert_eq!(ok("archive 2"), Command::Tidy(Tidy::Archive, "2".into()));
+        assert_eq!(
+            ok("delete friday"),
+            Command::Tidy(Tidy::Remove, "friday".into())
+        );
+        assert!(err("remove").contains("remove needs the finished game's number"));
+        assert_eq!(
+            ok("export csv out.csv"),
+            Command::Export {
+                format: "csv".into(),
+                file: Some("out.csv".into())
+            }
+        );
+        assert!(err("export").contains("export needs a format"));
+        assert_eq!(ok("stats"), Command::Stats);
+        assert_eq!(ok("chart"), Command::Chart);
     }
 }

@@ -31,6 +31,7 @@ fn referee() -> Referee {
         named: None,
         dirs: None,
         new_rules: Rules::default(),
+        pending: None,
     }
 }
 
@@ -43,8 +44,8 @@ fn run(referee: &mut Referee, lines: &[String]) {
     }
 }
 
-/// Command words, weighted to the steps of a turn; `save` and `resume` are left out, as
-/// they reach the disk.
+/// Command words, weighted to the steps of a turn; `save`, `resume` and `export` are left
+/// out, as they reach the disk.
 const WORDS: &[&str] = &[
     "draw",
     "draw",
@@ -74,6 +75,9 @@ const WORDS: &[&str] = &[
     "round",
     "fix",
     "redo",
+    "why",
+    "chart",
+    "games",
     "DRAW",
     "drwa",
     "",

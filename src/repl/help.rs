@@ -12,7 +12,7 @@ Starting
   new NAMES        start a game: new alice bob carol (in seating order; alice deals first)
   dealer NAME      who deals the first round, before the first draw: dealer carol
   rules            the house rules; rules target 100 changes one
-  resume [FILE]    go on with a saved game
+  resume [N|NAME]  go on with a saved game: the last one, or one that games lists
   save [FILE]      save again, or write the game to a new FILE and go on there
 
 A turn (the prompt says whose turn it is)
@@ -35,7 +35,11 @@ Keeping score only (a round played on paper, or without following the turns)
 Any time
   status           the round: whose turn, the draws, the stock, cards in hand, the table
   table            the table, melds numbered (table MELDS re-enters the whole table)
-  scoreboard       the running scores
+  scoreboard       the running scores, the leader and the distance to the target
+  why [N|end]      how round N's points came about, rule by rule, or the bonuses
+                   (score N is the same): why 3, why end
+  chart            the running totals drawn, round by round
+  export FORMAT    the game as csv, markdown or json: export csv friday.csv
   history [N]      every step so far, or the last N
   undo [N]         take back the last step, or the last N, across rounds too
   redo [N]         take again the steps just undone
@@ -43,6 +47,9 @@ Any time
   hand NAME CARDS  during play: count a hand and say whether it may knock
   hint HAND        the best play for a hand on this table: hint 7h 9h Js *
   arrange CARDS    can these cards all be laid out as melds? arrange 7h 8h 9h *
+  games            the saved games, numbered: players, round, leader, date
+  archive N        put a finished game away (asks first); remove N deletes one
+  stats            statistics across the saved games
   help [COMMAND]   this, or more on one command
   quit             leave; the game is saved after every step (Ctrl-D leaves too)
 
@@ -96,12 +103,15 @@ Examples:
     Topic {
         name: "resume",
         text: "\
-resume [FILE]
+resume [N | NAME | FILE]
   Goes on with a saved game exactly where it stopped: the last unfinished game in your data
-  directory, or the game in FILE. `carousel play FILE` does the same from the shell.
+  directory, game N as `games` numbers them, the saved game whose file name is (or holds)
+  NAME, or the game in FILE. `carousel play FILE` does the same from the shell.
   A damaged file is reported and left as it is.
 Examples:
   resume
+  resume 2
+  resume friday
   resume ~/games/friday.toml",
     },
     Topic {
@@ -253,8 +263,88 @@ Example:
         name: "scoreboard",
         text: "\
 scoreboard   (or: scores)
-  Every round with its points and the running totals; at the end of the game the bonuses,
-  the final scores and the winner. `carousel tally FILE` shows the same from a saved game.",
+  Every round with its points and the running totals, the leader and how far each player
+  is from the target; at the end of the game the bonuses, how they came about, the final
+  scores and the winner. It fits the terminal: a row a round when there is room, the
+  endings listed under the table when narrower, and on a phone a row a player (the
+  standings) with the rounds listed under it. Colour marks the leader and each round's
+  gains at a terminal, never under NO_COLOR. `carousel tally FILE` shows the same from a
+  saved game. `score N` is `why N`.",
+    },
+    Topic {
+        name: "why",
+        text: "\
+why [N | end]   (or: explain; score N)
+  How round N's points came about, rule by rule: each winner's points are the difference
+  to every other hand (the whole of each hand when someone went out), plus 10 for an
+  undercut or 25 for going out; and why each other player scored nothing. Without N, the
+  last round scored (and the bonuses, once the game is over). why end explains the game
+  end's bonuses: 100 to each player who reached the target, 25 a round won to every other
+  (house rules game-bonus, round-bonus, round-bonus-for-all).
+Examples:
+  why 3          (alice scores 29 = 17 + 2 + 10 undercut)
+  score 3
+  why end        (bob: 37 + 25 = 62, for 1 round won x 25)",
+    },
+    Topic {
+        name: "games",
+        text: "\
+games   (or: saved)
+  The saved games in your data directory, the most recently played first, numbered: the
+  players, the round (or finished), who leads (or won) and when it was last played.
+  resume N goes on with one; archive N and remove N tidy away a finished one.
+  `carousel games` lists them from the shell (--json for a script).",
+    },
+    Topic {
+        name: "archive",
+        text: "\
+archive N | NAME
+  Puts a finished saved game away: it moves into games/archive/ in your data directory,
+  out of the games list, and still counts in stats. The referee asks first; the next line
+  answers (yes archives it, anything else keeps it; a script answers on its next line, and
+  a script that ends without an answer archives nothing). A game still in play is never
+  archived.
+Example:
+  archive 2",
+    },
+    Topic {
+        name: "remove",
+        text: "\
+remove N | NAME   (or: delete)
+  Deletes a finished saved game for good, after asking as archive does (the next line
+  answers; only yes removes it). A game still in play is never removed.
+Example:
+  remove 2",
+    },
+    Topic {
+        name: "export",
+        text: "\
+export FORMAT [FILE]
+  The game in play as csv, markdown or json: every round's hands left, points, winners,
+  knocker, undercut and running totals, and the bonuses once the game is over, with how
+  each round's points came about. Shown, or written to FILE. CSV has a row a round and
+  three columns a player (deadwood, points, total); Markdown is a table for a chat or a
+  wiki. `carousel export GAME.toml --format csv` does the same from the shell.
+Examples:
+  export markdown
+  export csv ~/friday.csv",
+    },
+    Topic {
+        name: "stats",
+        text: "\
+stats   (or: statistics)
+  Statistics across every saved game (archived ones too): for each player, games and rounds
+  played and won, rounds won by an undercut, times gone out, knocks, the average deadwood
+  left at a round's end and the most points in one round. `carousel stats --json` from the
+  shell.",
+    },
+    Topic {
+        name: "chart",
+        text: "\
+chart   (or: graph, plot)
+  The running totals of the game in play, drawn: one letter a player, a capital at each
+  round's total and small letters between, + where players cross, the target as dashes.
+  `carousel chart GAME.toml --svg FILE` also writes it as a picture.",
     },
     Topic {
         name: "history",

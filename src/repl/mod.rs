@@ -7,6 +7,7 @@ mod complete;
 #[cfg(test)]
 mod fuzz;
 pub(crate) mod help;
+mod saved;
 
 use crate::render;
 use crate::render::play::and_list;
@@ -76,6 +77,8 @@ struct Referee {
     named: Option<PathBuf>,
     dirs: Option<Dirs>,
     new_rules: Rules,
+    /// A question (archive or remove?) that the next line answers.
+    pending: Option<saved::Pending>,
 }
 
 fn no_game() -> Error {
@@ -119,6 +122,7 @@ impl Referee {
             named: None,
             dirs,
             new_rules,
+            pending: None,
         };
         if let Some(path) = &args.game {
             if path.exists() {
@@ -284,7 +288,10 @@ impl Referee {
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
     fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
-        let result = command::parse(text).and_then(|command| self.execute(command));
+        let result = match self.pending.take() {
+            Some(pending) => self.answer(pending, text).map(|()| Flow::Go),
+            None => command::parse(text).and_then(|command| self.execute(command)),
+        };
         match result {
             Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
@@ -455,6 +462,12 @@ impl Referee {
                     )));
                 }
             },
+            Command::Why(arg) => self.why(arg)?,
+            Command::Games => self.games()?,
+            Command::Tidy(tidy, which) => self.ask_tidy(tidy, &which)?,
+            Command::Export { format, file } => self.export(&format, file.as_deref())?,
+            Command::Stats => self.stats()?,
+            Command::Chart => self.chart()?,
             Command::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Go)
@@ -592,7 +605,7 @@ impl Referee {
 
     fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
         let path = match file {
-            Some(file) => expand_home(&file),
+            Some(file) => self.find_game(&file)?,
             None => self
                 .dirs
                 .as_ref()
@@ -820,7 +833,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut warned_unsaved = false;
     let mut number = 0;
     loop {
-        let prompt = render::play::prompt(referee.game.as_ref());
+        let prompt = match &referee.pending {
+            Some(_) => "yes or no> ".to_string(),
+            None => render::play::prompt(referee.game.as_ref()),
+        };
         let read = match &mut editor {
             Some(editor) => {
                 if let Some(helper) = editor.helper_mut() {
@@ -882,13 +898,23 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                     outln!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
                 }
             }
-            Input::End => match referee.unsaved_warning() {
-                Some(warning) if interactive && !warned_unsaved => {
-                    errln!("{warning} Ctrl-D again leaves without saving.");
-                    warned_unsaved = true;
+            Input::End => {
+                if let Some(pending) = referee.pending.take() {
+                    errln!(
+                        "refused: no answer to the question, so {} was not {}d",
+                        pending.saved.name,
+                        pending.tidy.verb()
+                    );
+                    worst = worst.max(Outcome::Refused);
                 }
-                _ => break,
-            },
+                match referee.unsaved_warning() {
+                    Some(warning) if interactive && !warned_unsaved => {
+                        errln!("{warning} Ctrl-D again leaves without saving.");
+                        warned_unsaved = true;
+                    }
+                    _ => break,
+                }
+            }
             Input::Failed(err) => {
                 errln!("carousel: cannot read a line: {err}");
                 worst = Outcome::NotUnderstood;
