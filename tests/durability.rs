@@ -735,3 +735,35 @@ fn item5_at_the_terminal_quit_warns_once_when_the_game_is_not_saved() {
     let status = p.process().wait().unwrap();
     assert!(format!("{status:?}").ends_with(", 3)"), "{status:?}");
 }
+
+#[test]
+fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("data/carousel/games");
+    std::fs::create_dir_all(&games).unwrap();
+    let path = games.join("g.toml");
+    let script = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/three-players.carousel"
+    ))
+    .unwrap();
+    let out = play(home.path(), &[path.to_str().unwrap()], &script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut a = Session::open(home.path(), &path);
+    assert!(a.line("status").is_empty());
+    let removed = carousel(home.path())
+        .args(["games", "--remove", "g", "--yes"])
+        .output()
+        .unwrap();
+    let said = text(&removed.stderr);
+    assert_ne!(removed.status.code(), Some(0), "{said}");
+    assert!(said.contains("open in another carousel session"), "{said}");
+    assert!(path.exists());
+    let _ = a.close();
+    let removed = carousel(home.path())
+        .args(["games", "--remove", "g", "--yes"])
+        .output()
+        .unwrap();
+    assert!(removed.status.success(), "{}", text(&removed.stderr));
+    assert!(!path.exists());
+}
