@@ -4,9 +4,11 @@
 //! [`moves::judge`] for "is this rearrangement legal", [`scoring::score_round`] for a round,
 //! [`game::tally`] for a whole game.
 
+pub mod canadian;
 pub mod card;
 pub mod deck;
 pub mod error;
+pub mod family;
 pub mod game;
 pub mod meld;
 pub mod moves;

@@ -1,0 +1,1 @@
+//! The game at the table.
