@@ -1,5 +1,6 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
+pub mod canadian;
 pub mod play;
 
 use carousel::Rules;

@@ -1,6 +1,7 @@
 //! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
 
 mod arrange;
+pub mod canadian;
 mod check;
 mod completions;
 #[cfg(test)]
