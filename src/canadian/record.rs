@@ -55,6 +55,9 @@ fn canadian() -> Variant {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct PlayLog {
+    /// Who dealt the first hand; the deal passes left each hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<String>,
     /// How many of the record's rounds were written before the log began.
     #[serde(default)]
     pub earlier_rounds: usize,
