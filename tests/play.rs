@@ -505,3 +505,162 @@ fn turn_draw_n_is_all_or_nothing() {
     // Only the single draw happened: ben holds 11.
     assert!(out.contains("Cards in hand: ann 10, ben 11."), "{out}");
 }
+
+/// Replays a Canadian or Carolina example and checks that its saved record tallies exactly
+/// as the hand-written record of the same game in `examples/`.
+fn replay_other_game(script: &str, record: &str) -> (User, serde_json::Value) {
+    let (user, json) = replay_example(script);
+    let written = user
+        .carousel()
+        .args(["tally", "--json"])
+        .arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(record),
+        )
+        .output()
+        .unwrap();
+    let written: serde_json::Value = serde_json::from_slice(&written.stdout).unwrap();
+    assert_eq!(json, written, "{script} and {record} tally alike");
+    (user, json)
+}
+
+#[test]
+fn example_canadian_replays_to_alice_and_carol_winning_at_1500() {
+    let (user, tally) = replay_other_game("canadian.carousel", "canadian-game.toml");
+    assert_eq!(tally["game"], "canadian");
+    assert_eq!(
+        tally["final"],
+        serde_json::json!({"alice+carol": 1740, "bob+dave": 295})
+    );
+    assert_eq!(tally["game_winners"], serde_json::json!(["alice+carol"]));
+    let record = user.record("game.toml");
+    assert!(record.starts_with("# A game of Canadian Rummy"), "{record}");
+    assert!(
+        record.contains("\"hand bob: 35\""),
+        "the slip undone: {record}"
+    );
+}
+
+#[test]
+fn example_carolina_replays_to_ben_winning_with_sets_of_threes() {
+    let (_, tally) = replay_other_game("carolina.carousel", "carolina-game.toml");
+    assert_eq!(tally["game"], "carolina");
+    assert_eq!(tally["game_winners"], serde_json::json!(["ben"]));
+    assert_eq!(tally["rounds"][0]["points"]["ann"], 235);
+}
+
+#[test]
+fn canadian_kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
+    let script = example("canadian.carousel");
+    let lines = lines_of(&script);
+    let whole = User::new();
+    assert_eq!(whole.play("g.toml", &script).2, 0);
+    let user = User::new();
+    let path = user.dir("g.toml");
+    let mut cmd = std::process::Command::new(BIN);
+    user.env(&mut cmd);
+    let mut child = cmd
+        .arg("play")
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let cut = lines
+        .iter()
+        .position(|l| l.starts_with("melds bob 120"))
+        .unwrap()
+        + 1;
+    let mut stdin = child.stdin.take().unwrap();
+    for line in &lines[..cut] {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains("\"melds bob: 120\"")) {
+        assert!(Instant::now() < deadline, "the step never reached the disk");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    let (out, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Game over after round 6"), "{out}");
+    assert_eq!(user.record("g.toml"), whole.record("g.toml"));
+}
+
+#[test]
+fn canadian_refused_and_misunderstood_lines_change_nothing() {
+    let user = User::new();
+    let script = "new --game canadian alice bob carol dave\n\
+                  melds alice Ks Qh 2c\n\
+                  hand alice Kd\n\
+                  out alice\n\
+                  melds alice 2c 2d *\n\
+                  teams alice+bob carol+dave\n\
+                  fly\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("line 2: error: \"Ks Qh 2c\" (meld 1): not a set"),
+        "{err}"
+    );
+    assert!(err.contains("line 4: refused: alice holds Kd"), "{err}");
+    assert!(
+        err.contains("line 5: error: \"2c 2d *\" (meld 1): no natural card"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 6: refused: the teams are set before the first hand"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 7: error: \"fly\" is not a command"),
+        "{err}"
+    );
+    let record = user.record("g.toml");
+    assert!(
+        record.contains("log = [\"hand alice: Kd\"]") || record.contains("\"hand alice: Kd\",\n]"),
+        "{record}"
+    );
+}
+
+#[test]
+fn carolina_teams_rules_pile_and_check_in_the_repl() {
+    let user = User::new();
+    let script = "new --game carolina ann ben cleo dan --teams \"ann+cleo ben+dan\"\n\
+                  rules wild-pickup on\n\
+                  pile Kd with Ks 3c\n\
+                  pile 3d with 3s 3h\n\
+                  check 3s 3h 2c\n\
+                  check 3c on Ks Kh Kd\n\
+                  rules\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ann+cleo against ben+dan"), "{out}");
+    assert!(
+        out.contains("Yes: Ks and 3c take the pile with Kd"),
+        "{out}"
+    );
+    assert!(out.contains("No: the top card 3d is wild"), "{out}");
+    assert!(
+        out.contains("Yes, a legal set: 3s 3h 2c (threes 15)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Yes: 3c may be laid on Ks Kh Kd: Ks Kh Kd 3c (40)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("wild-pickup              on  one of the two cards"),
+        "{out}"
+    );
+    let record = user.record("g.toml");
+    assert!(
+        record.contains("game = \"carolina\"") && record.contains("wild-pickup = true"),
+        "{record}"
+    );
+}

@@ -2,6 +2,7 @@
 //! parses each into a command, calls the library and prints. The game is saved after every
 //! step that changes it. No rule lives here.
 
+pub(crate) mod canadian;
 mod command;
 mod complete;
 pub(crate) mod help;
@@ -9,6 +10,7 @@ pub(crate) mod help;
 use crate::render;
 use crate::render::play::and_list;
 use carousel::card::{CardCounts, TableCard};
+use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase};
 use carousel::store::{self, Dirs};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
@@ -592,6 +594,155 @@ fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
     }
 }
 
+/// The referee of the game in play: Carousel's, or Canadian and Carolina's. The family's
+/// one switch: `new --game GAME` or `resume FILE` of another game's record hands the session
+/// to that game's referee; every other line goes to the referee in play.
+struct Session {
+    carousel: Referee,
+    canadian: canadian::Referee,
+    kind: Family,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Carousel,
+    Canadian,
+}
+
+impl Family {
+    fn of(kind: GameKind) -> Family {
+        match kind {
+            GameKind::Carousel => Family::Carousel,
+            GameKind::Canadian(_) => Family::Canadian,
+        }
+    }
+}
+
+/// The game a saved file is of, if it can be read.
+fn kind_of_file(path: &std::path::Path) -> Option<GameKind> {
+    let text = std::fs::read_to_string(path).ok()?;
+    GameKind::of_record(&text).ok()
+}
+
+impl Session {
+    fn start(args: &PlayArgs) -> anyhow::Result<Session> {
+        let dirs = Dirs::of_user();
+        // A rules file of the other games' keys is theirs; Carousel starts with its defaults.
+        let mut canadian_rules = None;
+        let mut carousel_args = PlayArgs {
+            game: args.game.clone(),
+            rules: args.rules.clone(),
+        };
+        if let Some(path) = &args.rules
+            && crate::cli::load_rules(Some(path)).is_err()
+            && let Ok(rules) = crate::cli::canadian::load_rules(Some(path))
+        {
+            canadian_rules = Some(rules);
+            carousel_args.rules = None;
+        }
+        let saved = args.game.as_deref().filter(|p| p.exists());
+        let saved_kind = saved.and_then(kind_of_file).unwrap_or_default();
+        if let GameKind::Canadian(_) = saved_kind {
+            carousel_args.game = None;
+        }
+        let carousel = Referee::start(&carousel_args)?;
+        let mut canadian = canadian::Referee::new(args, dirs)?;
+        if let Some(rules) = canadian_rules {
+            canadian.new_rules = rules;
+        }
+        if let (Some(path), GameKind::Canadian(variant)) = (saved, saved_kind) {
+            if args.rules.is_some() {
+                anyhow::bail!(
+                    "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
+                    path.display()
+                );
+            }
+            canadian.game = Some(canadian::load(path, variant)?);
+            canadian.path = Some(path.to_path_buf());
+        }
+        Ok(Session {
+            carousel,
+            canadian,
+            kind: Family::of(saved_kind),
+        })
+    }
+
+    /// The game a line asks for, when it starts or resumes one.
+    fn wanted(text: &str) -> Option<GameKind> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.first().and_then(|w| command::command_name(w)) {
+            Some("new") => {
+                let at = words.iter().position(|w| *w == "--game");
+                let named = match at {
+                    Some(i) => words.get(i + 1).copied(),
+                    None => words.iter().find_map(|w| w.strip_prefix("--game=")),
+                };
+                named.and_then(|name| GameKind::parse(name).ok())
+            }
+            Some("resume") => words
+                .get(1)
+                .and_then(|file| kind_of_file(&expand_home(file.trim_matches('"')))),
+            _ => None,
+        }
+    }
+
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+        if let Some(kind) = Self::wanted(text) {
+            self.kind = Family::of(kind);
+        }
+        match self.kind {
+            Family::Carousel => {
+                // Carousel's own `new` knows no --game: it is the game.
+                let text = text
+                    .replace("--game=carousel", "")
+                    .replace("--game carousel", "");
+                self.carousel.line(&text, line)
+            }
+            Family::Canadian => self.canadian.line(text, line),
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        match self.kind {
+            Family::Carousel => self.carousel.names(),
+            Family::Canadian => self.canadian.names(),
+        }
+    }
+
+    fn prompt(&self) -> String {
+        match self.kind {
+            Family::Carousel => render::play::prompt(self.carousel.game.as_ref()),
+            Family::Canadian => self.canadian.prompt(),
+        }
+    }
+
+    /// The command words of the game in play, for completion.
+    fn words(&self) -> &'static [&'static [&'static str]] {
+        match self.kind {
+            Family::Carousel => command::WORDS,
+            Family::Canadian => canadian::WORDS,
+        }
+    }
+
+    fn banner(&self) {
+        match self.kind {
+            Family::Carousel => self.carousel.banner(),
+            Family::Canadian if self.canadian.game.is_some() => {
+                println!("Carousel referee. Type help for the commands.");
+                self.canadian.banner();
+            }
+            Family::Canadian => self.carousel.banner(),
+        }
+    }
+
+    fn farewell(&self) {
+        match self.kind {
+            Family::Carousel => self.carousel.farewell(),
+            Family::Canadian => self.canadian.farewell(),
+        }
+    }
+}
+
 fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
     let path = dirs?.history();
     std::fs::create_dir_all(path.parent()?).ok()?;
@@ -601,7 +752,7 @@ fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
 /// Runs the session to its end: Ctrl-D, `quit`, or the end of the input.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal();
-    let mut referee = match Referee::start(args) {
+    let mut referee = match Session::start(args) {
         Ok(referee) => referee,
         Err(err) => {
             eprintln!("carousel: {err:#}");
@@ -621,7 +772,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     };
     editor.set_helper(Some(ReplHelper::default()));
     let history = if interactive {
-        history_file(referee.dirs.as_ref())
+        history_file(referee.carousel.dirs.as_ref())
     } else {
         None
     };
@@ -640,8 +791,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.names = referee.names();
+            helper.words = referee.words();
         }
-        let prompt = render::play::prompt(referee.game.as_ref());
+        let prompt = referee.prompt();
         let read = match keep.take() {
             Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
             None => editor.readline(&prompt),
