@@ -505,8 +505,10 @@ impl Game {
             .filter(|p| self.pending.hands[*p].is_none())
             .map(|p| self.players()[p].as_str())
             .collect();
-        if !hands.is_empty() {
-            missing.push(format!("the hands of {}", hands.join(", ")));
+        match hands.as_slice() {
+            [] => {}
+            [one] => missing.push(format!("{one}'s hand")),
+            _ => missing.push(format!("the hands of {}", hands.join(", "))),
         }
         missing
     }
@@ -543,7 +545,7 @@ mod tests {
             let notes = step(&mut g, line);
             assert!(!notes.iter().any(|n| matches!(n, Note::Scored { .. })));
         }
-        assert_eq!(g.missing(), ["the hands of dave"]);
+        assert_eq!(g.missing(), ["dave's hand"]);
         let notes = step(&mut g, HAND[6]);
         let Some(Note::Scored { number: 1, score }) =
             notes.iter().find(|n| matches!(n, Note::Scored { .. }))
@@ -585,7 +587,7 @@ mod tests {
         let undone = g.undo(2).unwrap();
         assert_eq!(undone.len(), 2);
         assert_eq!(g.hand_number(), 1);
-        assert_eq!(g.missing(), ["the hands of dave"]);
+        assert_eq!(g.missing(), ["dave's hand"]);
         assert!(g.undo(100).is_ok());
         assert!(!g.has_started());
         assert!(g.undo(1).is_err());
@@ -612,7 +614,7 @@ mod tests {
                 .contains("dave's hand is empty, but nobody went out"),
             "{err}"
         );
-        assert_eq!(g.missing(), ["the hands of dave"]);
+        assert_eq!(g.missing(), ["dave's hand"]);
     }
 
     #[test]

@@ -28,7 +28,7 @@ use std::path::PathBuf;
   carousel score --game carolina --melds ann=\"3s 3h 2c\" ann=\"9d\" ben=40 cleo=\"Ks 3c\"")]
 pub struct ScoreArgs {
     /// The game: carousel, canadian or carolina
-    #[arg(long, value_name = "GAME", default_value = "carousel",
+    #[arg(long, value_name = "GAME", default_value = "carousel", ignore_case = true,
           value_parser = carousel::family::GameKind::NAMES)]
     pub game: String,
     /// Carousel: the player who knocked; leave out when the stock ran out

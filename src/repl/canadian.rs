@@ -697,7 +697,8 @@ fn tell(game: &Game, notes: &[Note]) -> String {
     if !scored {
         let missing = game.missing();
         if !missing.is_empty() {
-            let _ = writeln!(out, "Still to give: {}.", missing.join("; "));
+            out.truncate(out.trim_end().len());
+            let _ = writeln!(out, " Still to give: {}.", missing.join("; "));
         }
     }
     out
