@@ -227,7 +227,18 @@ fn resume_goes_on_exactly_where_the_game_stopped() {
 
 #[test]
 fn kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
-    let script = example("five-players.carousel");
+    // Kill it after round 3's first meld.
+    kill_9_and_resume(
+        "five-players.carousel",
+        "meld 10c Jc Qc Kc",
+        "dan: play = 10c Jc Qc Kc",
+    );
+}
+
+/// Plays an example whole, and again with a kill -9 once the line starting `cut_after` is
+/// on disk (its log line `on_disk`), then resumes: the two saved games are the same.
+fn kill_9_and_resume(name: &str, cut_after: &str, on_disk: &str) -> String {
+    let script = example(name);
     let lines = lines_of(&script);
     let whole = User::new();
     assert_eq!(whole.play("g.toml", &script).2, 0);
@@ -243,28 +254,24 @@ fn kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Feed the game up to round 3's first meld, wait until it is on disk, then kill -9.
-    let cut = lines
-        .iter()
-        .position(|l| l.starts_with("meld 10c Jc Qc Kc"))
-        .unwrap()
-        + 1;
+    let cut = lines.iter().position(|l| l.starts_with(cut_after)).unwrap() + 1;
     let mut stdin = child.stdin.take().unwrap();
     for line in &lines[..cut] {
         writeln!(stdin, "{line}").unwrap();
     }
     stdin.flush().unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
-    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains("dan: play = 10c Jc Qc Kc")) {
+    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains(on_disk)) {
         assert!(Instant::now() < deadline, "the step never reached the disk");
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().unwrap();
     child.wait().unwrap();
     drop(stdin);
-    let (_, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
+    let (out, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
     assert_eq!(code, 0, "{err}");
     assert_eq!(user.record("g.toml"), whole.record("g.toml"));
+    out
 }
 
 #[test]
@@ -552,44 +559,8 @@ fn example_carolina_replays_to_ben_winning_with_sets_of_threes() {
 
 #[test]
 fn canadian_kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
-    let script = example("canadian.carousel");
-    let lines = lines_of(&script);
-    let whole = User::new();
-    assert_eq!(whole.play("g.toml", &script).2, 0);
-    let user = User::new();
-    let path = user.dir("g.toml");
-    let mut cmd = std::process::Command::new(BIN);
-    user.env(&mut cmd);
-    let mut child = cmd
-        .arg("play")
-        .arg(&path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let cut = lines
-        .iter()
-        .position(|l| l.starts_with("melds bob 120"))
-        .unwrap()
-        + 1;
-    let mut stdin = child.stdin.take().unwrap();
-    for line in &lines[..cut] {
-        writeln!(stdin, "{line}").unwrap();
-    }
-    stdin.flush().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains("\"melds bob: 120\"")) {
-        assert!(Instant::now() < deadline, "the step never reached the disk");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    drop(stdin);
-    let (out, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
-    assert_eq!(code, 0, "{err}");
+    let out = kill_9_and_resume("canadian.carousel", "melds bob 120", "\"melds bob: 120\"");
     assert!(out.contains("Game over after round 6"), "{out}");
-    assert_eq!(user.record("g.toml"), whole.record("g.toml"));
 }
 
 #[test]

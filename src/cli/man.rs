@@ -221,8 +221,20 @@ fn house_rules(out: &mut String) {
          the REPL's \\fBrules\\fR command sets them):"
     );
     let defaults = Rules::default();
-    for (key, meaning) in Rules::KEYS.iter().zip(Rules::MEANINGS) {
-        let value = defaults.value_text(key).unwrap_or_default();
+    rule_entries(out, &Rules::KEYS, &Rules::MEANINGS, |key| {
+        defaults.value_text(key)
+    });
+}
+
+/// One entry a house rule: its key, its default and what it means.
+fn rule_entries(
+    out: &mut String,
+    keys: &[&str],
+    meanings: &[&str],
+    default: impl Fn(&str) -> Option<String>,
+) {
+    for (key, meaning) in keys.iter().zip(meanings) {
+        let value = default(key).unwrap_or_default();
         let _ = writeln!(
             out,
             ".TP\n\\fB{}\\fR (default {})\n{}",
@@ -267,18 +279,11 @@ fn other_games_rules(out: &mut String) {
         out,
         ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"
     );
-    let defaults = carousel::canadian::CanadianRules::default();
-    let keys = carousel::canadian::CanadianRules::KEYS;
-    for (key, meaning) in keys.iter().zip(carousel::canadian::CanadianRules::MEANINGS) {
-        let value = defaults.value_text(key).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            ".TP\n\\fB{}\\fR (default {})\n{}",
-            roff(key),
-            roff(&value),
-            roff(meaning)
-        );
-    }
+    use carousel::canadian::CanadianRules;
+    let defaults = CanadianRules::default();
+    rule_entries(out, &CanadianRules::KEYS, &CanadianRules::MEANINGS, |key| {
+        defaults.value_text(key)
+    });
 }
 
 const EXAMPLES: &str = r#".PP

@@ -4,7 +4,7 @@
 //! table's disputes: may I take the pile, is this a legal set, may I lay these on our set.
 //! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
 
-use super::{Flow, Outcome, PlayArgs, expand_home};
+use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
 use crate::render;
 use crate::render::play::and_list;
 use carousel::canadian::pile::PileAnswer;
@@ -384,23 +384,10 @@ impl Referee {
             }
         }
         let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
-        let path = match (&self.named, &self.dirs) {
-            (Some(named), _) if !named.exists() => named.clone(),
-            (_, Some(dirs)) => dirs.new_game_file(game.players()),
-            (_, None) => {
-                return Err(Error::Play(
-                    "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
-                        .to_string(),
-                ));
-            }
-        };
+        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
         save(&path, &game)?;
         if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            println!(
-                "The game of {} stays saved in {}.",
-                and_list(old.players()),
-                old_path.display()
-            );
+            still_saved(old.players(), old_path);
         }
         let book = game.rulebook();
         let deck = variant.deck();

@@ -375,23 +375,10 @@ impl Referee {
 
     fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
         let game = Game::new(names, self.new_rules.clone())?;
-        let path = match (&self.named, &self.dirs) {
-            (Some(named), _) if !named.exists() => named.clone(),
-            (_, Some(dirs)) => dirs.new_game_file(game.players()),
-            (_, None) => {
-                return Err(Error::Play(
-                    "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
-                        .to_string(),
-                ));
-            }
-        };
+        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
         store::save(&path, &game)?;
         if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            println!(
-                "The game of {} stays saved in {}.",
-                and_list(old.players()),
-                old_path.display()
-            );
+            still_saved(old.players(), old_path);
         }
         let rules = game.rules();
         let r = game.round();
@@ -741,6 +728,32 @@ impl Session {
             Family::Canadian => self.canadian.farewell(),
         }
     }
+}
+
+/// Where a new game is saved: the file named at start if it does not exist yet, else a new
+/// file in the data directory. Any game of the family.
+fn new_game_path(
+    named: Option<&std::path::Path>,
+    dirs: Option<&Dirs>,
+    players: &[String],
+) -> Result<PathBuf, Error> {
+    match (named, dirs) {
+        (Some(named), _) if !named.exists() => Ok(named.to_path_buf()),
+        (_, Some(dirs)) => Ok(dirs.new_game_file(players)),
+        (_, None) => Err(Error::Play(
+            "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
+                .to_string(),
+        )),
+    }
+}
+
+/// Said when a new game replaces one in play.
+fn still_saved(players: &[String], path: &std::path::Path) {
+    println!(
+        "The game of {} stays saved in {}.",
+        and_list(players),
+        path.display()
+    );
 }
 
 fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
