@@ -355,7 +355,7 @@ impl Game {
     pub fn apply(&mut self, event: Event) -> Result<Vec<Note>, Error> {
         if self.is_over() {
             return Err(Error::Refused(
-                "the game is over; undo takes back the last hand".to_string(),
+                "the game is over; undo takes back the last step".to_string(),
             ));
         }
         let book = self.rulebook();
