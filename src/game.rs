@@ -44,7 +44,7 @@ fn is_zero(n: &usize) -> bool {
 }
 
 /// One finished round: who knocked (none when the stock ran out) and every hand left.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -165,6 +165,10 @@ impl GameRecord {
             problem,
         };
         let deck = Deck::for_players(self.players.len()).map_err(|e| record(e.to_string()))?;
+        self.rules.check().map_err(|e| Error::Record {
+            place: "rules.target".to_string(),
+            problem: e.to_string(),
+        })?;
         for (i, name) in self.players.iter().enumerate() {
             if name.trim().is_empty() {
                 return Err(record(format!("player {} has an empty name", i + 1)));
@@ -224,8 +228,7 @@ impl GameRecord {
         }
         let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
         deck.check_counts(&all_cards, &format!(" in the hands of round {number}"))?;
-        let deadwood: Vec<u32> = reports.iter().map(|r| r.deadwood(&self.rules)).collect();
-        scoring::score_round(&self.players, &deadwood, knocker, &self.rules).map_err(|e| {
+        scoring::score_round(&self.players, &reports, knocker, &self.rules).map_err(|e| {
             Error::InRound {
                 round: number,
                 error: Box::new(e),

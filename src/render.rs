@@ -172,6 +172,18 @@ pub fn scoreboard(tally: &Tally, rules: &Rules) -> String {
 
 /// The solver's best play: the cards, the table after with its changed melds marked, what
 /// is left in hand and whether the player may then knock.
+/// The referee's advice in play: the best play, or why there is no meld now.
+pub fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
+    match &hint.no_meld {
+        None => solution(&hint.best, rules),
+        Some(why) => {
+            let mut out = format!("No meld now: {why}.\n");
+            out.push_str(&keep(&hint.best, rules));
+            out
+        }
+    }
+}
+
 pub fn solution(best: &Solution, rules: &Rules) -> String {
     let mut out = String::new();
     if best.played.is_empty() {
@@ -189,6 +201,13 @@ pub fn solution(best: &Solution, rules: &Rules) -> String {
             .collect();
         out.push_str(&play::table(&best.table, &changed));
     }
+    out.push_str(&keep(best, rules));
+    out
+}
+
+/// What stays in hand after the play, and whether it may knock.
+fn keep(best: &Solution, rules: &Rules) -> String {
+    let mut out = String::new();
     if best.left.is_empty() {
         let _ = writeln!(out, "Left in hand: nothing; that goes out.");
     } else {

@@ -69,7 +69,22 @@ impl Rules {
     /// Reads a house-rules file: a TOML document that is a `[rules]` table's contents, or one
     /// with a `[rules]` table (a whole game record may be given).
     pub fn from_toml(text: &str) -> Result<Rules, crate::Error> {
-        read(text, false)
+        let rules: Rules = read(text, false)?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// Refuses numbers no game can be played with: a target of 0 ends the game before its
+    /// first round is scored. (The deal's fit to the deck depends on the players, and is
+    /// checked when a game starts.)
+    pub fn check(&self) -> Result<(), crate::Error> {
+        if self.target == 0 {
+            return Err(crate::Error::Rules(
+                "target 0 would end the game before it starts; the target is 1 or more (150 by default)"
+                    .to_string(),
+            ));
+        }
+        Ok(())
     }
 
     /// Every rule as `key = value`, the way a rules file writes it.
@@ -106,7 +121,11 @@ impl Rules {
     /// true/false) for the named readings. Underscores and case in the key are forgiven.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), crate::Error> {
         let (key, _) = Self::key(key)?;
-        set_value(self, key, value)
+        let mut changed = self.clone();
+        set_value(&mut changed, key, value)?;
+        changed.check()?;
+        *self = changed;
+        Ok(())
     }
 }
 
@@ -205,6 +224,15 @@ pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn target_0_is_refused_typed_or_read() {
+        let mut rules = Rules::default();
+        let err = rules.set("target", "0").unwrap_err().to_string();
+        assert!(err.contains("the target is 1 or more"), "{err}");
+        assert_eq!(rules.target, 150, "a refused setting changes nothing");
+        assert!(Rules::from_toml("target = 0").is_err());
+    }
 
     #[test]
     fn the_defaults_are_the_rulings() {

@@ -121,9 +121,9 @@ fn replay_example(name: &str) -> (User, serde_json::Value) {
 #[test]
 fn example_two_players_replays_to_ann_winning_after_a_stock_out() {
     let (_, tally) = replay_example("two-players.carousel");
-    assert_eq!(tally["final"], serde_json::json!({"ann": 265, "ben": 82}));
+    assert_eq!(tally["final"], serde_json::json!({"ann": 305, "ben": 82}));
     assert_eq!(tally["game_winners"], serde_json::json!(["ann"]));
-    assert_eq!(tally["rounds"][2]["points"]["ann"], 96);
+    assert_eq!(tally["rounds"][2]["points"]["ann"], 136);
 }
 
 #[test]
@@ -365,7 +365,7 @@ fn check_judges_without_changing_anything() {
         "{out}"
     );
     assert!(
-        out.contains("Legal: 10h 7s 7d played from the hand."),
+        out.contains("Legal: 7s 7d 10h played from the hand."),
         "{out}"
     );
     assert!(
@@ -486,7 +486,7 @@ fn hands_are_checked_against_the_cards_the_referee_counts() {
         "{out}"
     );
     assert!(
-        err.contains("ann holds 6 cards, which count 6 to 150; 2 cannot be their count"),
+        err.contains("ann holds 6 cards, which count 8 to 75 with the cards still out of sight; 2 cannot be their count"),
         "{err}"
     );
     assert!(
@@ -634,4 +634,317 @@ fn carolina_teams_rules_pile_and_check_in_the_repl() {
         record.contains("game = \"carolina\"") && record.contains("wild-pickup = true"),
         "{record}"
     );
+}
+
+/// RULES.md "A turn is judged whole": one real 10h releases one joker, however many moves
+/// the player types. The second move here is judged with the first, from the table at the
+/// start of the turn, exactly as `check` judges the same end state.
+#[test]
+fn turn_judged_whole_one_real_card_releases_one_joker_across_two_moves() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+draw
+meld 8h 9h *10h | 10s 10d 10c *10h
+done
+draw
+1 = 8h 9h 10h | 7s 7d *7c
+2 = 10s 10d 10c | Jd Qd *Kd
+status
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 1, "an illegal move is a refusal: {err}");
+    assert!(
+        err.contains("line 7: Illegal: 1 rule broken.\n  M4  2 jokers stood for 10h and both stand for other cards after (7c and Kd), but the 1 real 10h on the table releases only one of them"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(A turn is judged whole: with carol's earlier moves, from the table at the start of the turn.)"),
+        "{err}"
+    );
+    assert!(out.contains("   2  10s *10h 10d 10c\n"), "{out}");
+    // `check` of the same end state says the same.
+    let check = user
+        .carousel()
+        .args([
+            "check",
+            "--before",
+            "8h 9h *10h | 10s 10d 10c *10h",
+            "--after",
+            "8h 9h 10h | 7s 7d *7c | 10s 10d 10c | Jd Qd *Kd",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&check.stdout).contains("M4  2 jokers stood for 10h"));
+}
+
+/// Undo of one move of a turn leaves the turn judged whole from its start.
+#[test]
+fn turn_judged_whole_after_undo_of_one_move() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+draw
+meld 8h 9h *10h | 10s 10d 10c *10h
+done
+draw
+1 = 8h 9h 10h | 7s 7d *7c
+meld Ks Kh Kc
+undo
+2 = 10s 10d 10c | Jd Qd *Kd
+check 2 = 10s 10d 10c | Jd Qd *Kd
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("Undone: carol: play = Ks Kh Kc"), "{out}");
+    assert!(
+        err.contains("line 9: Illegal: 1 rule broken.\n  M4"),
+        "{err}"
+    );
+    assert!(
+        out.contains("M4  2 jokers stood for 10h and both stand for other cards after"),
+        "check judges the same: {out}"
+    );
+}
+
+/// A move later in the turn that keeps every joker's card is legal, and shows only the
+/// cards it lays itself.
+#[test]
+fn turn_judged_whole_a_later_move_lays_its_own_cards() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+draw
+meld 8h 9h *10h | 10s 10d 10c *10h
+done
+draw
+1 = 8h 9h 10h | 7s 7d *7c
+add 3 7h
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Legal: carol played 7h; 7 cards left in hand."),
+        "{out}"
+    );
+}
+
+/// RULES.md: going out is no cards left. Under `joker-value = 0` a knock with a joker in
+/// hand is a knock that counts 0, not going out, and the round is scored.
+#[test]
+fn a_hand_of_jokers_counting_0_is_a_knock_not_going_out() {
+    let user = User::new();
+    let script = "\
+new ann ben
+rules joker-value 0
+rules hand-size 3
+draw
+meld 7h 8h 9h
+knock *
+hand ann 3s 4s 5d
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ben knocks: round 1 is over."), "{out}");
+    // 3 + 4 + 5 less ben's 0: a knock, with no going-out bonus.
+    let tally = user.tally_json("g.toml");
+    assert_eq!(tally["rounds"][0]["points"]["ben"], 12, "{tally}");
+    assert!(user.record("g.toml").contains("knocker = \"ben\""));
+}
+
+/// RULES.md "Stock out": a turn that would begin with no stock begins the last lap.
+#[test]
+fn an_empty_stock_at_the_start_of_a_turn_starts_the_last_lap() {
+    let user = User::new();
+    let script = "\
+new ann ben
+cards ann 43
+status
+meld 7h 8h 9h
+done
+done
+hand ann 300
+hand ben 30
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("ann holds 43 cards (the referee counted 10); stock 0.\nThe stock is out: the last lap begins, one more turn each to meld without drawing.\nben's turn, 2 turns left in the lap"),
+        "{out}"
+    );
+    assert!(out.contains("Legal: ben played 7h 8h 9h"), "{out}");
+    assert!(
+        out.contains("The last lap is over: round 1 is over."),
+        "{out}"
+    );
+}
+
+/// Every card the referee can see is checked at once: a hand counted during play may not
+/// hold a card the table has every copy of, and no count beyond what the deck can give.
+#[test]
+fn hands_are_checked_against_the_deck_when_typed() {
+    let user = User::new();
+    let script = "\
+new ann ben
+rules hand-size 3
+draw
+meld 7h 8h 9h
+hand ben 7h 8h As
+knock As
+hand ann 75
+hand ann 45
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 5: error: 7h appears 2 times"), "{err}");
+    assert!(
+        err.contains("line 7: error: ann holds 3 cards, which count 3 to 45 with the cards still out of sight; 75 cannot be their count"),
+        "{err}"
+    );
+    assert!(out.contains("ann's hand counts 45."), "{out}");
+}
+
+/// After the third draw there is no meld: `hint` says so instead of offering one, and a
+/// turn whose draws emptied the stock is not told to draw again.
+#[test]
+fn hint_and_status_follow_the_moment_of_the_turn() {
+    let user = User::new();
+    let script = "\
+new ann ben
+draw 3
+hint 7h 8h 9h Ks
+done
+cards ben 42
+draw
+status
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "No meld now: ben has drawn a third card, and there is no meld after the third draw"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Left in hand: 7h 8h 9h Ks (deadwood 34).\nNo knock"),
+        "{out}"
+    );
+    assert!(!out.contains("Best play"), "{out}");
+    assert!(
+        out.contains("ann has drawn 1 card and the stock is empty: meld, knock or done (the last lap follows)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn draw_n_beyond_the_stock_blames_the_stock_not_the_turn() {
+    let user = User::new();
+    let (out, err, code) = user.play("g.toml", "new ann ben\ncards ann 41\ndraw 3\nstatus\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("line 3: refused: the stock held only 2 cards, not 3; nothing was drawn"),
+        "{err}"
+    );
+    assert!(out.contains("Stock 2."), "{out}");
+}
+
+#[test]
+fn one_hand_waiting_is_asked_for_by_name() {
+    let user = User::new();
+    let script = "new ann ben\nrules hand-size 4\ndraw\nmeld 7h 8h 9h\nknock 2\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Give ann's hand, as cards or a count"),
+        "{out}"
+    );
+    assert!(!out.contains("the hands of ann"), "{out}");
+}
+
+#[test]
+fn undo_of_more_steps_than_taken_says_how_many_there_are() {
+    let user = User::new();
+    let (_, err, code) = user.play("g.toml", "new ann ben\ndraw\nundo 5\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("only 1 step has been taken, so undo takes 1, not 5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_meld_typed_again_unchanged_is_not_marked_new_and_cards_read_in_rank_order() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+draw
+meld Ks Kh Kc | 3h 4h 5h
+done
+draw
+1 2 = Ks Kh Kc | 3h 4h 5h 6h | 2c 2d *2s
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Legal: carol played 2d 2c 6h *; 7 cards left in hand."),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1  Ks Kh Kc\n   2  3h 4h 5h 6h   <- new\n   3  *2s 2d 2c   <- new\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rules_target_0_is_refused() {
+    let user = User::new();
+    let (_, err, code) = user.play("g.toml", "rules target 0\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the target is 1 or more"), "{err}");
+}
+
+#[test]
+fn corrections_in_the_last_lap_leave_the_stock_out() {
+    let user = User::new();
+    let script = "new ann ben\ncards ann 43\ncards ann 20\nstatus\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("ann holds 20 cards (the referee counted 43); stock 0."),
+        "{out}"
+    );
+    assert!(!out.contains("stock 23"), "{out}");
+}
+
+#[test]
+fn a_table_correction_asks_whose_the_cards_were() {
+    let user = User::new();
+    let (out, err, code) = user.play(
+        "g.toml",
+        "new ann ben\ntable 7h 8h 9h\ntable 7h 8h 9h 10h | Ks Kh Kc\ntable Ks Kh Kc\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Whose were the 3 more? As it stands they came from the stock; if a player laid them, cards NAME N corrects that player's count."),
+        "{out}"
+    );
+    assert!(out.contains("Where did the 4 fewer go?"), "{out}");
+}
+
+/// `--echo` turns a script into the transcript a terminal shows: each line after its prompt.
+#[test]
+fn echo_prints_each_line_after_its_prompt() {
+    let user = User::new();
+    let out = user
+        .carousel()
+        .args(["play", "--echo"])
+        .arg(user.dir("g.toml"))
+        .write_stdin("new ann ben\ndraw\n")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.starts_with("carousel> new ann ben\n"), "{out}");
+    assert!(out.contains("\nben to draw> draw\n"), "{out}");
 }

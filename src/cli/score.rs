@@ -112,8 +112,7 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
         })?),
         None => None,
     };
-    let deadwood: Vec<u32> = reports.iter().map(|r| r.deadwood(&rules)).collect();
-    let score = scoring::score_round(&names, &deadwood, knocker, &rules)?;
+    let score = scoring::score_round(&names, &reports, knocker, &rules)?;
     if args.output.json {
         let by_name = |values: &[u32]| -> serde_json::Map<String, serde_json::Value> {
             names

@@ -172,9 +172,9 @@ impl Referee {
     }
 
     /// Runs one line: prints what it did, or why not.
-    pub(super) fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+    pub(super) fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         match self.execute(text) {
-            Ok(flow) => (Outcome::Accepted, flow, false),
+            Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
                 let at = line.map_or(String::new(), |n| format!("line {n}: "));
                 let outcome = if err.is_refusal() {
@@ -184,7 +184,7 @@ impl Referee {
                     eprintln!("{at}error: {err}");
                     Outcome::NotUnderstood
                 };
-                (outcome, Flow::Go, !matches!(err, Error::Refused(_)))
+                (outcome, Flow::Go)
             }
         }
     }

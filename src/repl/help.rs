@@ -144,6 +144,8 @@ N [M ...] = MELDS        (or: rearrange N M = MELDS)
   hand. Melds not named stay as they are, so only the melds touched are typed. The new melds
   take the numbers of those they replace; any more go at the end. The referee works out which
   cards came from the hand and judges the whole table after the move by M1-M4 (help check).
+  A turn is judged whole: a second move of the same turn is judged with the first, from the
+  table at the start of the turn, so one real card releases one joker however it is typed.
 Examples:
   1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d       (the hand gave 6d)
   3 = 8h 9h 10h | 7s 7d *7c                  (a real 10h releases the joker of 8h 9h *10h)",
@@ -182,7 +184,8 @@ check MOVE
     M3  every meld after is a legal set or run, each joker taken as its stated card
     M4  a joker keeps its card unless a real one of that card, on the table after, releases it
     M5  a released joker stays on the table (it follows from M1)
-  Every rule broken is explained; nothing changes.
+  M1, M2 and M4 compare the table at the start of the turn with the table after: the moves
+  of one turn are judged together. Every rule broken is explained; nothing changes.
 Examples:
   check 1 = 6h *7h 8h 9h        (moving the joker of 8h 9h *10h without a real 10h: M4)
   check add 2 6d",

@@ -9,7 +9,6 @@ pub(crate) mod help;
 
 use crate::render;
 use crate::render::play::and_list;
-use carousel::card::{CardCounts, TableCard};
 use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase};
 use carousel::store::{self, Dirs};
@@ -44,6 +43,10 @@ pub struct PlayArgs {
     /// House rules for a new game: a TOML file of [rules] keys
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// When reading a script, print each line after its prompt, as a terminal shows it:
+    /// the output is then a transcript of the game
+    #[arg(long)]
+    pub echo: bool,
 }
 
 /// What became of a line, in the order a script's exit status ranks them.
@@ -194,15 +197,11 @@ impl Referee {
     }
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
-    /// The outcome says whether the line is worth keeping for editing: yes when it was not
-    /// understood, or its move or knock was refused; no when its moment was wrong (a fourth
-    /// draw), where the same line would only be refused again.
-    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         let result = command::parse(text).and_then(|command| self.execute(command));
         match result {
-            Ok(flow) => (Outcome::Accepted, flow, false),
+            Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
-                let keep = !matches!(err, Error::Refused(_));
                 let at = line.map_or(String::new(), |n| format!("line {n}: "));
                 let outcome = if err.is_refusal() {
                     Outcome::Refused
@@ -217,12 +216,17 @@ impl Referee {
                             .map(|g| g.round().table.clone())
                             .unwrap_or_default();
                         eprint!("{at}{}", render::verdict(verdict, &table));
+                        if let Some(game) = &self.game
+                            && game.round().moved_this_turn()
+                        {
+                            eprintln!("{}", render::play::judged_whole(game));
+                        }
                         eprintln!("Nothing changed.");
                     }
                     _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
                     _ => eprintln!("{at}error: {err}"),
                 }
-                (outcome, Flow::Go, keep)
+                (outcome, Flow::Go)
             }
         }
     }
@@ -248,23 +252,9 @@ impl Referee {
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
             Command::Draw(count) => {
-                // All the draws or none: `draw 4` must not make three and then refuse.
-                let mut trial = self.game()?.clone();
-                let name = trial.players()[trial.round().turn].clone();
-                let mut told = String::new();
-                for drawn in 0..count {
-                    let notes = trial.draw().map_err(|e| match e {
-                        Error::Refused(_) if drawn > 0 => Error::Refused(format!(
-                            "{name} may draw {} more this turn, not {count}; nothing was drawn",
-                            drawn
-                        )),
-                        e => e,
-                    })?;
-                    told.push_str(&render::play::notes(&trial, &notes));
-                }
-                *self.game_mut()? = trial;
+                let notes = self.game_mut()?.draw_n(count)?;
                 self.save();
-                print!("{told}");
+                print!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
@@ -315,20 +305,9 @@ impl Referee {
             Command::Status => print!("{}", render::play::status(self.game()?)),
             Command::Hint(text) => {
                 let game = self.game()?;
-                let setup = game.setup();
-                let hand = Hand::parse(&text, setup.deck)?;
-                let table = &game.round().table;
-                let together = CardCounts::of(
-                    table
-                        .cards()
-                        .map(TableCard::physical)
-                        .chain(hand.cards().iter().copied()),
-                );
-                setup
-                    .deck
-                    .check_counts(&together, " on the table and in the hand together")?;
-                let best = solver::solve(table, &hand, game.rules(), setup.deck);
-                print!("{}", render::solution(&best, game.rules()));
+                let hand = Hand::parse(&text, game.setup().deck)?;
+                let hint = game.hint(&hand)?;
+                print!("{}", render::hint(&hint, game.rules()));
             }
             Command::Arrange(text) => {
                 let (rules, deck) = match &self.game {
@@ -506,7 +485,7 @@ impl Referee {
         if judged.verdict.is_legal() {
             println!(
                 "Legal: {} played from the hand.",
-                carousel::notation::Spaced(&judged.verdict.played)
+                carousel::notation::Spaced(&judged.this_move)
             );
             print!("{}", render::play::table(&judged.after, &judged.fresh));
             if let Some(why) = &judged.not_now {
@@ -514,6 +493,9 @@ impl Referee {
             }
         } else {
             print!("{}", render::verdict(&judged.verdict, &judged.after));
+            if game.round().moved_this_turn() {
+                println!("{}", render::play::judged_whole(game));
+            }
         }
         println!("(check only judges: nothing changed.)");
         Ok(())
@@ -542,7 +524,7 @@ impl Referee {
                     )));
                 }
                 let hand = Hand::parse(text, game.setup().deck)?;
-                let count = game.count_hand(player, &hand);
+                let count = game.count_hand(player, &hand)?;
                 let limit = game.rules().knock_limit;
                 let verdict = if count.under_limit {
                     "low enough to knock at the end of a turn"
@@ -619,6 +601,7 @@ impl Session {
         let mut carousel_args = PlayArgs {
             game: args.game.clone(),
             rules: args.rules.clone(),
+            echo: args.echo,
         };
         if let Some(path) = &args.rules
             && crate::cli::load_rules(Some(path)).is_err()
@@ -673,7 +656,7 @@ impl Session {
         }
     }
 
-    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         if let Some(kind) = Self::wanted(text) {
             self.kind = Family::of(kind);
         }
@@ -798,8 +781,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         referee.banner();
     }
     let mut worst = Outcome::Accepted;
-    let mut keep: Option<String> = None;
-    let mut told_of_keeping = false;
+    let mut told_of_recall = false;
     let mut number = 0;
     loop {
         if let Some(helper) = editor.helper_mut() {
@@ -807,28 +789,26 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             helper.words = referee.words();
         }
         let prompt = referee.prompt();
-        let read = match keep.take() {
-            Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
-            None => editor.readline(&prompt),
-        };
+        let read = editor.readline(&prompt);
         match read {
             Ok(line) => {
                 number += 1;
-                if let Some(path) = &history
-                    && !line.trim().is_empty()
-                {
-                    let _ = editor.add_history_entry(line.as_str());
-                    let _ = editor.append_history(path);
+                if args.echo && !interactive {
+                    println!("{prompt}{line}");
                 }
-                let (outcome, flow, worth_keeping) =
-                    referee.line(&line, (!interactive).then_some(number));
-                worst = worst.max(outcome);
-                if interactive && worth_keeping {
-                    if !told_of_keeping {
-                        println!("(The line is kept for editing; Ctrl-C clears it.)");
-                        told_of_keeping = true;
+                // Every line goes into the history, so Up brings back a failed one to edit;
+                // a failed line is never put in front of the next one typed.
+                if interactive && !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                    if let Some(path) = &history {
+                        let _ = editor.append_history(path);
                     }
-                    keep = Some(line);
+                }
+                let (outcome, flow) = referee.line(&line, (!interactive).then_some(number));
+                worst = worst.max(outcome);
+                if interactive && outcome != Outcome::Accepted && !told_of_recall {
+                    println!("(Up arrow brings the line back to edit.)");
+                    told_of_recall = true;
                 }
                 if let Flow::Quit = flow {
                     break;
