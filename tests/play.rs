@@ -948,3 +948,60 @@ fn echo_prints_each_line_after_its_prompt() {
     assert!(out.starts_with("carousel> new ann ben\n"), "{out}");
     assert!(out.contains("\nben to draw> draw\n"), "{out}");
 }
+
+#[test]
+fn resume_alone_goes_on_with_the_latest_unfinished_game_of_any_game() {
+    let user = User::new();
+    let out = user
+        .carousel()
+        .arg("play")
+        .write_stdin("new --game carolina ann ben\nout ann\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let out = user
+        .carousel()
+        .arg("play")
+        .write_stdin("resume\nhand ann 0\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Resumed") && text.contains("Carolina Rummy: ann and ben"),
+        "{text}"
+    );
+    assert!(text.contains("ann's hand counts 0."), "{text}");
+    let games = user.games();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(
+        std::fs::read_to_string(&games[0])
+            .unwrap()
+            .contains("\"hand ann: 0\"")
+    );
+}
+
+#[test]
+fn play_rules_file_of_these_games_keys_starts_their_new_game() {
+    let user = User::new();
+    let rules = user.dir("rules.toml");
+    std::fs::write(&rules, "[rules]\ntarget = 1000\njokers-not-wild = true\n").unwrap();
+    let out = user
+        .carousel()
+        .arg("play")
+        .arg(user.dir("g.toml"))
+        .arg("--rules")
+        .arg(&rules)
+        .write_stdin("new --game canadian a b c d\ncheck * * 2c\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the game ends when a side reaches 1000"),
+        "{text}"
+    );
+    assert!(text.contains("2s are wild; jokers are not"), "{text}");
+    assert!(
+        text.contains("Yes, a legal set: * * 2c (jokers 150)"),
+        "{text}"
+    );
+}

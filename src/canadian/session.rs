@@ -14,6 +14,7 @@ use super::scoring::{HandScore, TableEntry, is_empty};
 use super::sides::{Sides, parse_teams};
 use super::{CanadianRules, Rulebook, Variant};
 use crate::Error;
+use crate::card::CardCounts;
 use crate::game::HandEntry;
 use crate::scoring::HandReport;
 use crate::session::report_text;
@@ -394,6 +395,23 @@ impl Game {
                 });
             }
         }
+        let given = CardCounts::of(
+            pending
+                .tables
+                .iter()
+                .flatten()
+                .flat_map(|(_, table)| table.cards())
+                .chain(
+                    pending
+                        .hands
+                        .iter()
+                        .flatten()
+                        .flat_map(|h| h.cards().iter().copied()),
+                ),
+        );
+        book.variant
+            .deck()
+            .check_counts(&given, " in this hand's melds and hands together")?;
         if pending.is_complete() {
             let round = self.round_of(&pending);
             let mut record = self.record.clone();
@@ -615,6 +633,22 @@ mod tests {
             "{err}"
         );
         assert_eq!(g.missing(), ["dave's hand"]);
+    }
+
+    #[test]
+    fn deck_copies_are_checked_as_each_table_and_hand_is_given() {
+        let mut g = game();
+        step(&mut g, "melds alice: Ks Ks Kh");
+        let err = g
+            .apply(g.parse_event("hand bob: Ks 5h").unwrap())
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Ks appears 3 times in this hand's melds and hands together; the 108-card deck has 2"
+        );
+        assert_eq!(g.events().len(), 1);
+        step(&mut g, "melds alice: Ks Kh Kd");
+        step(&mut g, "hand bob: Ks 5h");
     }
 
     #[test]

@@ -649,14 +649,40 @@ impl Session {
                 };
                 named.and_then(|name| GameKind::parse(name).ok())
             }
-            Some("resume") => words
-                .get(1)
-                .and_then(|file| kind_of_file(&expand_home(file.trim_matches('"')))),
+            Some("resume") => {
+                let file = text.trim().split_once(char::is_whitespace)?.1;
+                kind_of_file(&expand_home(file.trim().trim_matches('"')))
+            }
             _ => None,
         }
     }
 
+    /// The most recent saved game of any game that is not over (damaged files passed over).
+    fn last_unfinished(&self) -> Option<(PathBuf, GameKind)> {
+        let dirs = self.carousel.dirs.as_ref()?;
+        dirs.saved_games().into_iter().take(20).find_map(|path| {
+            let kind = kind_of_file(&path)?;
+            let unfinished = match kind {
+                GameKind::Carousel => {
+                    store::load(&path).is_ok_and(|g| g.state().phase != Phase::Over)
+                }
+                GameKind::Canadian(variant) => {
+                    canadian::load(&path, variant).is_ok_and(|g| !g.is_over())
+                }
+            };
+            unfinished.then_some((path, kind))
+        })
+    }
+
     fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
+        // A bare `resume` goes on with the latest unfinished game, whichever game it is.
+        let code = text.split('#').next().unwrap_or_default().trim();
+        let bare_resume = command::command_name(code).is_some_and(|c| c == "resume");
+        let mut text = text.to_string();
+        if bare_resume && let Some((path, _)) = self.last_unfinished() {
+            text = format!("resume \"{}\"", path.display());
+        }
+        let text = text.as_str();
         if let Some(kind) = Self::wanted(text) {
             self.kind = Family::of(kind);
         }
