@@ -622,7 +622,7 @@ fn carolina_teams_rules_pile_and_check_in_the_repl() {
         "{out}"
     );
     assert!(
-        out.contains("Yes: 3c may be laid on Ks Kh Kd: Ks Kh Kd 3c (40)"),
+        out.contains("Yes: 3c may be laid on the set: Ks Kh Kd 3c (kings 40)"),
         "{out}"
     );
     assert!(

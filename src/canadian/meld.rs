@@ -254,6 +254,67 @@ impl Rulebook {
     }
 }
 
+/// The answer to "is this a legal set?" and "may we lay these on our set?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayVerdict {
+    /// The cards make these legal sets (merged by rank).
+    Sets(Vec<Set>),
+    /// The cards may be laid on the set: the set they make.
+    LaidOn { added: Vec<HandCard>, set: Set },
+    /// Not legal, and why.
+    No(String),
+}
+
+impl Rulebook {
+    /// Judges `cards` (melds as written) as new sets, or as cards laid on the side's set
+    /// `on`. `on` that is not one legal set is bad input, not a "no".
+    pub fn judge_lay(
+        &self,
+        cards: &[Vec<HandCard>],
+        on: Option<&[Vec<HandCard>]>,
+    ) -> Result<LayVerdict, String> {
+        let Some(on) = on else {
+            return Ok(match self.side_sets(cards) {
+                Ok(sets) => LayVerdict::Sets(sets),
+                Err(e) => LayVerdict::No(e.to_string()),
+            });
+        };
+        let existing = match self.side_sets(on) {
+            Ok(sets) if sets.len() == 1 => sets.into_iter().next(),
+            Ok(sets) => {
+                return Err(format!(
+                    "the set on the table is one set, not {}: {}",
+                    sets.len(),
+                    Sets(&sets)
+                ));
+            }
+            Err(e) => return Err(format!("the set on the table is not legal: {e}")),
+        }
+        .ok_or_else(|| "no set on the table".to_string())?;
+        let added: Vec<HandCard> = cards.concat();
+        let mut merged = existing.cards.clone();
+        merged.extend(added.iter().copied());
+        Ok(match self.side_sets(&[merged]) {
+            Ok(sets) if sets.len() == 1 && sets[0].rank == existing.rank => {
+                let set = sets.into_iter().next().unwrap_or(existing);
+                LayVerdict::LaidOn { added, set }
+            }
+            _ => {
+                let why = self.meld_rank(&added).err().unwrap_or_else(|| {
+                    format!(
+                        "they are not {}; a side lays cards on its set of their rank",
+                        existing.rank.plural()
+                    )
+                });
+                LayVerdict::No(format!(
+                    "{} cannot be laid on {existing}: {why}",
+                    Spaced(&added)
+                ))
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,6 +441,31 @@ mod tests {
             .side_sets(&parse_wild_melds("* * 3c").unwrap())
             .unwrap();
         assert_eq!(carolina.sets_value(&got), 150);
+    }
+
+    #[test]
+    fn melds_laying_off_on_the_sides_set_one_card_is_enough() {
+        let b = book(Variant::Canadian);
+        let on = parse_wild_melds("Ks Kh Kd").unwrap();
+        let lay = |cards: &str| b.judge_lay(&parse_wild_melds(cards).unwrap(), Some(&on));
+        assert!(
+            matches!(lay("2c").unwrap(), LayVerdict::LaidOn { set, .. } if set.to_string() == "Ks Kh Kd 2c")
+        );
+        assert!(matches!(lay("Kc *").unwrap(), LayVerdict::LaidOn { .. }));
+        let LayVerdict::No(why) = lay("7h").unwrap() else {
+            panic!()
+        };
+        assert!(why.contains("they are not kings"), "{why}");
+        let bad = parse_wild_melds("Ks Kh").unwrap();
+        assert!(
+            b.judge_lay(&parse_wild_melds("2c").unwrap(), Some(&bad))
+                .is_err()
+        );
+        assert!(matches!(
+            b.judge_lay(&parse_wild_melds("2c 2d *").unwrap(), None)
+                .unwrap(),
+            LayVerdict::No(_)
+        ));
     }
 
     #[test]

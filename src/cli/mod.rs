@@ -4,6 +4,7 @@ mod arrange;
 pub mod canadian;
 mod check;
 mod completions;
+mod dispute;
 #[cfg(test)]
 mod man;
 mod score;
@@ -44,6 +45,8 @@ pub enum Command {
     Tally(tally::TallyArgs),
     Solve(solve::SolveArgs),
     Arrange(arrange::ArrangeArgs),
+    Pile(dispute::PileArgs),
+    Set(dispute::SetArgs),
     Play(crate::repl::PlayArgs),
     Completions(completions::CompletionsArgs),
 }
@@ -107,6 +110,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tally(args) => (tally::run(args), args.output.json),
         Command::Solve(args) => (solve::run(args), args.output.json),
         Command::Arrange(args) => (arrange::run(args), args.output.json),
+        Command::Pile(args) => (dispute::pile(args), args.output.json),
+        Command::Set(args) => (dispute::set(args), args.output.json),
         Command::Play(args) => return crate::repl::run(args),
         Command::Completions(args) => (completions::run(args), false),
     };

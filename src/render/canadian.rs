@@ -2,9 +2,12 @@
 //! side, in the same tables as Carousel's.
 
 use super::{new_table, numbers_from};
+use carousel::canadian::Rulebook;
+use carousel::canadian::meld::{LayVerdict, Set};
 use carousel::canadian::record::Tally;
 use carousel::canadian::scoring::HandScore;
 use carousel::canadian::sides::Sides;
+use carousel::notation::Spaced;
 use std::fmt::Write;
 
 /// A signed number as a score shows it: `+200`, `-40`, `0`.
@@ -141,4 +144,30 @@ pub fn scoreboard(tally: &Tally) -> String {
         );
     }
     out
+}
+
+/// A set with its rank and value: `Ks Kh 2c (kings 30)`.
+pub fn set_with_value(book: &Rulebook, set: &Set) -> String {
+    format!("{set} ({} {})", set.rank.plural(), book.table_value(set))
+}
+
+/// The verdict on laying cards: new sets, cards on a set, or why not.
+pub fn lay(book: &Rulebook, verdict: &LayVerdict) -> String {
+    match verdict {
+        LayVerdict::Sets(sets) => {
+            let shown: Vec<String> = sets.iter().map(|s| set_with_value(book, s)).collect();
+            let legal = if sets.len() == 1 {
+                "a legal set"
+            } else {
+                "legal sets"
+            };
+            format!("Yes, {legal}: {}.\n", shown.join(" | "))
+        }
+        LayVerdict::LaidOn { added, set } => format!(
+            "Yes: {} may be laid on the set: {}.\n",
+            Spaced(added),
+            set_with_value(book, set)
+        ),
+        LayVerdict::No(why) => format!("No: {why}.\n"),
+    }
 }

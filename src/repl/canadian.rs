@@ -7,14 +7,14 @@
 use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
 use crate::render;
 use crate::render::play::and_list;
+use carousel::Error;
 use carousel::canadian::pile::PileAnswer;
 use carousel::canadian::record::Record;
 use carousel::canadian::scoring::TableEntry;
 use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
-use carousel::notation::{Spaced, parse_hand, parse_wild_melds};
+use carousel::notation::{parse_hand, parse_wild_melds};
 use carousel::store::{self, Dirs};
-use carousel::{Error, card::HandCard};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -500,56 +500,12 @@ impl Referee {
             ));
         }
         let (cards, on) = match rest.split_once(" on ") {
-            Some((cards, set)) => (cards, Some(set)),
+            Some((cards, set)) => (cards, Some(parse_wild_melds(set)?)),
             None => (rest, None),
         };
-        let mut melds = parse_wild_melds(cards)?;
-        if let Some(set) = on {
-            let set = parse_wild_melds(set)?;
-            let existing = book
-                .side_sets(&set)
-                .map_err(|e| Error::Play(format!("the set on the table is not legal: {e}")))?;
-            let added: Vec<HandCard> = melds.concat();
-            let mut merged = existing[0].cards.clone();
-            merged.extend(added.iter().copied());
-            melds = vec![merged];
-            match book.side_sets(&melds) {
-                Ok(sets) if sets.len() == 1 && sets[0].rank == existing[0].rank => println!(
-                    "Yes: {} may be laid on {}: {} ({}).",
-                    Spaced(&added),
-                    existing[0],
-                    sets[0],
-                    book.table_value(&sets[0])
-                ),
-                Ok(_) | Err(_) => {
-                    let why = book.meld_rank(&added).err().unwrap_or_else(|| {
-                        "they are of another rank; a side lays cards on its set of their rank"
-                            .to_string()
-                    });
-                    println!(
-                        "No: {} cannot be laid on {}: {why}.",
-                        Spaced(&added),
-                        existing[0]
-                    );
-                }
-            }
-        } else {
-            match book.side_sets(&melds) {
-                Ok(sets) => {
-                    let shown: Vec<String> = sets
-                        .iter()
-                        .map(|s| format!("{s} ({} {})", s.rank.plural(), book.table_value(s)))
-                        .collect();
-                    let legal = if sets.len() == 1 {
-                        "a legal set"
-                    } else {
-                        "legal sets"
-                    };
-                    println!("Yes, {legal}: {}.", shown.join(" | "));
-                }
-                Err(e) => println!("No: {e}."),
-            }
-        }
+        let cards = parse_wild_melds(cards)?;
+        let verdict = book.judge_lay(&cards, on.as_deref()).map_err(Error::Play)?;
+        print!("{}", render::canadian::lay(&book, &verdict));
         println!("(check only judges: nothing changed.)");
         Ok(())
     }
@@ -650,7 +606,7 @@ fn tell(game: &Game, notes: &[Note]) -> String {
                     TableEntry::Sets(sets) => {
                         let shown: Vec<String> = sets
                             .iter()
-                            .map(|s| format!("{s} ({} {})", s.rank.plural(), book.table_value(s)))
+                            .map(|s| render::canadian::set_with_value(&book, s))
                             .collect();
                         writeln!(
                             out,

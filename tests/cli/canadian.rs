@@ -549,3 +549,63 @@ fn tally_carousel_records_refuse_these_games_keys() {
         .stdout_has("a knocked")
         .run();
 }
+
+#[test]
+fn pile_a_turn_two_naturals_of_the_top_cards_rank_take_it() {
+    carousel(&["pile", "--top", "Kd", "--hand", "Ks Kh 5c"])
+        .json(json!({"may_take": true, "with": ["Ks", "Kh"]}))
+        .run();
+    carousel(&["pile", "--top", "Kd", "--hand", "Ks 2c"])
+        .status(1)
+        .stdout_has("No: it takes two natural kings in hand")
+        .run();
+    carousel(&["pile", "--game", "carolina", "--top", "3d", "--hand", "3s 3h"])
+        .status(1)
+        .stdout_has("the top card 3d is wild")
+        .run();
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "[rules]\nwild-pickup = true\n").unwrap();
+    carousel(&["pile", "--top", "Kd", "--hand", "Ks 2c"])
+        .arg("--rules")
+        .arg(&rules)
+        .stdout("Yes: Ks and 2c take the pile with Kd; the three go to the table at once.\n")
+        .run();
+    carousel(&["pile", "--top", "Kd Kh", "--hand", "Ks"])
+        .status(2)
+        .stderr_has("--top \"Kd Kh\"")
+        .run();
+    carousel(&["pile", "--top", "Kd", "--hand", "Kd Kd"])
+        .status(2)
+        .stderr_has("Kd appears 3 times")
+        .run();
+}
+
+#[test]
+fn set_is_this_a_legal_set_and_may_we_lay_these_on_our_set() {
+    carousel(&["set", "Ks Kh 2c | 7s 7d *"])
+        .stdout("Yes, legal sets: Ks Kh 2c (kings 30) | 7s 7d * (sevens 60).\n")
+        .run();
+    carousel(&["set", "2d", "--on", "Ks Kh Kd"])
+        .json(json!({"legal": true, "sets": ["Ks Kh Kd 2d"], "value": 40}))
+        .run();
+    carousel(&["set", "7h", "--on", "Ks Kh Kd"])
+        .status(1)
+        .stdout_has("No: 7h cannot be laid on Ks Kh Kd: they are not kings")
+        .run();
+    carousel(&["set", "--game", "carolina", "3s 3h 2c"])
+        .json(json!({"legal": true, "sets": ["3s 3h 2c"], "value": 15}))
+        .run();
+    carousel(&["set", "5h 6h 7h"])
+        .status(1)
+        .stdout_has("there are no runs")
+        .run();
+    carousel(&["set", "Ks", "--on", "Kd Kc"])
+        .status(2)
+        .stderr_has("--on: the set on the table is not legal")
+        .run();
+    carousel(&["set", "Ks *Kh"])
+        .status(2)
+        .stderr_has("\"*Kh\"")
+        .run();
+}
