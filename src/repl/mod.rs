@@ -180,7 +180,8 @@ impl Referee {
                     );
                 }
                 println!(
-                    "Start a game with the players' names in seating order: new alice bob carol"
+                    "Start a game with the players' names in seating order: new alice bob carol\n\
+                     (new --game canadian or new --game carolina and the names keep the score of those games)"
                 );
             }
         }
@@ -647,7 +648,8 @@ impl Session {
                     Some(i) => words.get(i + 1).copied(),
                     None => words.iter().find_map(|w| w.strip_prefix("--game=")),
                 };
-                named.and_then(|name| GameKind::parse(name).ok())
+                // No --game: Carousel, the default game.
+                named.map_or(Some(GameKind::Carousel), |name| GameKind::parse(name).ok())
             }
             Some("resume") => {
                 let file = text.trim().split_once(char::is_whitespace)?.1;

@@ -559,10 +559,12 @@ fn pile_a_turn_two_naturals_of_the_top_cards_rank_take_it() {
         .status(1)
         .stdout_has("No: it takes two natural kings in hand")
         .run();
-    carousel(&["pile", "--game", "carolina", "--top", "3d", "--hand", "3s 3h"])
-        .status(1)
-        .stdout_has("the top card 3d is wild")
-        .run();
+    carousel(&[
+        "pile", "--game", "carolina", "--top", "3d", "--hand", "3s 3h",
+    ])
+    .status(1)
+    .stdout_has("the top card 3d is wild")
+    .run();
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("rules.toml");
     std::fs::write(&rules, "[rules]\nwild-pickup = true\n").unwrap();
