@@ -1005,3 +1005,22 @@ fn play_rules_file_of_these_games_keys_starts_their_new_game() {
         "{text}"
     );
 }
+
+/// What the score keeper reads when a Carolina hand is scored: each set judged with its
+/// value, each hand counted, the hand's score by side and the scoreboard.
+#[test]
+fn carolina_hand_scored_in_the_repl_reads_as_shown() {
+    let user = User::new();
+    let script = "new --game carolina ann ben cleo\n\
+                  out ben\n\
+                  melds ann As Ad 2c | 3s 3h 3d\n\
+                  melds ben Qs Qh 3c | Ks Kh Kd *\n\
+                  melds cleo none\n\
+                  hand ann 9s 2d\n\
+                  hand ben 0\n\
+                  hand cleo * Qc\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    let from = out.find("ben went out").unwrap();
+    insta::assert_snapshot!(&out[from..]);
+}

@@ -611,3 +611,74 @@ fn set_is_this_a_legal_set_and_may_we_lay_these_on_our_set() {
         .stderr_has("\"*Kh\"")
         .run();
 }
+
+#[test]
+fn deal_that_does_not_fit_the_deck_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "[rules]\nhand-size = 27\n").unwrap();
+    carousel(&["score", "--game", "canadian", "a=5", "b=5", "c=5", "d=5"])
+        .arg("--rules")
+        .arg(&rules)
+        .status(2)
+        .stderr_has("27 cards to each of 4 players and one to start the pile need 109 cards; the deck holds 108")
+        .run();
+}
+
+#[test]
+fn end_of_the_game_equal_highest_totals_share_the_win() {
+    let (_dir, path) = record(
+        "game = \"carolina\"\nplayers = [\"ann\", \"ben\", \"cleo\"]\n[rules]\ntarget = 100\n\
+         [[round]]\n[round.melds]\nann = 120\nben = 125\ncleo = 40\n\
+         [round.hands]\nann = 5\nben = 10\ncleo = 5\n",
+    );
+    carousel(&["tally"])
+        .arg(&path)
+        .json(json!({
+            "game": "carolina",
+            "rounds": [{"points": {"ann": 115, "ben": 115, "cleo": 35},
+                        "totals": {"ann": 115, "ben": 115, "cleo": 35}}],
+            "totals": {"ann": 115, "ben": 115, "cleo": 35},
+            "finished": true,
+            "final": {"ann": 115, "ben": 115, "cleo": 35},
+            "game_winners": ["ann", "ben"]
+        }))
+        .run();
+    carousel(&["tally"])
+        .arg(&path)
+        .stdout_has("Game over after round 1: ann and ben share the win with 115.")
+        .run();
+}
+
+#[test]
+fn house_rule_jokers_not_wild_through_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "[rules]\njokers-not-wild = true\n").unwrap();
+    carousel(&[
+        "score", "--game", "carolina", "--melds", "a=* * 2c", "a=5", "b=5",
+    ])
+    .arg("--rules")
+    .arg(&rules)
+    .json(json!({
+        "game": "carolina",
+        "sides": {"a": {"table": 150, "hand": 5, "points": 145},
+                  "b": {"table": 0, "hand": 5, "points": -5}},
+        "went_out": null
+    }))
+    .run();
+    carousel(&[
+        "score",
+        "--game",
+        "carolina",
+        "--melds",
+        "a=Ks Kh *",
+        "a=5",
+        "b=5",
+    ])
+    .arg("--rules")
+    .arg(&rules)
+    .status(2)
+    .stderr_has("Ks and * are of different ranks")
+    .run();
+}
