@@ -103,14 +103,17 @@ impl Setup {
     }
 }
 
-/// A name at the table: one word that starts with a letter (`alice`, `Jean-Luc`, `o'hara`).
+/// A name at the table: one word or a few, each starting with a letter (`alice`,
+/// `Jean-Luc`, `o'hara`, `Mary Jo`), single spaces between them.
 fn check_name(name: &str) -> Result<(), Error> {
-    let mut chars = name.chars();
-    let first_ok = chars.next().is_some_and(char::is_alphabetic);
-    let rest_ok = chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c));
-    if !first_ok || !rest_ok || name.chars().count() > 24 {
+    let word_ok = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic)
+            && chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c))
+    };
+    if !name.split(' ').all(word_ok) || name.chars().count() > 24 {
         return Err(Error::Play(format!(
-            "\"{name}\" cannot be a player's name: a name is one word of up to 24 letters and digits, starting with a letter"
+            "\"{name}\" cannot be a player's name: a name is a word or a few (in quotes: new \"Mary Jo\" bob) of up to 24 letters and digits, each starting with a letter"
         )));
     }
     Ok(())
@@ -936,6 +939,20 @@ impl State {
         Ok(notes)
     }
 
+    /// Finished round `number` (from 1), or why there is none.
+    fn finished_round(&self, number: usize) -> Result<&RoundRecord, Error> {
+        let finished = self.rounds.len();
+        self.rounds.get(number.wrapping_sub(1)).ok_or_else(|| {
+            Error::Play(match finished {
+                0 => format!("there is no round {number} to fix: no round is finished yet"),
+                1 => format!("there is no round {number} to fix: round 1 is the only one finished"),
+                _ => format!(
+                    "there is no round {number} to fix: rounds 1 to {finished} are finished"
+                ),
+            })
+        })
+    }
+
     /// Corrects finished round `number` (or takes it out), and scores the game again from
     /// there: every later total follows. When the correction moves the game's end, the game
     /// ends, or goes on with a new round dealt.
@@ -945,16 +962,7 @@ impl State {
         number: usize,
         record: Option<&RoundRecord>,
     ) -> Result<Vec<Note>, Error> {
-        let finished = self.rounds.len();
-        if number == 0 || number > finished {
-            return Err(Error::Play(match finished {
-                0 => format!("there is no round {number} to fix: no round is finished yet"),
-                1 => format!("there is no round {number} to fix: round 1 is the only one finished"),
-                _ => format!(
-                    "there is no round {number} to fix: rounds 1 to {finished} are finished"
-                ),
-            }));
-        }
+        self.finished_round(number)?;
         let mut rounds = self.rounds.clone();
         match record {
             Some(record) => rounds[number - 1] = record.clone(),
@@ -964,7 +972,7 @@ impl State {
         }
         let tally = tally_of(setup, &rounds).map_err(|e| {
             Error::Play(format!(
-                "with that correction of round {number}: {e}; nothing changed"
+                "that correction of round {number} cannot be scored: {e}; nothing changed"
             ))
         })?;
         let was_over = self.phase == Phase::Over;
@@ -1095,6 +1103,69 @@ fn count_range(setup: &Setup, held: u32, elsewhere: &CardCounts) -> (u32, u32) {
     (low, high)
 }
 
+/// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
+/// round, the key and both values, and the `fix` that makes the change for real.
+fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord]) -> Option<Error> {
+    let keep = "The file is left as it is";
+    if recorded.len() != replayed.len() {
+        return Some(Error::Record {
+            place: "round".to_string(),
+            problem: format!(
+                "the record holds {}, but its log of play gives {}. {keep}: to add a round, put the file back and type round RESULT in the game; to take one out, fix N delete",
+                plural(recorded.len() as u32, "finished round", "finished rounds"),
+                plural(replayed.len() as u32, "finished round", "finished rounds"),
+            ),
+        });
+    }
+    let (k, (said, gave)) = recorded
+        .iter()
+        .zip(replayed)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)?;
+    let number = k + 1;
+    let word = |v: &Option<String>| {
+        v.as_deref()
+            .map_or("nobody".to_string(), |n| format!("\"{n}\""))
+    };
+    if said.knocker != gave.knocker {
+        return Some(Error::Record {
+            place: format!("round {number}, knocker"),
+            problem: format!(
+                "the record says {}, but the log of play gives {}. {keep}: put it back and type fix {number} knock {} in the game",
+                word(&said.knocker),
+                word(&gave.knocker),
+                said.knocker.as_deref().unwrap_or("nobody")
+            ),
+        });
+    }
+    let entry = |e: Option<&HandEntry>| match e {
+        Some(HandEntry::Count(n)) => n.to_string(),
+        Some(HandEntry::Cards(text)) => format!("\"{text}\""),
+        None => "no hand".to_string(),
+    };
+    let names = said.hands.keys().chain(gave.hands.keys());
+    for name in names {
+        let (a, b) = (said.hands.get(name), gave.hands.get(name));
+        if a != b {
+            let value = match a {
+                Some(HandEntry::Count(n)) => n.to_string(),
+                Some(HandEntry::Cards(text)) => text.clone(),
+                None => "N".to_string(),
+            };
+            return Some(Error::Record {
+                place: format!("round {number}, hands.{name}"),
+                problem: format!(
+                    "the record says {}, but the log of play gives {}. {keep}: put it back to {} and type fix {number} hand {name} {value} in the game",
+                    entry(a),
+                    entry(b),
+                    entry(b)
+                ),
+            });
+        }
+    }
+    None
+}
+
 fn tally_of(setup: &Setup, rounds: &[RoundRecord]) -> Result<Tally, Error> {
     game::tally(&GameRecord {
         players: setup.players.clone(),
@@ -1112,6 +1183,23 @@ pub struct Game {
     earlier: Vec<RoundRecord>,
     steps: Vec<Step>,
     state: State,
+    /// Steps undone, the next to redo last; a new step clears them.
+    undone: Vec<Event>,
+}
+
+/// A correction of a finished round's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundChange {
+    /// A player's hand, as cards or a count.
+    Hand { player: usize, hand: HandReport },
+    /// Who knocked; `None`: nobody did (the stock ran out).
+    Knocker(Option<usize>),
+    /// This player went out (no cards left), and nobody knocked.
+    Out(usize),
+    /// The whole result, as `round` takes it.
+    Whole(RoundRecord),
+    /// The round never happened (entered twice, say).
+    Delete,
 }
 
 impl Game {
@@ -1124,6 +1212,7 @@ impl Game {
             earlier: Vec::new(),
             steps: Vec::new(),
             state,
+            undone: Vec::new(),
         })
     }
 
@@ -1139,9 +1228,10 @@ impl Game {
             earlier,
             steps: Vec::with_capacity(events.len()),
             state,
+            undone: Vec::new(),
         };
         for (i, event) in events.into_iter().enumerate() {
-            game.apply(event).map_err(|e| (i, e))?;
+            game.take_step(event).map_err(|e| (i, e))?;
         }
         Ok(game)
     }
@@ -1208,17 +1298,8 @@ impl Game {
                 },
             }
         })?;
-        let replayed = &game.state.rounds;
-        if let Some(k) = (0..replayed.len().max(record.rounds.len()))
-            .find(|k| replayed.get(*k) != record.rounds.get(*k))
-        {
-            return Err(Error::Record {
-                place: format!("round {}", k + 1),
-                problem: format!(
-                    "the recorded rounds do not match the log of play, which gives {}",
-                    plural(replayed.len() as u32, "finished round", "finished rounds")
-                ),
-            });
+        if let Some(mismatch) = first_mismatch(&record.rounds, &game.state.rounds) {
+            return Err(mismatch);
         }
         Ok(game)
     }
@@ -1298,8 +1379,15 @@ impl Game {
         Ok(())
     }
 
-    /// Takes a step. A refused step changes nothing.
+    /// Takes a step. A refused step changes nothing; a step taken ends what `redo` could
+    /// bring back.
     pub fn apply(&mut self, event: Event) -> Result<Vec<Note>, Error> {
+        let notes = self.take_step(event)?;
+        self.undone.clear();
+        Ok(notes)
+    }
+
+    fn take_step(&mut self, event: Event) -> Result<Vec<Note>, Error> {
         let mut state = self.state.clone();
         let round = state.round.number;
         let notes = state.apply(&self.setup, &event)?;
@@ -1412,8 +1500,91 @@ impl Game {
         let game =
             Game::replay(self.setup.clone(), self.earlier.clone(), events).map_err(|(_, e)| e)?;
         let undone = self.steps[keep..].to_vec();
+        let mut redo = std::mem::take(&mut self.undone);
+        redo.extend(undone.iter().rev().map(|s| s.event.clone()));
         *self = game;
+        self.undone = redo;
         Ok(undone)
+    }
+
+    /// Takes again the last `count` steps undone, all or none.
+    pub fn redo(&mut self, count: usize) -> Result<Vec<Step>, Error> {
+        let waiting = self.undone.len();
+        if waiting == 0 {
+            return Err(Error::Refused(
+                "nothing to redo: redo takes back an undo, before any new step".to_string(),
+            ));
+        }
+        if count == 0 || count > waiting {
+            return Err(Error::Play(format!(
+                "redo takes 1 to {waiting} (the steps undone), not {count}"
+            )));
+        }
+        let mut trial = self.clone();
+        let mut redone = Vec::with_capacity(count);
+        for _ in 0..count {
+            let Some(event) = trial.undone.pop() else {
+                break;
+            };
+            trial.take_step(event)?;
+            redone.extend(trial.steps.last().cloned());
+        }
+        *self = trial;
+        Ok(redone)
+    }
+
+    /// How many undone steps `redo` can bring back.
+    pub fn can_redo(&self) -> usize {
+        self.undone.len()
+    }
+
+    /// The round in progress ends with this result, typed in one line: `knock bob
+    /// alice=12 bob=3 carol="Kd *"`, `out carol alice=12 bob=30`, or the hands alone.
+    pub fn enter_round(&mut self, text: &str) -> Result<Vec<Note>, Error> {
+        let record = event::parse_round(text, &self.setup)?;
+        self.apply(Event::Round { record })
+    }
+
+    /// Reads a round's whole result typed in one line (as `enter_round` takes it).
+    pub fn round_record(&self, text: &str) -> Result<RoundRecord, Error> {
+        event::parse_round(text, &self.setup)
+    }
+
+    /// Corrects finished round `round` (from 1); every later score and total follows.
+    /// The correction is a step: undo takes it back.
+    pub fn fix(&mut self, round: usize, change: RoundChange) -> Result<Vec<Note>, Error> {
+        let current = self.state.finished_round(round)?;
+        let name = |p: usize| self.setup.name(p).to_string();
+        let record = match change {
+            RoundChange::Delete => None,
+            RoundChange::Whole(record) => Some(record),
+            RoundChange::Hand { player, hand } => {
+                let mut record = current.clone();
+                let entry = match hand {
+                    HandReport::Count(n) => HandEntry::Count(i64::from(n)),
+                    HandReport::Cards(hand) => HandEntry::Cards(hand.to_string()),
+                };
+                record.hands.insert(name(player), entry);
+                Some(record)
+            }
+            RoundChange::Knocker(knocker) => {
+                let mut record = current.clone();
+                record.knocker = knocker.map(name);
+                Some(record)
+            }
+            RoundChange::Out(player) => {
+                let mut record = current.clone();
+                record.knocker = None;
+                record.hands.insert(name(player), HandEntry::Count(0));
+                Some(record)
+            }
+        };
+        if record.as_ref() == Some(current) {
+            return Err(Error::Refused(format!(
+                "round {round} already reads so; nothing changed"
+            )));
+        }
+        self.apply(Event::Fix { round, record })
     }
 
     /// Reads melds typed by a player: `7h 8h 9h | Ks Kd Kc`.

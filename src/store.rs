@@ -113,7 +113,11 @@ impl Dirs {
     /// A file for a new game that does not exist yet: the date and the players,
     /// `2025-11-20-alice-bob-carol.toml`, numbered `-2`, `-3`, ... when taken.
     pub fn new_game_file(&self, players: &[String]) -> PathBuf {
-        let stem = format!("{}-{}", today(), players.join("-").to_lowercase());
+        let stem = format!(
+            "{}-{}",
+            today(),
+            players.join("-").to_lowercase().replace(' ', "_")
+        );
         let dir = self.games();
         let mut path = dir.join(format!("{stem}.toml"));
         let mut n = 2;

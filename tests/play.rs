@@ -1024,3 +1024,155 @@ fn carolina_hand_scored_in_the_repl_reads_as_shown() {
     let from = out.find("ben went out").unwrap();
     insta::assert_snapshot!(&out[from..]);
 }
+
+#[test]
+fn example_corrections_replays_with_two_fixes_and_rounds_from_paper() {
+    let (user, tally) = replay_example("corrections.carousel");
+    assert_eq!(
+        tally["final"],
+        serde_json::json!({"alice": 0, "bob": 320, "carol": 44})
+    );
+    assert_eq!(tally["rounds"][1]["points"]["bob"], 43);
+    let record = user.record("game.toml");
+    // A fix is logged as the round's whole corrected result.
+    assert!(
+        record.contains("\"fix 1 knock bob alice=55 bob='As 2d' carol=37\""),
+        "{record}"
+    );
+    assert!(
+        record.contains("\"round out carol alice=30 bob=22\""),
+        "{record}"
+    );
+}
+
+/// Score-only mode: a round's result in one line, with every check `score` makes, mixed
+/// with refereed rounds; a refused result changes nothing.
+#[test]
+fn round_enters_a_result_in_one_line_with_the_checks_of_score() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+round knock bob alice=12 bob=9 carol=20
+round knock bob alice=12 bob=3 carol=\"Kd *\"
+draw
+meld 7h 8h 9h
+done
+round out carol alice=40 bob=30
+scoreboard
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "line 2: refused: round 1: bob cannot knock with 9 in hand; the knock limit is 5"
+        ),
+        "{err}"
+    );
+    assert!(
+        out.contains("│ 2     ┆ carol went out ┆     0 ┆       41 ┆ +95 = 95 │"),
+        "{out}"
+    );
+}
+
+/// `fix` corrects an earlier round; `undo` takes the fix back and `redo` brings it again.
+#[test]
+fn fix_an_earlier_round_then_undo_and_redo_it() {
+    let user = User::new();
+    let script = "\
+new alice bob carol
+round knock bob alice=12 bob=3 carol=35
+round out carol alice=40 bob=30
+fix 1 hand alice 22
+undo
+redo
+fix 9 delete
+fix 1 knock bob
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        out.contains("Round 1 is corrected. Every total after it is scored again"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Undone: fix 1 knock bob alice=22 bob=3 carol=35"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Redone: fix 1 knock bob alice=22 bob=3 carol=35"),
+        "{out}"
+    );
+    assert!(
+        err.contains("line 7: error: there is no round 9 to fix: rounds 1 to 2 are finished"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 8: refused: round 1 already reads so; nothing changed"),
+        "{err}"
+    );
+    let tally = user.tally_json("g.toml");
+    assert_eq!(
+        tally["totals"],
+        serde_json::json!({"alice": 0, "bob": 51, "carol": 95})
+    );
+}
+
+/// A saved game edited by hand is refused with the round, the key, both values and the fix.
+#[test]
+fn a_hand_edited_record_names_what_differs_and_the_fix() {
+    let user = User::new();
+    let (_, err, code) = user.play(
+        "g.toml",
+        "new alice bob carol\nround knock bob alice=12 bob=3 carol=35\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let path = user.dir("g.toml");
+    let text = user.record("g.toml").replace("carol = 35", "carol = 45");
+    std::fs::write(&path, &text).unwrap();
+    let (_, err, code) = user.play("g.toml", "status\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("round 1, hands.carol: the record says 45, but the log of play gives 35. The file is left as it is: put it back to 35 and type fix 1 hand carol 45 in the game"),
+        "{err}"
+    );
+    assert_eq!(user.record("g.toml"), text, "the file is not overwritten");
+}
+
+/// A name of two words is typed in quotes, and every command finds it.
+#[test]
+fn names_of_two_words_in_quotes() {
+    let user = User::new();
+    let script = "\
+new \"Mary Jo\" bob \"Ann Marie\"
+dealer \"Ann Marie\"
+round knock \"Mary Jo\" \"Mary Jo\"=3 bob=20 \"Ann Marie\"=30
+cards \"Ann Marie\" 9
+fix 1 hand \"Ann Marie\" 31
+";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("New game: Mary Jo, bob and Ann Marie"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Round 1: Ann Marie deals, Mary Jo plays first."),
+        "{out}"
+    );
+    assert!(out.contains("Ann Marie holds 9 cards"), "{out}");
+    let tally = user.tally_json("g.toml");
+    assert_eq!(tally["totals"]["Mary Jo"], 45, "{tally}");
+    // The saved game opens again with its names.
+    let (out, err, code) = user.play("g.toml", "status\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Cards in hand: Mary Jo 10, bob 10, Ann Marie 9."),
+        "{out}"
+    );
+    let (_, err, code) = user.play("h.toml", "new \"Mary  Jo\" bob\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"Mary  Jo\" cannot be a player's name"),
+        "{err}"
+    );
+}

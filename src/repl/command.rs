@@ -14,6 +14,21 @@ pub enum MoveText {
     Rearrange(String),
 }
 
+/// A correction of a finished round, as typed after `fix N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixText {
+    /// `fix 2 hand bob 12`
+    Hand { name: String, hand: String },
+    /// `fix 2 knock bob`; `fix 2 knock nobody` (the stock ran out)
+    Knock(Option<String>),
+    /// `fix 2 out carol`
+    Out(String),
+    /// `fix 2 delete`
+    Delete,
+    /// `fix 2 knock bob alice=12 bob=3 carol=9`: the whole result, as `round` takes it
+    Whole(String),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesArg {
     Show,
@@ -48,6 +63,13 @@ pub enum Command {
     Scoreboard,
     History(Option<usize>),
     Undo(usize),
+    Redo(usize),
+    /// A round's result entered whole: `round knock bob alice=12 bob=3 carol=9`.
+    Round(String),
+    Fix {
+        round: usize,
+        change: FixText,
+    },
     Help(Option<String>),
     /// The solver's best play of a hand onto the table in play.
     Hint(String),
@@ -77,6 +99,9 @@ pub const WORDS: &[&[&str]] = &[
     &["scoreboard", "scores", "score", "board"],
     &["history", "log"],
     &["undo"],
+    &["redo"],
+    &["round", "result"],
+    &["fix", "correct", "amend"],
     &["cards"],
     &["hint", "best", "suggest"],
     &["arrange", "layout"],
@@ -190,9 +215,19 @@ fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`: a name and a hand.
+/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`, `"Mary Jo" 12`: a name and a hand.
 fn name_and_rest(text: &str) -> (String, String) {
     let text = text.trim();
+    if let Some(quoted) = text.strip_prefix('"')
+        && let Some((name, rest)) = quoted.split_once('"')
+    {
+        let rest = rest
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
+            .trim()
+            .trim_matches('"')
+            .trim();
+        return (name.trim().to_string(), rest.to_string());
+    }
     let at = text
         .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
         .unwrap_or(text.len());
@@ -224,6 +259,69 @@ fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Err
     } else {
         Err(bad(format!("\"{rest}\": {word} takes nothing more")))
     }
+}
+
+const ROUND_FORMS: &str = "knock NAME or out NAME (or neither when the stock ran out), then every hand as NAME=HAND, like round knock bob alice=12 bob=3 carol=\"Kd *\"";
+
+const FIX_FORMS: &str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
+
+fn parse_fix(rest: &str) -> Result<Command, Error> {
+    let (number, rest) = split_word(rest);
+    let round = match number.parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(bad(if number.is_empty() {
+                format!("fix needs the round's number and the correction: {FIX_FORMS}")
+            } else {
+                format!("\"{number}\": fix takes the round's number first: {FIX_FORMS}")
+            }));
+        }
+    };
+    let (word, what) = split_word(rest);
+    let change = match word.to_lowercase().as_str() {
+        _ if rest.contains('=') && !word.eq_ignore_ascii_case("hand") => {
+            FixText::Whole(rest.to_string())
+        }
+        "hand" => {
+            let (name, hand) = name_and_rest(what);
+            if name.is_empty() {
+                return Err(bad(format!(
+                    "fix {round} hand needs a name and the hand, like fix {round} hand bob 12"
+                )));
+            }
+            FixText::Hand { name, hand }
+        }
+        "knock" | "knocker" => match what.to_lowercase().as_str() {
+            "" => {
+                return Err(bad(format!(
+                    "fix {round} knock needs who knocked, or nobody"
+                )));
+            }
+            "nobody" | "none" | "no-one" | "noone" => FixText::Knock(None),
+            _ => FixText::Knock(Some(what.trim_matches('"').to_string())),
+        },
+        "stock" => FixText::Knock(None),
+        "out" if what.is_empty() => {
+            return Err(bad(format!("fix {round} out needs who went out")));
+        }
+        "out" => FixText::Out(what.trim_matches('"').to_string()),
+        "delete" | "remove" => {
+            return nothing_more(
+                word,
+                what,
+                Command::Fix {
+                    round,
+                    change: FixText::Delete,
+                },
+            );
+        }
+        _ => {
+            return Err(bad(format!(
+                "fix {round} needs what to correct: {FIX_FORMS}"
+            )));
+        }
+    };
+    Ok(Command::Fix { round, change })
 }
 
 /// Reads one line. `#` starts a comment.
@@ -258,11 +356,22 @@ pub fn parse(line: &str) -> Result<Command, Error> {
     };
     match name {
         "new" => {
-            let names: Vec<String> = rest
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|n| !n.is_empty())
-                .map(str::to_string)
-                .collect();
+            // Names of two words come in quotes: new "Mary Jo" bob.
+            let names: Vec<String> = if rest.contains('"') {
+                shell_words::split(rest)
+                    .map_err(|e| bad(format!("\"{rest}\": {e}; a name of two words goes in quotes, like new \"Mary Jo\" bob")))?
+                    .into_iter()
+                    .flat_map(|n| {
+                        n.split(',').map(|p| p.trim().to_string()).collect::<Vec<_>>()
+                    })
+                    .filter(|n| !n.is_empty())
+                    .collect()
+            } else {
+                rest.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            };
             if names.is_empty() {
                 return Err(bad(
                     "new needs the players' names in seating order, like new alice bob carol"
@@ -272,10 +381,14 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             Ok(Command::New(names))
         }
         "dealer" => {
-            if rest.is_empty() || rest.contains(char::is_whitespace) {
-                return Err(bad("dealer takes one name, like dealer carol".into()));
+            let quoted = rest.len() > 1 && rest.starts_with('"') && rest.ends_with('"');
+            if rest.is_empty() || (!quoted && rest.contains(char::is_whitespace)) {
+                return Err(bad(
+                    "dealer takes one name, like dealer carol (a name of two words in quotes)"
+                        .into(),
+                ));
             }
-            Ok(Command::Dealer(rest.to_string()))
+            Ok(Command::Dealer(rest.trim_matches('"').to_string()))
         }
         "rules" => {
             let (key, value) = split_word(rest);
@@ -349,6 +462,10 @@ pub fn parse(line: &str) -> Result<Command, Error> {
         "scoreboard" => nothing_more(word, rest, Command::Scoreboard),
         "history" => Ok(Command::History(count_arg("history", rest)?)),
         "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
+        "redo" => Ok(Command::Redo(count_arg("redo", rest)?.unwrap_or(1))),
+        "round" if rest.is_empty() => Err(bad(format!("round needs the result: {ROUND_FORMS}"))),
+        "round" => Ok(Command::Round(rest.to_string())),
+        "fix" => parse_fix(rest),
         "hint" if rest.is_empty() => Err(bad(
             "hint needs the hand to play from, like hint 7h 9h Js *".into(),
         )),

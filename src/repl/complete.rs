@@ -39,7 +39,18 @@ impl ReplHelper {
             return self.other_games(first, before.len());
         }
         match (command_name(first), before.len()) {
-            (Some("dealer" | "hand" | "cards"), 1) => self.names.clone(),
+            // A name of two words goes in quotes, as the commands read it.
+            (Some("dealer" | "hand" | "cards"), 1) => self
+                .names
+                .iter()
+                .map(|n| {
+                    if n.contains(' ') {
+                        format!("\"{n}\"")
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect(),
             (Some("rules"), 1) => {
                 let mut keys: Vec<String> = owned(&Rules::KEYS);
                 keys.push("save".to_string());

@@ -29,12 +29,17 @@ A turn (the prompt says whose turn it is)
 When a round is over
   hand NAME HAND   a player's hand, as cards or its count: hand bob Kd *, or hand bob 35
 
+Keeping score only (a round played on paper, or without following the turns)
+  round RESULT     the round's result in one line: round knock bob alice=12 bob=3 carol=9
+  fix N CHANGE     correct finished round N; every later total follows: fix 2 hand carol 41
+
 Any time
   status           the round: whose turn, the draws, the stock, cards in hand, the table
   table            the table, melds numbered (table MELDS re-enters the whole table)
   scoreboard       the running scores
   history [N]      every step so far, or the last N
   undo [N]         take back the last step, or the last N, across rounds too
+  redo [N]         take again the steps just undone
   cards NAME N     correct how many cards the referee counts for NAME
   hand NAME CARDS  during play: count a hand and say whether it may knock
   hint HAND        the best play for a hand on this table: hint 7h 9h Js *
@@ -268,6 +273,48 @@ undo [N]
 Examples:
   undo
   undo 3",
+    },
+    Topic {
+        name: "redo",
+        text: "\
+redo [N]
+  Takes again the last step undone (or the last N), as if the undo had not happened: an
+  `undo 30` typed by mistake is not lost. A new step, once taken, ends what redo can bring
+  back.
+Examples:
+  redo
+  redo 30",
+    },
+    Topic {
+        name: "round",
+        text: "\
+round RESULT
+  Enters the result of the round in play in one line, for a round played on paper or a
+  table that only wants the score kept: who knocked (knock NAME) or went out (out NAME),
+  or neither when the stock ran out, then every player's hand as NAME=HAND (cards or a
+  count; a hand of cards in quotes). Every check of a round's score is made: the knock
+  limit, the copies of a card, one player out. The round is scored at once and the next
+  one dealt; rounds entered so and rounds refereed turn by turn mix freely in one game.
+Examples:
+  round knock bob alice=12 bob=3 carol=\"Kd *\"
+  round out carol alice=12 bob=30
+  round alice=20 bob=14 carol=31        (the stock ran out; nobody knocked)",
+    },
+    Topic {
+        name: "fix",
+        text: "\
+fix N CHANGE
+  Corrects finished round N, however long ago: a hand, who knocked, who went out, or the
+  whole result; or takes the round out (entered twice, say). Every later score and total
+  follows, and the game's end moves with them. The correction is a step: undo takes it
+  back. A move of the round in play is corrected with undo, table MELDS or cards NAME N.
+Examples:
+  fix 2 hand carol 41
+  fix 2 hand carol Kd 7c *
+  fix 3 knock bob               (fix 3 knock nobody: the stock ran out)
+  fix 3 out carol
+  fix 1 knock bob alice=12 bob=3 carol=9
+  fix 4 delete",
     },
     Topic {
         name: "cards",

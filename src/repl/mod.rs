@@ -10,11 +10,11 @@ pub(crate) mod help;
 use crate::render;
 use crate::render::play::and_list;
 use carousel::family::GameKind;
-use carousel::session::{Game, Move, Phase};
+use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
-use command::{Command, MoveText, RulesArg};
+use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -339,6 +339,27 @@ impl Referee {
                 }
                 print!("{}", render::play::status(game));
             }
+            Command::Redo(count) => {
+                let redone = self.game_mut()?.redo(count)?;
+                self.save();
+                let game = self.game()?;
+                for step in &redone {
+                    println!("Redone: {}", step.event.text(game.players()));
+                }
+                print!("{}", render::play::status(game));
+            }
+            Command::Round(text) => {
+                let notes = self.game_mut()?.enter_round(&text)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Fix { round, change } => {
+                let game = self.game_mut()?;
+                let change = round_change(game, change)?;
+                let notes = game.fix(round, change)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
             Command::Help(None) => print!("{}", help::OVERVIEW),
             Command::Help(Some(topic)) => match help::topic(&topic) {
                 Some(text) => println!("{text}"),
@@ -551,6 +572,21 @@ impl Referee {
         }
         Ok(())
     }
+}
+
+/// A correction as typed, read against the game: names to players, hands to reports.
+fn round_change(game: &Game, change: FixText) -> Result<RoundChange, Error> {
+    let setup = game.setup();
+    Ok(match change {
+        FixText::Hand { name, hand } => RoundChange::Hand {
+            player: setup.player(&name)?,
+            hand: game.report(&hand)?,
+        },
+        FixText::Knock(name) => RoundChange::Knocker(name.map(|n| setup.player(&n)).transpose()?),
+        FixText::Out(name) => RoundChange::Out(setup.player(&name)?),
+        FixText::Delete => RoundChange::Delete,
+        FixText::Whole(text) => RoundChange::Whole(game.round_record(&text)?),
+    })
 }
 
 fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
