@@ -13,6 +13,8 @@ Starting
   dealer NAME      who deals the first round, before the first draw: dealer carol
   rules            the house rules; rules target 100 changes one
   resume [N|NAME]  go on with a saved game: the last one, or one that games lists
+  new --game canadian NAMES, new --game carolina NAMES
+                   keep the score of Canadian or Carolina Rummy instead (help canadian)
 
 A turn (the prompt says whose turn it is)
   draw [N]         draw from the stock: draw, or draw 3
@@ -480,6 +482,9 @@ pub fn topic(word: &str) -> Option<&'static str> {
         "turns" => "turn",
         w => command_name(w).unwrap_or(w),
     };
+    if matches!(name, "canadian" | "carolina") {
+        return Some(super::canadian::OVERVIEW.trim_end());
+    }
     TOPICS.iter().find(|t| t.name == name).map(|t| t.text)
 }
 
@@ -491,6 +496,7 @@ pub fn names() -> Vec<&'static str> {
             names.push(t.name);
         }
     }
+    names.extend(["canadian", "carolina"]);
     names
 }
 
