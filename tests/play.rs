@@ -1043,6 +1043,14 @@ fn example_corrections_replays_with_two_fixes_and_rounds_from_paper() {
         record.contains("\"round out carol alice=30 bob=22\""),
         "{record}"
     );
+    // The example ends with an export of the corrected game.
+    let (out, err, code) = user.play("game.toml", "export markdown\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 2 | - | bob (went out) | 0 | +43 = 129 | 0 |"),
+        "{out}"
+    );
+    assert!(out.contains("- Round 1: bob 52 + 34 = 86"), "{out}");
 }
 
 /// Score-only mode: a round's result in one line, with every check `score` makes, mixed
