@@ -5,11 +5,13 @@
 //! [`game::tally`] for a whole game.
 
 pub mod breakdown;
+pub mod canadian;
 pub mod card;
 pub mod catalogue;
 pub mod deck;
 pub mod error;
 pub mod export;
+pub mod family;
 pub mod game;
 pub mod meld;
 pub mod moves;

@@ -1,6 +1,7 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
 pub mod board;
+pub mod canadian;
 pub mod chart;
 pub mod games;
 pub mod look;

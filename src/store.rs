@@ -61,9 +61,22 @@ pub fn seal(text: &str) -> String {
 /// first lines (one damaged line does not make it a record written by hand).
 fn written_by_referee(text: &str) -> bool {
     let header: Vec<&str> = HEADER.lines().filter(|l| !l.is_empty()).collect();
-    text.lines()
-        .take(header.len() + 1)
-        .any(|line| header.contains(&line))
+    text.lines().take(header.len() + 1).any(|line| {
+        header.contains(&line)
+            // The header of a Canadian or Carolina game.
+            || (line.starts_with("# A game of ") && line.contains(" kept by carousel"))
+    })
+}
+
+/// Reads a record the referee saved, checked whole ([`check_whole`]): the text, or
+/// [`Error::Damaged`] naming the file and the line.
+pub fn read_whole(path: &Path) -> Result<String, Error> {
+    let text = read_text(path)?;
+    check_whole(&text).map_err(|problem| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    })?;
+    Ok(text)
 }
 
 /// Checks that a record is whole: a record with an end mark matches it, and a record that

@@ -122,7 +122,8 @@ fn session_examples(text: &str) -> Vec<Session> {
 }
 
 /// The typed part of a transcript line that starts with one of the REPL's prompts
-/// (`carousel> `, `bob to draw> `, `bob, drawn 2> `, `hands of alice, carol> `, ...).
+/// (`carousel> `, `bob to draw> `, `bob, drawn 2> `, `hands of alice, carol> `, and
+/// Canadian's `hand 2> `, ...).
 fn typed_after_prompt(line: &str) -> Option<&str> {
     let (prompt, typed) = line.split_once("> ")?;
     let drawn = prompt
@@ -134,6 +135,9 @@ fn typed_after_prompt(line: &str) -> Option<&str> {
         || prompt.ends_with(" to draw")
         || prompt.ends_with(", melded")
         || prompt.ends_with(", last lap")
+        || prompt
+            .strip_prefix("hand ")
+            .is_some_and(|n| n.parse::<u32>().is_ok())
         || drawn;
     is_prompt.then_some(typed)
 }

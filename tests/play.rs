@@ -227,7 +227,18 @@ fn resume_goes_on_exactly_where_the_game_stopped() {
 
 #[test]
 fn kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
-    let script = example("five-players.carousel");
+    // Kill it after round 3's first meld.
+    kill_9_and_resume(
+        "five-players.carousel",
+        "meld 10c Jc Qc Kc",
+        "dan: play = 10c Jc Qc Kc",
+    );
+}
+
+/// Plays an example whole, and again with a kill -9 once the line starting `cut_after` is
+/// on disk (its log line `on_disk`), then resumes: the two saved games are the same.
+fn kill_9_and_resume(name: &str, cut_after: &str, on_disk: &str) -> String {
+    let script = example(name);
     let lines = lines_of(&script);
     let whole = User::new();
     assert_eq!(whole.play("g.toml", &script).2, 0);
@@ -243,28 +254,24 @@ fn kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Feed the game up to round 3's first meld, wait until it is on disk, then kill -9.
-    let cut = lines
-        .iter()
-        .position(|l| l.starts_with("meld 10c Jc Qc Kc"))
-        .unwrap()
-        + 1;
+    let cut = lines.iter().position(|l| l.starts_with(cut_after)).unwrap() + 1;
     let mut stdin = child.stdin.take().unwrap();
     for line in &lines[..cut] {
         writeln!(stdin, "{line}").unwrap();
     }
     stdin.flush().unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
-    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains("dan: play = 10c Jc Qc Kc")) {
+    while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains(on_disk)) {
         assert!(Instant::now() < deadline, "the step never reached the disk");
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().unwrap();
     child.wait().unwrap();
     drop(stdin);
-    let (_, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
+    let (out, err, code) = user.play("g.toml", &lines[cut..].join("\n"));
     assert_eq!(code, 0, "{err}");
     assert_eq!(user.record("g.toml"), whole.record("g.toml"));
+    out
 }
 
 #[test]
@@ -504,6 +511,129 @@ fn turn_draw_n_is_all_or_nothing() {
     );
     // Only the single draw happened: ben holds 11.
     assert!(out.contains("Cards in hand: ann 10, ben 11."), "{out}");
+}
+
+/// Replays a Canadian or Carolina example and checks that its saved record tallies exactly
+/// as the hand-written record of the same game in `examples/`.
+fn replay_other_game(script: &str, record: &str) -> (User, serde_json::Value) {
+    let (user, json) = replay_example(script);
+    let written = user
+        .carousel()
+        .args(["tally", "--json"])
+        .arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(record),
+        )
+        .output()
+        .unwrap();
+    let written: serde_json::Value = serde_json::from_slice(&written.stdout).unwrap();
+    assert_eq!(json, written, "{script} and {record} tally alike");
+    (user, json)
+}
+
+#[test]
+fn example_canadian_replays_to_alice_and_carol_winning_at_1500() {
+    let (user, tally) = replay_other_game("canadian.carousel", "canadian-game.toml");
+    assert_eq!(tally["game"], "canadian");
+    assert_eq!(
+        tally["final"],
+        serde_json::json!({"alice+carol": 1740, "bob+dave": 295})
+    );
+    assert_eq!(tally["game_winners"], serde_json::json!(["alice+carol"]));
+    let record = user.record("game.toml");
+    assert!(record.starts_with("# A game of Canadian Rummy"), "{record}");
+    assert!(
+        record.contains("\"hand bob: 35\""),
+        "the slip undone: {record}"
+    );
+}
+
+#[test]
+fn example_carolina_replays_to_ben_winning_with_sets_of_threes() {
+    let (_, tally) = replay_other_game("carolina.carousel", "carolina-game.toml");
+    assert_eq!(tally["game"], "carolina");
+    assert_eq!(tally["game_winners"], serde_json::json!(["ben"]));
+    assert_eq!(tally["rounds"][0]["points"]["ann"], 235);
+}
+
+#[test]
+fn canadian_kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
+    let out = kill_9_and_resume("canadian.carousel", "melds bob 120", "\"melds bob: 120\"");
+    assert!(out.contains("Game over after round 6"), "{out}");
+}
+
+#[test]
+fn canadian_refused_and_misunderstood_lines_change_nothing() {
+    let user = User::new();
+    let script = "new --game canadian alice bob carol dave\n\
+                  melds alice Ks Qh 2c\n\
+                  hand alice Kd\n\
+                  out alice\n\
+                  melds alice 2c 2d *\n\
+                  teams alice+bob carol+dave\n\
+                  fly\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("line 2: error: \"Ks Qh 2c\" (meld 1): not a set"),
+        "{err}"
+    );
+    assert!(err.contains("line 4: refused: alice holds Kd"), "{err}");
+    assert!(
+        err.contains("line 5: error: \"2c 2d *\" (meld 1): no natural card"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 6: refused: the teams are set before the first hand"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 7: error: \"fly\" is not a command"),
+        "{err}"
+    );
+    let record = user.record("g.toml");
+    assert!(
+        record.contains("log = [\"hand alice: Kd\"]") || record.contains("\"hand alice: Kd\",\n]"),
+        "{record}"
+    );
+}
+
+#[test]
+fn carolina_teams_rules_pile_and_check_in_the_repl() {
+    let user = User::new();
+    let script = "new --game carolina ann ben cleo dan --teams \"ann+cleo ben+dan\"\n\
+                  rules wild-pickup on\n\
+                  pile Kd with Ks 3c\n\
+                  pile 3d with 3s 3h\n\
+                  check 3s 3h 2c\n\
+                  check 3c on Ks Kh Kd\n\
+                  rules\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ann+cleo against ben+dan"), "{out}");
+    assert!(
+        out.contains("Yes: Ks and 3c take the pile with Kd"),
+        "{out}"
+    );
+    assert!(out.contains("No: the top card 3d is wild"), "{out}");
+    assert!(
+        out.contains("Yes, a legal set: 3s 3h 2c (threes 15)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Yes: 3c may be laid on the set: Ks Kh Kd 3c (kings 40)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("wild-pickup              on  one of the two cards"),
+        "{out}"
+    );
+    let record = user.record("g.toml");
+    assert!(
+        record.contains("game = \"carolina\"") && record.contains("wild-pickup = true"),
+        "{record}"
+    );
 }
 
 /// RULES.md "A turn is judged whole": one real 10h releases one joker, however many moves
@@ -820,6 +950,82 @@ fn echo_prints_each_line_after_its_prompt() {
 }
 
 #[test]
+fn resume_alone_goes_on_with_the_latest_unfinished_game_of_any_game() {
+    let user = User::new();
+    let out = user
+        .carousel()
+        .arg("play")
+        .write_stdin("new --game carolina ann ben\nout ann\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let out = user
+        .carousel()
+        .arg("play")
+        .write_stdin("resume\nhand ann 0\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Resumed") && text.contains("Carolina Rummy: ann and ben"),
+        "{text}"
+    );
+    assert!(text.contains("ann's hand counts 0."), "{text}");
+    let games = user.games();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(
+        std::fs::read_to_string(&games[0])
+            .unwrap()
+            .contains("\"hand ann: 0\"")
+    );
+}
+
+#[test]
+fn play_rules_file_of_these_games_keys_starts_their_new_game() {
+    let user = User::new();
+    let rules = user.dir("rules.toml");
+    std::fs::write(&rules, "[rules]\ntarget = 1000\njokers-not-wild = true\n").unwrap();
+    let out = user
+        .carousel()
+        .arg("play")
+        .arg(user.dir("g.toml"))
+        .arg("--rules")
+        .arg(&rules)
+        .write_stdin("new --game canadian a b c d\ncheck * * 2c\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the game ends when a side reaches 1000"),
+        "{text}"
+    );
+    assert!(text.contains("2s are wild; jokers are not"), "{text}");
+    assert!(
+        text.contains("Yes, a legal set: * * 2c (jokers 150)"),
+        "{text}"
+    );
+}
+
+/// What the score keeper reads when a Carolina hand is scored: each set judged with its
+/// value, each hand counted, the hand's score by side and the scoreboard.
+#[test]
+fn carolina_hand_scored_in_the_repl_reads_as_shown() {
+    let user = User::new();
+    let script = "new --game carolina ann ben cleo\n\
+                  out ben\n\
+                  melds ann As Ad 2c | 3s 3h 3d\n\
+                  melds ben Qs Qh 3c | Ks Kh Kd *\n\
+                  melds cleo none\n\
+                  hand ann 9s 2d\n\
+                  hand ben 0\n\
+                  hand cleo * Qc\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{err}");
+    let from = out.find("ben went out").unwrap();
+    insta::assert_snapshot!(&out[from..]);
+}
+
+#[test]
 fn example_corrections_replays_with_two_fixes_and_rounds_from_paper() {
     let (user, tally) = replay_example("corrections.carousel");
     assert_eq!(
@@ -837,6 +1043,14 @@ fn example_corrections_replays_with_two_fixes_and_rounds_from_paper() {
         record.contains("\"round out carol alice=30 bob=22\""),
         "{record}"
     );
+    // The example ends with an export of the corrected game.
+    let (out, err, code) = user.play("game.toml", "export markdown\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 2 | - | bob (went out) | 0 | +43 = 129 | 0 |"),
+        "{out}"
+    );
+    assert!(out.contains("- Round 1: bob 52 + 34 = 86"), "{out}");
 }
 
 /// Score-only mode: a round's result in one line, with every check `score` makes, mixed

@@ -113,3 +113,37 @@ fn pty_carousel_alone_offers_the_unfinished_game() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+#[test]
+fn pty_canadian_game_completes_its_own_commands_and_resumes() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("c.toml");
+    let game_arg = game.to_string_lossy().into_owned();
+    let mut p = start(home.path(), &["play", &game_arg]);
+    p.exp_string("carousel> ").unwrap();
+    p.send_line("new --game canadian alice bob carol dave")
+        .unwrap();
+    p.exp_string("alice+carol against bob+dave").unwrap();
+    p.exp_string("hand 1> ").unwrap();
+
+    // Tab completes these games' commands and the players' names.
+    type_keys(&mut p, "pil\t");
+    p.exp_string("pile ").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("hand 1> ").unwrap();
+    type_keys(&mut p, "out c\t");
+    p.exp_string("out carol ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("carol went out.").unwrap();
+    p.exp_string("hand 1> ").unwrap();
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+
+    let mut p = start(home.path(), &["play", &game_arg]);
+    p.exp_string("Resumed").unwrap();
+    p.exp_string("Still to give: the melds of alice+carol, bob+dave")
+        .unwrap();
+    p.exp_string("hand 1> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}

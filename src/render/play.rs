@@ -427,10 +427,24 @@ pub fn history(game: &Game, last: Option<usize>) -> String {
 /// The house rules, each with its value and meaning; changed ones show the default.
 pub fn rules(rules: &Rules) -> String {
     let defaults = Rules::default();
+    rule_lines(&Rules::KEYS, &Rules::MEANINGS, |key| {
+        (
+            rules.value_text(key).unwrap_or_default(),
+            defaults.value_text(key).unwrap_or_default(),
+        )
+    })
+}
+
+/// Any game's house rules, a line each: key, value, meaning, and the default when changed.
+/// `values` gives a key's value and its default.
+pub fn rule_lines(
+    keys: &[&str],
+    meanings: &[&str],
+    values: impl Fn(&str) -> (String, String),
+) -> String {
     let mut out = String::from("House rules:\n");
-    for (key, meaning) in Rules::KEYS.iter().zip(Rules::MEANINGS) {
-        let value = rules.value_text(key).unwrap_or_default();
-        let default = defaults.value_text(key).unwrap_or_default();
+    for (key, meaning) in keys.iter().zip(meanings) {
+        let (value, default) = values(key);
         let changed = if value == default {
             String::new()
         } else {

@@ -14,6 +14,8 @@ Starting
   rules            the house rules; rules target 100 changes one
   resume [N|NAME]  go on with a saved game: the last one, or one that games lists
   save [FILE]      save again, or write the game to a new FILE and go on there
+  new --game canadian NAMES, new --game carolina NAMES
+                   keep the score of Canadian or Carolina Rummy instead (help canadian)
 
 A turn (the prompt says whose turn it is)
   draw [N]         draw from the stock: draw, or draw 3
@@ -493,6 +495,9 @@ pub fn topic(word: &str) -> Option<&'static str> {
         "turns" => "turn",
         w => command_name(w).unwrap_or(w),
     };
+    if matches!(name, "canadian" | "carolina") {
+        return Some(super::canadian::OVERVIEW.trim_end());
+    }
     TOPICS.iter().find(|t| t.name == name).map(|t| t.text)
 }
 
@@ -504,6 +509,7 @@ pub fn names() -> Vec<&'static str> {
             names.push(t.name);
         }
     }
+    names.extend(["canadian", "carolina"]);
     names
 }
 

@@ -2,6 +2,7 @@
 //! parses each into a command, calls the library and prints. The game is saved after every
 //! step that changes it. No rule lives here.
 
+pub(crate) mod canadian;
 mod command;
 mod complete;
 #[cfg(test)]
@@ -11,6 +12,7 @@ mod saved;
 
 use crate::render;
 use crate::render::play::and_list;
+use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
@@ -258,7 +260,8 @@ impl Referee {
                     );
                 }
                 outln!(
-                    "Start a game with the players' names in seating order: new alice bob carol"
+                    "Start a game with the players' names in seating order: new alice bob carol\n\
+                     (new --game canadian or new --game carolina and the names keep the score of those games)"
                 );
             }
         }
@@ -476,16 +479,7 @@ impl Referee {
     fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
         self.may_leave()?;
         let game = Game::new(names, self.new_rules.clone())?;
-        let path = match (&self.named, &self.dirs) {
-            (Some(named), _) if !named.exists() => named.clone(),
-            (_, Some(dirs)) => dirs.new_game_file(game.players()),
-            (_, None) => {
-                return Err(Error::Play(
-                    "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
-                        .to_string(),
-                ));
-            }
-        };
+        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
         let (mut file, existing) = GameFile::open(&path)?;
         if existing.is_some() {
             return Err(Error::Play(format!(
@@ -495,11 +489,7 @@ impl Referee {
         }
         file.save(&game)?;
         if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
-            outln!(
-                "The game of {} stays saved in {}.",
-                and_list(old.players()),
-                old_file.path().display()
-            );
+            still_saved(old.players(), old_file.path());
         }
         let rules = game.rules();
         let r = game.round();
@@ -746,6 +736,217 @@ fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
     }
 }
 
+/// The referee of the game in play: Carousel's, or Canadian and Carolina's. The family's
+/// one switch: `new --game GAME` or `resume FILE` of another game's record hands the session
+/// to that game's referee; every other line goes to the referee in play.
+struct Session {
+    carousel: Referee,
+    canadian: canadian::Referee,
+    kind: Family,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Carousel,
+    Canadian,
+}
+
+impl Family {
+    fn of(kind: GameKind) -> Family {
+        match kind {
+            GameKind::Carousel => Family::Carousel,
+            GameKind::Canadian(_) => Family::Canadian,
+        }
+    }
+}
+
+/// The game a saved file is of, if it can be read.
+fn kind_of_file(path: &std::path::Path) -> Option<GameKind> {
+    let text = std::fs::read_to_string(path).ok()?;
+    GameKind::of_record(&text).ok()
+}
+
+impl Session {
+    fn start(args: &PlayArgs) -> anyhow::Result<Session> {
+        let dirs = Dirs::of_user();
+        // A rules file of the other games' keys is theirs; Carousel starts with its defaults.
+        let mut canadian_rules = None;
+        let mut carousel_args = PlayArgs {
+            game: args.game.clone(),
+            rules: args.rules.clone(),
+            echo: args.echo,
+        };
+        if let Some(path) = &args.rules
+            && crate::cli::load_rules(Some(path)).is_err()
+            && let Ok(rules) = crate::cli::canadian::load_rules(Some(path))
+        {
+            canadian_rules = Some(rules);
+            carousel_args.rules = None;
+        }
+        let saved = args.game.as_deref().filter(|p| p.exists());
+        let saved_kind = saved.and_then(kind_of_file).unwrap_or_default();
+        if let GameKind::Canadian(_) = saved_kind {
+            carousel_args.game = None;
+        }
+        let carousel = Referee::start(&carousel_args)?;
+        let mut canadian = canadian::Referee::new(args, dirs)?;
+        if let Some(rules) = canadian_rules {
+            canadian.new_rules = rules;
+        }
+        if let (Some(path), GameKind::Canadian(variant)) = (saved, saved_kind) {
+            if args.rules.is_some() {
+                anyhow::bail!(
+                    "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
+                    path.display()
+                );
+            }
+            canadian.game = Some(canadian::load(path, variant)?);
+            canadian.path = Some(path.to_path_buf());
+        }
+        Ok(Session {
+            carousel,
+            canadian,
+            kind: Family::of(saved_kind),
+        })
+    }
+
+    /// The game a line asks for, when it starts or resumes one.
+    fn wanted(text: &str) -> Option<GameKind> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.first().and_then(|w| command::command_name(w)) {
+            Some("new") => {
+                let at = words.iter().position(|w| *w == "--game");
+                let named = match at {
+                    Some(i) => words.get(i + 1).copied(),
+                    None => words.iter().find_map(|w| w.strip_prefix("--game=")),
+                };
+                // No --game: Carousel, the default game.
+                named.map_or(Some(GameKind::Carousel), |name| GameKind::parse(name).ok())
+            }
+            Some("resume") => {
+                let file = text.trim().split_once(char::is_whitespace)?.1;
+                kind_of_file(&expand_home(file.trim().trim_matches('"')))
+            }
+            _ => None,
+        }
+    }
+
+    /// The most recent saved game of any game that is not over (damaged files passed over).
+    fn last_unfinished(&self) -> Option<(PathBuf, GameKind)> {
+        let dirs = self.carousel.dirs.as_ref()?;
+        dirs.saved_games().into_iter().take(20).find_map(|path| {
+            let kind = kind_of_file(&path)?;
+            let unfinished = match kind {
+                GameKind::Carousel => {
+                    store::load(&path).is_ok_and(|g| g.state().phase != Phase::Over)
+                }
+                GameKind::Canadian(variant) => {
+                    canadian::load(&path, variant).is_ok_and(|g| !g.is_over())
+                }
+            };
+            unfinished.then_some((path, kind))
+        })
+    }
+
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
+        // A bare `resume` goes on with the latest unfinished game, whichever game it is.
+        let code = text.split('#').next().unwrap_or_default().trim();
+        let bare_resume = command::command_name(code).is_some_and(|c| c == "resume");
+        let mut text = text.to_string();
+        if bare_resume && let Some((path, _)) = self.last_unfinished() {
+            text = format!("resume \"{}\"", path.display());
+        }
+        let text = text.as_str();
+        if let Some(kind) = Self::wanted(text) {
+            self.kind = Family::of(kind);
+        }
+        match self.kind {
+            Family::Carousel => {
+                // Carousel's own `new` knows no --game: it is the game.
+                let text = text
+                    .replace("--game=carousel", "")
+                    .replace("--game carousel", "");
+                self.carousel.line(&text, line)
+            }
+            Family::Canadian => self.canadian.line(text, line),
+        }
+    }
+
+    /// Whether Carousel's game is not saved (kept even while another game is in play, as
+    /// its steps are in memory only).
+    fn unsaved_warning(&self) -> Option<String> {
+        self.carousel.unsaved_warning()
+    }
+
+    fn names(&self) -> Vec<String> {
+        match self.kind {
+            Family::Carousel => self.carousel.names(),
+            Family::Canadian => self.canadian.names(),
+        }
+    }
+
+    fn prompt(&self) -> String {
+        match self.kind {
+            // A question (archive or remove?) waits for its answer.
+            Family::Carousel if self.carousel.pending.is_some() => "yes or no> ".to_string(),
+            Family::Carousel => render::play::prompt(self.carousel.game.as_ref()),
+            Family::Canadian => self.canadian.prompt(),
+        }
+    }
+
+    /// The command words of the game in play, for completion.
+    fn words(&self) -> &'static [&'static [&'static str]] {
+        match self.kind {
+            Family::Carousel => command::WORDS,
+            Family::Canadian => canadian::WORDS,
+        }
+    }
+
+    fn banner(&self) {
+        match self.kind {
+            Family::Carousel => self.carousel.banner(),
+            Family::Canadian if self.canadian.game.is_some() => {
+                outln!("Carousel referee. Type help for the commands.");
+                self.canadian.banner();
+            }
+            Family::Canadian => self.carousel.banner(),
+        }
+    }
+
+    fn farewell(&self) {
+        match self.kind {
+            Family::Carousel => self.carousel.farewell(),
+            Family::Canadian => self.canadian.farewell(),
+        }
+    }
+}
+
+/// Where a new game is saved: the file named at start if it does not exist yet, else a new
+/// file in the data directory. Any game of the family.
+fn new_game_path(
+    named: Option<&std::path::Path>,
+    dirs: Option<&Dirs>,
+    players: &[String],
+) -> Result<PathBuf, Error> {
+    match (named, dirs) {
+        (Some(named), _) if !named.exists() => Ok(named.to_path_buf()),
+        (_, Some(dirs)) => Ok(dirs.new_game_file(players)),
+        (_, None) => Err(Error::Play(
+            "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
+                .to_string(),
+        )),
+    }
+}
+
+/// Said when a new game replaces one in play.
+fn still_saved(players: &[String], path: &std::path::Path) {
+    outln!(
+        "The game of {} stays saved in {}.",
+        and_list(players),
+        path.display()
+    );
+}
+
 fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
     let path = dirs?.history();
     std::fs::create_dir_all(path.parent()?).ok()?;
@@ -790,7 +991,7 @@ fn script_line(stdin: &mut impl BufRead) -> Input {
 /// in play is not saved at the end, or stdout could not be written.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal();
-    let mut referee = match Referee::start(args) {
+    let mut referee = match Session::start(args) {
         Ok(referee) => referee,
         Err(err) => {
             errln!("carousel: {err:#}");
@@ -815,7 +1016,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         }
     }
     let history = if interactive {
-        history_file(referee.dirs.as_ref())
+        history_file(referee.carousel.dirs.as_ref())
     } else {
         None
     };
@@ -833,14 +1034,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut warned_unsaved = false;
     let mut number = 0;
     loop {
-        let prompt = match &referee.pending {
-            Some(_) => "yes or no> ".to_string(),
-            None => render::play::prompt(referee.game.as_ref()),
-        };
+        let prompt = referee.prompt();
         let read = match &mut editor {
             Some(editor) => {
                 if let Some(helper) = editor.helper_mut() {
                     helper.names = referee.names();
+                    helper.words = referee.words();
                 }
                 match editor.readline(&prompt) {
                     Ok(line) => Input::Line(line),
@@ -890,7 +1089,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 worst = Outcome::NotUnderstood;
             }
             Input::Cleared => {
-                if referee.unsaved.is_some() {
+                if referee.carousel.unsaved.is_some() {
                     outln!(
                         "(Line cleared. The game is not saved: save FILE writes it to another file.)"
                     );
@@ -899,7 +1098,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 }
             }
             Input::End => {
-                if let Some(pending) = referee.pending.take() {
+                if let Some(pending) = referee.carousel.pending.take() {
                     errln!(
                         "refused: no answer to the question, so {} was not {}d",
                         pending.saved.name,
