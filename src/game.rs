@@ -134,8 +134,6 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
                 format!("round {rounds} (line {line})")
             } else if section.starts_with("[play") {
                 format!("play (line {line})")
-            } else if section.starts_with("[rules") {
-                format!("rules (line {line})")
             } else {
                 format!("line {line}")
             }
@@ -479,7 +477,7 @@ mod tests {
         let err = GameRecord::from_toml(&format!("{HEAD}[rules]\ntarget = 100\ntarget = 120\n"))
             .unwrap_err()
             .to_string();
-        assert_eq!(err, "rules (line 4, \"target\"): duplicate key");
+        assert_eq!(err, "line 4, \"target\": duplicate key");
     }
 
     #[test]
