@@ -5,6 +5,8 @@
 
 use crate::Error;
 use crate::canadian::{self, Variant};
+use crate::catalogue::Summary;
+use crate::export::{self, GameExport};
 use crate::game::GameRecord;
 use std::fmt;
 
@@ -79,6 +81,12 @@ impl GameKind {
     }
 }
 
+impl serde::Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -109,6 +117,124 @@ impl Record {
             Record::Canadian(record) => GameKind::Canadian(record.variant),
         }
     }
+
+    /// Where the game stands, for the list of saved games: the game replayed from its log
+    /// of play, so a hand in progress counts as the hand being played.
+    pub fn summary(&self) -> Result<Summary, Error> {
+        match self {
+            Record::Carousel(record) => {
+                Ok(Summary::of(&crate::session::Game::from_record(record)?))
+            }
+            Record::Canadian(record) => {
+                let game = canadian::session::Game::from_record(record)?;
+                let tally = game.tally();
+                let finished = game.is_over();
+                let names = tally.sides.names();
+                let score = tally.totals.iter().copied().max().unwrap_or(0);
+                let leaders = if tally.rounds.is_empty() {
+                    Vec::new()
+                } else {
+                    tally.leaders().into_iter().map(|s| names[s].clone()).collect()
+                };
+                Ok(Summary {
+                    game: GameKind::Canadian(record.variant),
+                    players: game.players().to_vec(),
+                    round: if finished {
+                        tally.rounds.len()
+                    } else {
+                        game.hand_number()
+                    },
+                    finished,
+                    leaders,
+                    score,
+                })
+            }
+        }
+    }
+
+    /// The record scored: its finished rounds (hands) and running totals.
+    pub fn tally(&self) -> Result<Tally, Error> {
+        match self {
+            Record::Carousel(record) => Ok(Tally::Carousel(
+                crate::game::tally(record)?,
+                record.rules.clone(),
+            )),
+            Record::Canadian(record) => Ok(Tally::Canadian(
+                record.variant,
+                canadian::record::tally(record)?,
+            )),
+        }
+    }
+}
+
+/// A record of any game of the family, scored.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tally {
+    /// With the house rules the bonuses and the target come from.
+    Carousel(crate::game::Tally, crate::Rules),
+    Canadian(Variant, canadian::record::Tally),
+}
+
+impl Tally {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Tally::Carousel(..) => GameKind::Carousel,
+            Tally::Canadian(variant, _) => GameKind::Canadian(*variant),
+        }
+    }
+
+    /// The game as exported: every round, or hand, and the running totals.
+    pub fn export(&self) -> GameExport {
+        match self {
+            Tally::Carousel(tally, rules) => GameExport::Carousel(export::export(tally, rules)),
+            Tally::Canadian(variant, tally) => {
+                GameExport::Canadian(export::export_canadian(*variant, tally))
+            }
+        }
+    }
+
+    /// The running totals to draw: by player in Carousel, by side in the other games.
+    pub fn series(&self) -> Series {
+        match self {
+            Tally::Carousel(tally, rules) => Series {
+                names: tally.players.clone(),
+                totals: (0..tally.players.len())
+                    .map(|p| {
+                        tally
+                            .rounds
+                            .iter()
+                            .map(|r| i64::from(r.totals[p]))
+                            .collect()
+                    })
+                    .collect(),
+                target: i64::from(rules.target),
+                step: "round",
+                note: " (before the end's bonuses)",
+            },
+            Tally::Canadian(_, tally) => Series {
+                names: tally.sides.names(),
+                totals: (0..tally.sides.len())
+                    .map(|s| tally.rounds.iter().map(|r| r.totals[s]).collect())
+                    .collect(),
+                target: i64::from(tally.target),
+                step: "hand",
+                note: "",
+            },
+        }
+    }
+}
+
+/// Running totals to chart: one line a name (a player, or a side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    pub names: Vec<String>,
+    /// Per name, the total after each round (or hand).
+    pub totals: Vec<Vec<i64>>,
+    pub target: i64,
+    /// What a step is called: `round` or `hand`.
+    pub step: &'static str,
+    /// What the totals leave out, for the chart's heading.
+    pub note: &'static str,
 }
 
 #[cfg(test)]
