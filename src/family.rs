@@ -271,6 +271,23 @@ mod tests {
         assert!(GameKind::of_record("game = 3").is_err());
     }
 
+    /// A record written by hand (no log of play) keeps its hands when it is summed up for
+    /// the list of saved games.
+    #[test]
+    fn summary_of_a_carolina_record_counts_its_hands_and_leading_side() {
+        let text = std::fs::read_to_string("examples/carolina-game.toml").unwrap();
+        let summary = Record::from_toml(&text).unwrap().summary().unwrap();
+        assert_eq!(summary.game, GameKind::Canadian(Variant::Carolina));
+        assert!(summary.finished);
+        assert_eq!(summary.round, 4);
+        assert_eq!(summary.leaders, ["ben"]);
+        assert_eq!(summary.score, 880);
+        let text = "game = \"canadian\"\nplayers = [\"a\", \"b\", \"c\", \"d\"]\n";
+        let summary = Record::from_toml(text).unwrap().summary().unwrap();
+        assert_eq!((summary.round, summary.finished), (1, false));
+        assert!(summary.leaders.is_empty());
+    }
+
     #[test]
     fn record_of_each_game_is_read_by_its_own_reader() {
         let carousel = Record::from_toml("game = \"carousel\"\nplayers = [\"a\", \"b\"]").unwrap();
