@@ -41,7 +41,8 @@ pub struct PlayArgs {
     /// The game file: resumed when it exists, else where a new game is saved
     #[arg(value_name = "GAME.toml")]
     pub game: Option<PathBuf>,
-    /// House rules for a new game: a TOML file of [rules] keys
+    /// House rules for a new game: a TOML file of [rules] keys, Carousel's or Canadian and
+    /// Carolina Rummy's (a new game of the other game is refused, naming the key)
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// When reading a script, print each line after its prompt, as a terminal shows it:
