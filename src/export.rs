@@ -328,7 +328,11 @@ pub fn export_canadian(variant: Variant, tally: &canadian::record::Tally) -> Can
         names.iter().cloned().zip(values).collect()
     };
     let counts = |f: &dyn Fn(&SideScore) -> u32, score: &HandScore| -> IndexMap<String, u32> {
-        names.iter().cloned().zip(score.sides.iter().map(f)).collect()
+        names
+            .iter()
+            .cloned()
+            .zip(score.sides.iter().map(f))
+            .collect()
     };
     let rounds = tally
         .rounds
@@ -452,7 +456,12 @@ impl CanadianExport {
                 .sides
                 .keys()
                 .map(|side| {
-                    let mut how = format!("{} table {} - hand {}", cell(side), r.table[side], r.hand[side]);
+                    let mut how = format!(
+                        "{} table {} - hand {}",
+                        cell(side),
+                        r.table[side],
+                        r.hand[side]
+                    );
                     if r.bonus[side] > 0 {
                         let _ = write!(how, " + going out {}", r.bonus[side]);
                     }

@@ -134,7 +134,11 @@ impl Record {
                 let leaders = if tally.rounds.is_empty() {
                     Vec::new()
                 } else {
-                    tally.leaders().into_iter().map(|s| names[s].clone()).collect()
+                    tally
+                        .leaders()
+                        .into_iter()
+                        .map(|s| names[s].clone())
+                        .collect()
                 };
                 Ok(Summary {
                     game: GameKind::Canadian(record.variant),

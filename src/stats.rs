@@ -273,7 +273,11 @@ mod tests {
         assert_eq!(alice.games_won, carol.games_won);
         assert_eq!(alice.hands_won, carol.hands_won);
         let outs: u32 = canadian.players.iter().map(|p| p.went_out).sum();
-        let recorded = tally.rounds.iter().filter(|r| r.score.out.is_some()).count();
+        let recorded = tally
+            .rounds
+            .iter()
+            .filter(|r| r.score.out.is_some())
+            .count();
         assert_eq!(outs as usize, recorded);
         // alice in Carousel is counted there, not here.
         assert_eq!(alice.games, 1);

@@ -1064,14 +1064,15 @@ fn play_rules_file_a_deal_the_108_cards_cannot_make_is_refused() {
 #[test]
 fn play_rules_file_of_another_games_keys_is_refused_naming_the_key() {
     let user = User::new();
-    let (out, err, code) =
-        user.play_with_rules("[rules]\nknock-limit = 3\n", "new --game canadian a b c d\n");
+    let (out, err, code) = user.play_with_rules(
+        "[rules]\nknock-limit = 3\n",
+        "new --game canadian a b c d\n",
+    );
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("`knock-limit`"), "{err}");
     assert!(err.contains("Carousel's house rules"), "{err}");
     assert!(!out.contains("New game"), "{out}");
-    let (out, err, code) =
-        user.play_with_rules("[rules]\ndeuce-in-hand = 15\n", "new ann ben\n");
+    let (out, err, code) = user.play_with_rules("[rules]\ndeuce-in-hand = 15\n", "new ann ben\n");
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("`deuce-in-hand`"), "{err}");
     assert!(

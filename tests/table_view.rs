@@ -605,7 +605,11 @@ fn export_writes_a_canadian_and_a_carolina_game_in_every_format() {
         out.stdout
     );
     assert_eq!(lines.len(), 8, "{}", out.stdout);
-    assert!(lines[7].starts_with("winners,alice+carol,"), "{}", out.stdout);
+    assert!(
+        lines[7].starts_with("winners,alice+carol,"),
+        "{}",
+        out.stdout
+    );
 
     let carolina = user.number_of("ann-ben-cleo");
     let out = user.run(&["export", &carolina, "--format", "markdown"], "");
@@ -616,7 +620,11 @@ fn export_writes_a_canadian_and_a_carolina_game_in_every_format() {
     let out = user.play(&format!("resume {carolina}\nexport csv\nexport json\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("hand,out,ann table"), "{}", out.stdout);
-    assert!(out.stdout.contains("\"game_winners\":[\"ben\"]"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("\"game_winners\":[\"ben\"]"),
+        "{}",
+        out.stdout
+    );
 }
 
 #[test]
@@ -636,10 +644,7 @@ fn chart_draws_the_running_totals_by_side() {
     assert!(out.stdout.contains("(hand)"), "{}", out.stdout);
     let svg = user.home.path().join("carolina.svg");
     let carolina = user.number_of("ann-ben-cleo");
-    let out = user.run(
-        &["chart", &carolina, "--svg", svg.to_str().unwrap()],
-        "",
-    );
+    let out = user.run(&["chart", &carolina, "--svg", svg.to_str().unwrap()], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(picture.matches("<polyline").count(), 3);
@@ -659,7 +664,10 @@ fn stats_count_canadian_and_carolina_games_each_under_its_name() {
     assert_eq!(other.len(), 2);
     let canadian = &other[0];
     assert_eq!(canadian["game"], "canadian");
-    assert_eq!((canadian["games"].clone(), canadian["hands"].clone()), (json!(1), json!(6)));
+    assert_eq!(
+        (canadian["games"].clone(), canadian["hands"].clone()),
+        (json!(1), json!(6))
+    );
     let alice = canadian["players"]
         .as_array()
         .unwrap()
@@ -676,8 +684,16 @@ fn stats_count_canadian_and_carolina_games_each_under_its_name() {
     for out in [user.run(&["stats"], ""), user.play("stats\n")] {
         assert_eq!(out.code, 0, "{}", out.stderr);
         assert!(out.stdout.contains("Carousel: 2 games"), "{}", out.stdout);
-        assert!(out.stdout.contains("Canadian Rummy: 1 game"), "{}", out.stdout);
-        assert!(out.stdout.contains("Carolina Rummy: 2 games"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("Canadian Rummy: 1 game"),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout.contains("Carolina Rummy: 2 games"),
+            "{}",
+            out.stdout
+        );
         assert!(!out.stdout.contains("Passed over"), "{}", out.stdout);
     }
 }
@@ -689,13 +705,25 @@ fn a_finished_canadian_game_is_archived_and_still_counted_one_in_play_is_kept() 
     let going = user.number_of("xan-yul");
     let out = user.run(&["games", "--remove", &going, "--yes"], "");
     assert_eq!(out.code, 1, "{}", out.stderr);
-    assert!(out.stderr.contains("is not finished (round 1)"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("is not finished (round 1)"),
+        "{}",
+        out.stderr
+    );
     let canadian = user.number_of("alice-bob-carol-dave");
     // In the REPL with a Canadian game in play: the question, then the yes.
-    let out = user.play(&format!("resume {canadian}\narchive {canadian}\nyes\ngames\n"));
+    let out = user.play(&format!(
+        "resume {canadian}\narchive {canadian}\nyes\ngames\n"
+    ));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("Archived "), "{}", out.stdout);
-    assert_eq!(user.json(&["games", "--json"])["games"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        user.json(&["games", "--json"])["games"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
     let json = user.json(&["stats", "--json"]);
     assert_eq!(json["other_games"][0]["game"], "canadian");
     assert_eq!(json["other_games"][0]["games"], 1);

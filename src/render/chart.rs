@@ -49,7 +49,14 @@ fn lines(series: &Series) -> Vec<Vec<i64>> {
 /// The scale's bottom and top: round numbers past the lowest (when below 0) and highest
 /// totals, so the target line and 0 stay in sight.
 fn scale(lines: &[Vec<i64>], target: i64) -> (i64, i64, i64) {
-    let high = lines.iter().flatten().copied().max().unwrap_or(0).max(target).max(1);
+    let high = lines
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(target)
+        .max(1);
     let low = lines.iter().flatten().copied().min().unwrap_or(0).min(0);
     let step = if high - low > 100 { 50 } else { 10 };
     let top = (high + step - 1).div_euclid(step) * step;
@@ -76,10 +83,7 @@ pub fn chart(series: &Series, look: Look) -> String {
     let target = series.target;
     let lines = lines(series);
     let (bottom, top, _) = scale(&lines, target);
-    let label_width = top
-        .to_string()
-        .len()
-        .max(bottom.to_string().len());
+    let label_width = top.to_string().len().max(bottom.to_string().len());
     let room = look.width.saturating_sub(label_width + 3).max(rounds + 1);
     let span = room.min(rounds * 8) - 1;
     let x = |i: usize| i * span / rounds;

@@ -337,8 +337,14 @@ mod tests {
             let text = stats(&s, Look::plain(width));
             assert!(width_of(&text) <= width, "{width}:\n{text}");
             assert!(text.contains("Carousel: 1 game"), "{text}");
-            assert!(text.contains("Canadian Rummy: 1 game (1 finished)"), "{text}");
-            assert!(text.contains("Carolina Rummy: 1 game (1 finished)"), "{text}");
+            assert!(
+                text.contains("Canadian Rummy: 1 game (1 finished)"),
+                "{text}"
+            );
+            assert!(
+                text.contains("Carolina Rummy: 1 game (1 finished)"),
+                "{text}"
+            );
             insta::assert_snapshot!(format!("stats_family_{width}"), text);
         }
     }
