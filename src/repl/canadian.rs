@@ -34,6 +34,13 @@ pub const WORDS: &[&[&str]] = &[
     &["history", "log"],
     &["undo"],
     &["resume", "open", "load"],
+    &["export"],
+    &["chart"],
+    // Kept by the session for every game: the saved games and statistics across them.
+    &["games"],
+    &["archive"],
+    &["remove"],
+    &["stats"],
     &["help", "?"],
     &["quit", "exit", "bye"],
 ];
@@ -55,6 +62,9 @@ pub struct Referee {
     pub named: Option<PathBuf>,
     pub dirs: Option<Dirs>,
     pub new_rules: CanadianRules,
+    /// Why the `--rules` file cannot be these games' house rules (its keys are Carousel's):
+    /// a new game is refused with it rather than started without them.
+    pub rules_refused: Option<String>,
 }
 
 fn no_game() -> Error {
@@ -102,6 +112,7 @@ impl Referee {
             named: args.game.clone().filter(|p| !p.exists()),
             dirs,
             new_rules: CanadianRules::default(),
+            rules_refused: None,
         })
     }
 
@@ -319,6 +330,15 @@ impl Referee {
                 };
                 self.open(path, variant)?;
             }
+            "export" => self.export(rest)?,
+            "chart" => {
+                bare(Flow::Go)?;
+                let series = self.family_tally()?.series();
+                out!(
+                    "{}",
+                    render::chart::chart(&series, render::look::Look::of_stdout())
+                );
+            }
             "help" => match rest {
                 "" => out!("{OVERVIEW}"),
                 topic => match help_topic(topic) {
@@ -334,6 +354,37 @@ impl Referee {
             _ => return Err(Error::Play(format!("\"{word}\": help lists the commands"))),
         }
         Ok(Flow::Go)
+    }
+
+    /// The game in play scored, as the family's tools (export, chart) take it.
+    fn family_tally(&self) -> Result<carousel::family::Tally, Error> {
+        let game = self.game()?;
+        Ok(carousel::family::Tally::Canadian(
+            game.variant(),
+            game.tally().clone(),
+        ))
+    }
+
+    /// `export FORMAT [FILE]`: the game's hands by side as CSV, Markdown or JSON.
+    fn export(&self, rest: &str) -> Result<(), Error> {
+        let (format, file) = split_word(rest);
+        if format.is_empty() {
+            return Err(Error::Play(
+                "export needs a format, csv, markdown or json, and may take a file: export csv friday.csv"
+                    .into(),
+            ));
+        }
+        let format = carousel::export::Format::parse(format)?;
+        let text = self.family_tally()?.export().to_format(format)?;
+        match file.trim_matches('"') {
+            "" => out!("{text}"),
+            file => {
+                let path = expand_home(file);
+                store::write_atomically(&path, &text)?;
+                outln!("Exported to {}.", path.display());
+            }
+        }
+        Ok(())
     }
 
     fn step(&mut self, event: Event) -> Result<(), Error> {
@@ -379,6 +430,9 @@ impl Referee {
                 }
                 _ => names.push(word),
             }
+        }
+        if let Some(why) = &self.rules_refused {
+            return Err(Error::Play(why.clone()));
         }
         let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
@@ -700,7 +754,7 @@ Starting
   dealer NAME                   who deals the first hand
   rules [KEY [VALUE]]           the house rules (target, hand-size, deuce-in-hand,
                                 going-out-bonus, jokers-not-wild, wild-pickup)
-  resume FILE                   go on with a saved game
+  resume FILE | N | NAME        go on with a saved game (games lists them)
 
 When a hand is over (in any order)
   out NAME                      who went out; out none when the stock ran out
@@ -713,6 +767,13 @@ Disputes (nothing changes)
   check MELDS                   is this a legal set? check Ks 2c *
   check CARDS on SET            may these be laid on our set? check 2d on Ks Kh Kd
 
+Saved games (every game of the family)
+  games                         the saved games, numbered; resume N goes on with one
+  archive N, remove N           tidy a finished game away, after a yes
+  export FORMAT [FILE]          this game's hands by side as csv, markdown or json
+  chart                         each side's running total over the hands
+  stats                         statistics across the saved games, each game on its own
+
 Any time
   status, scoreboard, history [N], undo [N], help [COMMAND], quit
 
@@ -720,6 +781,52 @@ Tab completes commands and names. A line may end in a # comment.
 ";
 
 const TOPICS: &[(&str, &str)] = &[
+    (
+        "export",
+        "\
+export csv|markdown|json [FILE]
+  The game's finished hands by side: who went out, each side's table, what its players
+  held, what was deducted, the going-out bonus, the points and the running totals, and
+  the winners once the game is over. Shown, or written to FILE.
+Examples:
+  export markdown
+  export csv friday.csv",
+    ),
+    (
+        "chart",
+        "\
+chart
+  Each side's running total over the hands, one letter a side, the target as dashes.",
+    ),
+    (
+        "games",
+        "\
+games
+  The saved games of every game of the family, the most recently played first: players,
+  the hand in play (a Canadian or Carolina game is named), the leading side and when it
+  was last played. resume N or resume NAME goes on with one.",
+    ),
+    (
+        "archive",
+        "\
+archive N | archive NAME
+  Moves a finished saved game into games/archive/, after a yes: out of the list, still
+  counted by stats.",
+    ),
+    (
+        "remove",
+        "\
+remove N | remove NAME
+  Deletes a finished saved game, after a yes. A game still in play is never removed.",
+    ),
+    (
+        "stats",
+        "\
+stats
+  Statistics across the saved and archived games, each game of the family on its own: for
+  Canadian and Carolina Rummy, each player's games and hands, the games and hands won with
+  their side (a hand by the side that scored the most in it) and the times they went out.",
+    ),
     (
         "new",
         "\

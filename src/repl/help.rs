@@ -49,7 +49,7 @@ Any time
   hand NAME CARDS  during play: count a hand and say whether it may knock
   hint HAND        the best play for a hand on this table: hint 7h 9h Js *
   arrange CARDS    can these cards all be laid out as melds? arrange 7h 8h 9h *
-  games            the saved games, numbered: players, round, leader, date
+  games            the saved games of every game, numbered: players, round, leader, date
   archive N        put a finished game away (asks first); remove N deletes one
   stats            statistics across the saved games
   help [COMMAND]   this, or more on one command
@@ -294,6 +294,8 @@ Examples:
 games   (or: saved)
   The saved games in your data directory, the most recently played first, numbered: the
   players, the round (or finished), who leads (or won) and when it was last played.
+  Canadian and Carolina Rummy games are listed with them, named, by hand and by side;
+  resume N opens one with its own referee.
   resume N goes on with one; archive N and remove N tidy away a finished one.
   `carousel games` lists them from the shell (--json for a script).",
     },
@@ -337,8 +339,9 @@ Examples:
 stats   (or: statistics)
   Statistics across every saved game (archived ones too): for each player, games and rounds
   played and won, rounds won by an undercut, times gone out, knocks, the average deadwood
-  left at a round's end and the most points in one round. `carousel stats --json` from the
-  shell.",
+  left at a round's end and the most points in one round. Canadian and Carolina Rummy are
+  counted each under its own name: games and hands won with the player's side, and times
+  gone out. `carousel stats --json` from the shell.",
     },
     Topic {
         name: "chart",

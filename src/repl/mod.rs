@@ -45,7 +45,8 @@ pub struct PlayArgs {
     /// The game file: resumed when it exists, else where a new game is saved
     #[arg(value_name = "GAME.toml")]
     pub game: Option<PathBuf>,
-    /// House rules for a new game: a TOML file of [rules] keys
+    /// House rules for a new game: a TOML file of [rules] keys, Carousel's or Canadian and
+    /// Carolina Rummy's (a new game of the other game is refused, naming the key)
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// When reading a script, print each line after its prompt, as a terminal shows it:
@@ -79,6 +80,9 @@ struct Referee {
     named: Option<PathBuf>,
     dirs: Option<Dirs>,
     new_rules: Rules,
+    /// Why the `--rules` file cannot be Carousel's house rules (its keys are another
+    /// game's): a new game of Carousel is refused with it rather than started without them.
+    rules_refused: Option<String>,
     /// A question (archive or remove?) that the next line answers.
     pending: Option<saved::Pending>,
 }
@@ -124,6 +128,7 @@ impl Referee {
             named: None,
             dirs,
             new_rules,
+            rules_refused: None,
             pending: None,
         };
         if let Some(path) = &args.game {
@@ -478,6 +483,9 @@ impl Referee {
 
     fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
         self.may_leave()?;
+        if let Some(why) = &self.rules_refused {
+            return Err(Error::Play(why.clone()));
+        }
         let game = Game::new(names, self.new_rules.clone())?;
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
         let (mut file, existing) = GameFile::open(&path)?;
@@ -769,27 +777,46 @@ fn kind_of_file(path: &std::path::Path) -> Option<GameKind> {
 impl Session {
     fn start(args: &PlayArgs) -> anyhow::Result<Session> {
         let dirs = Dirs::of_user();
-        // A rules file of the other games' keys is theirs; Carousel starts with its defaults.
-        let mut canadian_rules = None;
+        // A rules file holds the keys of one game or the other (`target` and `hand-size`
+        // are both's): each new game takes the file when its keys are that game's, and a
+        // new game of the other game is refused with the key that is not its own.
         let mut carousel_args = PlayArgs {
             game: args.game.clone(),
             rules: args.rules.clone(),
             echo: args.echo,
         };
-        if let Some(path) = &args.rules
-            && crate::cli::load_rules(Some(path)).is_err()
-            && let Ok(rules) = crate::cli::canadian::load_rules(Some(path))
-        {
-            canadian_rules = Some(rules);
-            carousel_args.rules = None;
+        let mut canadian_rules = None;
+        let mut carousel_refused = None;
+        let mut canadian_refused = None;
+        if let Some(path) = &args.rules {
+            let carousel = crate::cli::load_rules(Some(path));
+            let canadian = crate::cli::canadian::load_rules(Some(path));
+            match (&carousel, canadian) {
+                (Err(_), Err(_)) => {}
+                (Ok(_), Ok(rules)) => canadian_rules = Some(rules),
+                (Ok(_), Err(err)) => {
+                    canadian_refused = Some(format!(
+                        "{err:#}; that file is Carousel's house rules, not Canadian or Carolina Rummy's"
+                    ));
+                }
+                (Err(err), Ok(rules)) => {
+                    carousel_refused = Some(format!(
+                        "{err:#}; that file is Canadian and Carolina Rummy's house rules, not Carousel's"
+                    ));
+                    canadian_rules = Some(rules);
+                    carousel_args.rules = None;
+                }
+            }
         }
         let saved = args.game.as_deref().filter(|p| p.exists());
         let saved_kind = saved.and_then(kind_of_file).unwrap_or_default();
         if let GameKind::Canadian(_) = saved_kind {
             carousel_args.game = None;
         }
-        let carousel = Referee::start(&carousel_args)?;
+        let mut carousel = Referee::start(&carousel_args)?;
+        carousel.rules_refused = carousel_refused;
         let mut canadian = canadian::Referee::new(args, dirs)?;
+        canadian.rules_refused = canadian_refused;
         if let Some(rules) = canadian_rules {
             canadian.new_rules = rules;
         }
@@ -831,6 +858,35 @@ impl Session {
         }
     }
 
+    /// `resume N` or `resume NAME` of a saved game of any game, as `resume "PATH"`, so the
+    /// referee of that game opens it. A file that exists is left as named.
+    fn saved_by_number_or_name(&self, text: &str) -> Option<String> {
+        let (word, rest) = text.trim().split_once(char::is_whitespace)?;
+        if command::command_name(word) != Some("resume") {
+            return None;
+        }
+        let which = rest.trim().trim_matches('"');
+        if which.is_empty() || expand_home(which).exists() {
+            return None;
+        }
+        let dirs = self.carousel.dirs.as_ref()?;
+        let list = carousel::catalogue::list(dirs);
+        let saved = carousel::catalogue::pick(&list, which).ok()?;
+        Some(format!("resume \"{}\"", saved.path.display()))
+    }
+
+    /// Whether a line is one of the saved-games commands every game shares (the list,
+    /// statistics, archive and remove, and the yes or no they ask for): Carousel's referee
+    /// keeps them.
+    fn shared(&self, text: &str) -> bool {
+        let word = text.split_whitespace().next().unwrap_or_default();
+        self.carousel.pending.is_some()
+            || matches!(
+                command::command_name(word),
+                Some("games" | "archive" | "remove" | "stats")
+            )
+    }
+
     /// The most recent saved game of any game that is not over (damaged files passed over).
     fn last_unfinished(&self) -> Option<(PathBuf, GameKind)> {
         let dirs = self.carousel.dirs.as_ref()?;
@@ -856,9 +912,21 @@ impl Session {
         if bare_resume && let Some((path, _)) = self.last_unfinished() {
             text = format!("resume \"{}\"", path.display());
         }
+        if let Some(resume) = self.saved_by_number_or_name(code) {
+            text = resume;
+        }
         let text = text.as_str();
         if let Some(kind) = Self::wanted(text) {
             self.kind = Family::of(kind);
+        }
+        if self.kind == Family::Canadian && self.shared(code) {
+            let result = self.carousel.line(text, line);
+            // A finished game archived or removed is no longer the game in play.
+            if self.canadian.path.as_ref().is_some_and(|p| !p.exists()) {
+                self.canadian.game = None;
+                self.canadian.path = None;
+            }
+            return result;
         }
         match self.kind {
             Family::Carousel => {
@@ -888,7 +956,7 @@ impl Session {
     fn prompt(&self) -> String {
         match self.kind {
             // A question (archive or remove?) waits for its answer.
-            Family::Carousel if self.carousel.pending.is_some() => "yes or no> ".to_string(),
+            _ if self.carousel.pending.is_some() => "yes or no> ".to_string(),
             Family::Carousel => render::play::prompt(self.carousel.game.as_ref()),
             Family::Canadian => self.canadian.prompt(),
         }

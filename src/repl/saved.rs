@@ -155,7 +155,7 @@ impl Referee {
             Error::Play("there is no data directory (no home directory), so no saved games".into())
         })?;
         let (tallies, skipped) = catalogue::scored_games(dirs);
-        let counted = carousel::stats::stats(&tallies);
+        let counted = carousel::stats::family_stats(&tallies);
         out!("{}", render::games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
             outln!("Passed over {}: {problem}", file.display());
@@ -165,9 +165,11 @@ impl Referee {
 
     pub(super) fn chart(&self) -> Result<(), Error> {
         let game = self.game()?;
+        let tally =
+            carousel::family::Tally::Carousel(game.state().tally.clone(), game.rules().clone());
         out!(
             "{}",
-            render::chart::chart(&game.state().tally, game.rules(), Look::of_stdout())
+            render::chart::chart(&tally.series(), Look::of_stdout())
         );
         Ok(())
     }
