@@ -32,6 +32,7 @@ fn referee() -> Referee {
         dirs: None,
         new_rules: Rules::default(),
         pending: None,
+        rules_refused: None,
     }
 }
 
