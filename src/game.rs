@@ -562,6 +562,44 @@ mod tests {
     }
 
     #[test]
+    fn record_of_another_game_is_not_read_as_carousel() {
+        // Only `game = "carousel"` is taken away; another game's name stays and is refused.
+        let err = GameRecord::from_toml(&format!("game = \"canadian\"\n{HEAD}"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 1: unknown field `game`"), "{err}");
+    }
+
+    #[test]
+    fn record_text_keeps_the_rounds_played_before_the_log() {
+        // A game begun from a hand-written record says how many rounds came before its
+        // log, so that it can be reopened; a game logged from the start writes no such key.
+        let mut r = record(&format!("{HEAD}{}", round(None, ["1", "2", "3"])));
+        r.play = Some(PlayRecord {
+            first_dealer: "bob".to_string(),
+            earlier_rounds: 1,
+            log: vec!["carol: draw".to_string()],
+        });
+        let text = r.to_toml();
+        assert!(
+            text.ends_with(
+                "[play]\nfirst-dealer = \"bob\"\nearlier-rounds = 1\nlog = [\"carol: draw\"]\n"
+            ),
+            "{text}"
+        );
+        assert_eq!(record(&text), r);
+        if let Some(play) = r.play.as_mut() {
+            play.earlier_rounds = 0;
+        }
+        let text = r.to_toml();
+        assert!(
+            text.ends_with("[play]\nfirst-dealer = \"bob\"\nlog = [\"carol: draw\"]\n"),
+            "{text}"
+        );
+        assert_eq!(record(&text), r);
+    }
+
+    #[test]
     fn record_round_trips_through_toml() {
         let text = format!("{HEAD}{}", round(Some("bob"), ["12", "\"4s Ah\"", "0"]));
         let r = record(&text);
