@@ -374,12 +374,20 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
     }
     let end = ended_in.map(|_| game_end(&totals, &rounds_won, &record.rules));
     if let (Some(end), Some(last)) = (&end, ended_in) {
-        // `game_end` stops at u32::MAX; a final total there is refused, not shown short.
+        // `game_end` stops at u32::MAX; a bonus or final total there is refused, not shown
+        // short. A round bonus a player does not receive cannot overflow.
+        let rules = &record.rules;
         let exact = |p: usize| {
-            u64::from(totals[p]) + u64::from(end.bonuses[p]) == u64::from(end.final_totals[p])
-                && rounds_won[p]
-                    .checked_mul(record.rules.round_bonus)
-                    .is_some()
+            let per_round = u64::from(rounds_won[p]) * u64::from(rules.round_bonus);
+            let bonus = if totals[p] < rules.target {
+                per_round
+            } else if rules.round_bonus_for_all {
+                u64::from(rules.game_bonus) + per_round
+            } else {
+                u64::from(rules.game_bonus)
+            };
+            bonus == u64::from(end.bonuses[p])
+                && u64::from(totals[p]) + bonus == u64::from(end.final_totals[p])
         };
         if let Some(p) = (0..players).find(|p| !exact(*p)) {
             return Err(too_large(last, &record.players[p]));
@@ -597,6 +605,31 @@ mod tests {
             "{text}"
         );
         assert_eq!(record(&text), r);
+    }
+
+    #[test]
+    fn record_refuses_round_bonuses_past_what_a_score_holds() {
+        // Bob scores nothing but wins two tied rounds; at 3,000,000,000 a round his bonus
+        // passes u32::MAX even though his total plus it lands exactly there.
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 1\nround-bonus = 3000000000\n{}{}{}",
+            round(None, ["5", "5", "5"]),
+            round(None, ["5", "5", "5"]),
+            round(None, ["1", "5", "5"]),
+        );
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 3: bob's total would pass 4294967295, the most a score holds"
+        );
+        // Alice's own round bonuses would pass it too, but at the target she receives
+        // none: her game ends at 10 + 100.
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 10\nround-bonus = 3000000000\n{}",
+            round(None, ["1", "2", "2"]).repeat(5),
+        );
+        let end = tally(&record(&text)).unwrap().end.unwrap();
+        assert_eq!(end.final_totals, vec![110, 0, 0]);
     }
 
     #[test]
