@@ -342,6 +342,40 @@ mod tests {
     }
 
     #[test]
+    fn run_with_a_repeated_rank_counts_the_copies() {
+        assert_eq!(
+            two_decks("5h 6h 6h 7h 8h").unwrap_err(),
+            "not a run, 6h appears 2 times; a run holds each rank once"
+        );
+    }
+
+    #[test]
+    fn run_with_a_gap_beside_its_ace_is_not_called_a_wrap() {
+        // Only a run that needs the ace both low and high (K-A-2) is a wrap.
+        assert_eq!(
+            two_decks("Ah 2h 3h 5h").unwrap_err(),
+            "not a run, 4h is missing between 3h and 5h"
+        );
+        assert_eq!(
+            two_decks("Jh Kh Ah").unwrap_err(),
+            "not a run, Qh is missing between Jh and Kh"
+        );
+    }
+
+    #[test]
+    fn run_that_is_no_run_explains_its_ace_where_it_is_nearer() {
+        // Jh Qh A: the ace is nearer high, so the high run's gap is named, not 2h-10h.
+        assert_eq!(
+            two_decks("Jh Qh Ah").unwrap_err(),
+            "not a run, Kh is missing between Qh and Ah"
+        );
+        assert_eq!(
+            two_decks("Ah 2h 4h").unwrap_err(),
+            "not a run, 3h is missing between 2h and 4h"
+        );
+    }
+
+    #[test]
     fn run_ace_is_low_or_high() {
         assert_eq!(two_decks("Ah 2h 3h"), Ok(MeldKind::Run));
         assert_eq!(two_decks("Qh Kh Ah"), Ok(MeldKind::Run));
