@@ -373,6 +373,11 @@ mod tests {
             two_decks("Ah 2h 4h").unwrap_err(),
             "not a run, 3h is missing between 2h and 4h"
         );
+        // Halfway (8 from either end), the ace is read low, as A-2-3 is the first run learnt.
+        assert_eq!(
+            two_decks("Ah 6h 8h").unwrap_err(),
+            "not a run, 2h 3h 4h 5h are missing between Ah and 6h; 7h is missing between 6h and 8h"
+        );
     }
 
     #[test]
