@@ -502,6 +502,18 @@ mod tests {
     }
 
     #[test]
+    fn verdict_reads_as_one_line_when_legal_and_one_line_a_broken_rule() {
+        // What a failing assertion on a move prints.
+        let v = judge_text("3s 4s 5s", Some("6s 7s"), "3s 4s 5s 6s 7s");
+        assert_eq!(v.to_string(), "legal: played 6s 7s");
+        let v = judge_text("3s 4s 5s 6s", Some("7h"), "4s 5s 6s");
+        assert_eq!(
+            v.to_string(),
+            "illegal:\n  M1  3s left the table; every card on the table before must be on it after\n  M2  no card was played from the hand; a move lays at least one"
+        );
+    }
+
+    #[test]
     fn deck_limit_covers_the_table_before_and_the_hand_together() {
         let err = judge(
             &table("7h 8h 9h | 7h 7s 7d"),
