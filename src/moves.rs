@@ -306,6 +306,21 @@ mod tests {
         .unwrap()
     }
 
+    /// Judges with two decks and four jokers, for tables that hold three or four.
+    fn judge_four_jokers(before: &str, hand: &str, after: &str) -> Verdict {
+        let deck = Deck::two_decks_four_jokers();
+        let table = |text| Table::parse(text, MeldRules::default(), deck).unwrap();
+        let hand = Hand::parse(hand, deck).unwrap();
+        judge(
+            &table(before),
+            Some(&hand),
+            &table(after),
+            MeldRules::default(),
+            deck,
+        )
+        .unwrap()
+    }
+
     fn rules_broken(verdict: &Verdict) -> Vec<MoveRule> {
         verdict.violations.iter().map(|v| v.rule).collect()
     }
@@ -481,6 +496,75 @@ mod tests {
         assert_eq!(
             m4[0].message,
             "2 jokers stood for 10h and one of them now stands for 10c, but no real 10h is on the table to release it; a joker keeps its card until a real 10h takes its place",
+        );
+    }
+
+    fn m4_messages(verdict: &Verdict) -> Vec<&str> {
+        verdict
+            .violations
+            .iter()
+            .filter(|v| v.rule == MoveRule::M4)
+            .map(|v| v.message.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn m4_message_says_another_card_when_the_new_cards_are_not_that_jokers_alone() {
+        // Two jokers each left their card; which new card is whose cannot be told.
+        let v = judge_text("8h 9h *10h | 4c 5c *6c", Some("6h"), "6h *7h 8h 9h | *3c 4c 5c");
+        assert_eq!(
+            m4_messages(&v),
+            vec![
+                "the joker that stood for 6c stands for another card after, but no real 6c is on the table to release it; a joker keeps its card until a real 6c takes its place",
+                "the joker that stood for 10h stands for another card after, but no real 10h is on the table to release it; a joker keeps its card until a real 10h takes its place",
+            ],
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn m4_message_names_no_new_card_when_fewer_than_the_jokers_released() {
+        // One of the two jokers left the table (M1), the other stands for 7h: the message
+        // cannot say what "both" stand for.
+        let v = judge_text("8h 9h *10h | 10s 10d *10h", Some("6h"), "6h *7h 8h 9h | 10s 10d");
+        assert_eq!(
+            m4_messages(&v),
+            vec![
+                "2 jokers stood for 10h and both stand for other cards after, but no real 10h is on the table to release them; a joker keeps its card until a real 10h takes its place"
+            ],
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn m4_message_counts_some_of_three_jokers() {
+        let v = judge_four_jokers(
+            "8h 9h *10h | 10s 10d *10h | 10c 10d *10h",
+            "Jh",
+            "8h 9h *10h Jh | 10s 10d *10c | 10c 10d *10s",
+        );
+        assert_eq!(
+            m4_messages(&v),
+            vec![
+                "3 jokers stood for 10h and 2 of them stand for other cards after (10s and 10c), but no real 10h is on the table to release them; a joker keeps its card until a real 10h takes its place"
+            ],
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn m4_message_counts_all_of_three_jokers_and_the_real_cards_short_of_them() {
+        let v = judge_four_jokers(
+            "8h 9h *10h | 10s 10d *10h | 10c 10d *10h",
+            "10h 10h 5h",
+            "8h 9h 10h | 10s 10d 10h | 10c 10d *10s | *3h *4h 5h",
+        );
+        assert_eq!(
+            m4_messages(&v),
+            vec![
+                "3 jokers stood for 10h and all 3 stand for other cards after (3h, 4h and 10s), but only 2 real 10h are on the table to release 2 of them; 1 has no release; a joker keeps its card until a real 10h takes its place"
+            ],
+            "{v}"
         );
     }
 
