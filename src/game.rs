@@ -570,6 +570,15 @@ mod tests {
     }
 
     #[test]
+    fn record_error_before_the_first_round_names_no_round_0() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[round.hands]\nalice = 1\n"))
+            .unwrap_err()
+            .to_string();
+        // `[round.hands]` before any `[[round]]` is in no round: the place is its line.
+        assert_eq!(err, "line 2: invalid type: map, expected a sequence");
+    }
+
+    #[test]
     fn record_of_another_game_is_not_read_as_carousel() {
         // Only `game = "carousel"` is taken away; another game's name stays and is refused.
         let err = GameRecord::from_toml(&format!("game = \"canadian\"\n{HEAD}"))
