@@ -472,5 +472,8 @@ mod tests {
     fn melds_canonical_order_naturals_by_suit_then_wilds() {
         let got = sets(Variant::Canadian, "* Kc 2d Ks Kh").unwrap();
         assert_eq!(got[0].to_string(), "Ks Kh Kc 2d *");
+        // Carolina's wild 2 and 3 of one suit: by rank, however they were written.
+        let got = sets(Variant::Carolina, "Ks Kh 3c 2c").unwrap();
+        assert_eq!(got[0].to_string(), "Ks Kh 2c 3c");
     }
 }
