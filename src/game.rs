@@ -642,6 +642,27 @@ mod tests {
     }
 
     #[test]
+    fn record_refuses_a_game_bonus_that_passes_what_a_score_holds() {
+        let text = format!("{HEAD}{}", round(None, ["1", "4294967290", "2"]));
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 1: alice's total would pass 4294967295, the most a score holds"
+        );
+    }
+
+    #[test]
+    fn house_rule_round_bonus_for_all_flows_from_the_record() {
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 4\nround-bonus-for-all = true\n{}",
+            round(None, ["1", "2", "2"]).repeat(2),
+        );
+        let end = tally(&record(&text)).unwrap().end.unwrap();
+        assert_eq!(end.bonuses, vec![100 + 2 * 25, 0, 0]);
+        assert_eq!(end.final_totals, vec![4 + 150, 0, 0]);
+    }
+
+    #[test]
     fn record_round_trips_through_toml() {
         let text = format!("{HEAD}{}", round(Some("bob"), ["12", "\"4s Ah\"", "0"]));
         let r = record(&text);
