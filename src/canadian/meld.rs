@@ -469,6 +469,36 @@ mod tests {
     }
 
     #[test]
+    fn melds_laying_off_keeps_the_sets_rank() {
+        // Carolina: a king laid on a set of threes would make the 3s wild and the set kings.
+        let b = book(Variant::Carolina);
+        let on = parse_wild_melds("3s 3h 3d").unwrap();
+        let LayVerdict::No(why) = b
+            .judge_lay(&parse_wild_melds("Ks").unwrap(), Some(&on))
+            .unwrap()
+        else {
+            panic!("a king was laid on a set of threes")
+        };
+        assert_eq!(
+            why,
+            "Ks cannot be laid on 3s 3h 3d: they are not threes; a side lays cards on its set of their rank"
+        );
+    }
+
+    #[test]
+    fn melds_laying_off_is_on_one_set() {
+        let b = book(Variant::Canadian);
+        let on = parse_wild_melds("Ks Kh Kd | 7s 7h 7d").unwrap();
+        let err = b
+            .judge_lay(&parse_wild_melds("2c").unwrap(), Some(&on))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            "the set on the table is one set, not 2: Ks Kh Kd | 7s 7h 7d"
+        );
+    }
+
+    #[test]
     fn melds_canonical_order_naturals_by_suit_then_wilds() {
         let got = sets(Variant::Canadian, "* Kc 2d Ks Kh").unwrap();
         assert_eq!(got[0].to_string(), "Ks Kh Kc 2d *");
