@@ -511,7 +511,11 @@ mod tests {
     #[test]
     fn m4_message_says_another_card_when_the_new_cards_are_not_that_jokers_alone() {
         // Two jokers each left their card; which new card is whose cannot be told.
-        let v = judge_text("8h 9h *10h | 4c 5c *6c", Some("6h"), "6h *7h 8h 9h | *3c 4c 5c");
+        let v = judge_text(
+            "8h 9h *10h | 4c 5c *6c",
+            Some("6h"),
+            "6h *7h 8h 9h | *3c 4c 5c",
+        );
         assert_eq!(
             m4_messages(&v),
             vec![
@@ -526,7 +530,11 @@ mod tests {
     fn m4_message_names_no_new_card_when_fewer_than_the_jokers_released() {
         // One of the two jokers left the table (M1), the other stands for 7h: the message
         // cannot say what "both" stand for.
-        let v = judge_text("8h 9h *10h | 10s 10d *10h", Some("6h"), "6h *7h 8h 9h | 10s 10d");
+        let v = judge_text(
+            "8h 9h *10h | 10s 10d *10h",
+            Some("6h"),
+            "6h *7h 8h 9h | 10s 10d",
+        );
         assert_eq!(
             m4_messages(&v),
             vec![
