@@ -45,7 +45,10 @@ fn main() {
     for (number, position) in positions.iter().enumerate() {
         let mut answer = None;
         let time = fastest(|| {
-            answer = Some(solve(&position.table, &position.hand, &rules, deck));
+            answer = Some(
+                solve(&position.table, &position.hand, &rules, deck)
+                    .expect("a position the deck can hold"),
+            );
         });
         if each && let Some(s) = &answer {
             println!(

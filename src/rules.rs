@@ -5,6 +5,26 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Reads a house-rules file with its game's reader (`from_toml`), naming the file in every
+/// error: the one reading of a rules file for every game of the family, so the command
+/// line and the REPL say the same thing of the same file.
+pub fn load_file<T>(
+    path: &std::path::Path,
+    read: impl FnOnce(&str) -> Result<T, crate::Error>,
+) -> Result<T, crate::Error> {
+    let text = crate::store::read_text(path).map_err(|e| match e {
+        crate::Error::File { problem, .. } => crate::Error::File {
+            path: format!("cannot read house rules {}", path.display()),
+            problem,
+        },
+        e => e,
+    })?;
+    read(&text).map_err(|e| crate::Error::File {
+        path: path.display().to_string(),
+        problem: e.to_string(),
+    })
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct Rules {
@@ -87,6 +107,11 @@ impl Rules {
         let rules: Rules = read(text, false)?;
         rules.check()?;
         Ok(rules)
+    }
+
+    /// Reads a house-rules file from disk (`--rules FILE`, the user's rules file).
+    pub fn load(path: &std::path::Path) -> Result<Rules, crate::Error> {
+        load_file(path, Rules::from_toml)
     }
 
     /// Refuses numbers no game can be played with: a target of 0 ends the game before its

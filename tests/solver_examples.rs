@@ -16,7 +16,8 @@ fn table(text: &str, rules: &Rules, players: usize) -> Table {
 fn solved_with(table_text: &str, hand_text: &str, rules: &Rules, players: usize) -> Solution {
     let before = table(table_text, rules, players);
     let hand = Hand::parse(hand_text, deck(players)).unwrap();
-    let solution = solve(&before, &hand, rules, deck(players));
+    let solution =
+        solve(&before, &hand, rules, deck(players)).expect("a position the deck can hold");
     if solution.played.is_empty() {
         assert_eq!(solution.table, before);
     } else {
@@ -237,7 +238,7 @@ fn solve_rearranges_an_illegal_table() {
     let rules = Rules::default();
     let before = Table::parse("5h 6h", MeldRules::new(&rules, deck(3)), deck(3)).unwrap();
     let hand = Hand::parse("7h Kd", deck(3)).unwrap();
-    let s = solve(&before, &hand, &rules, deck(3));
+    let s = solve(&before, &hand, &rules, deck(3)).expect("a position the deck can hold");
     assert_eq!(names(&s.played), "7h");
     let verdict = moves::judge(
         &before,
@@ -250,20 +251,23 @@ fn solve_rearranges_an_illegal_table() {
     assert!(verdict.is_legal(), "{verdict}");
     // Nothing fixes it: play nothing.
     let hand = Hand::parse("Kd", deck(3)).unwrap();
-    let s = solve(&before, &hand, &rules, deck(3));
+    let s = solve(&before, &hand, &rules, deck(3)).expect("a position the deck can hold");
     assert!(s.played.is_empty());
     assert_eq!(s.table, before);
 }
 
 #[test]
-fn solve_too_many_copies_plays_nothing() {
+fn solve_too_many_copies_is_refused_naming_the_card() {
     let rules = Rules::default();
     let before = Table::parse("7h 8h 9h | 7h 7s 7d", MeldRules::default(), deck(3)).unwrap();
     let hand = Hand::new(vec![HandCard::Real(
         carousel::notation::parse_card("7h").unwrap(),
     )]);
-    let s = solve(&before, &hand, &rules, deck(3));
-    assert!(s.played.is_empty());
+    let refused = solve(&before, &hand, &rules, deck(3)).expect_err("three 7h in two decks");
+    assert!(
+        refused.to_string().starts_with("7h appears 3 times"),
+        "{refused}"
+    );
 }
 
 #[test]

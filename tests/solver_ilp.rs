@@ -76,7 +76,7 @@ fn check(p: &Position) -> (u32, u32) {
             p.describe()
         );
     }
-    let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+    let s = solve(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
     if s.played.is_empty() {
         assert_eq!(s.table, p.table);
     } else {
@@ -424,7 +424,7 @@ fn sparse_position_statistics() {
     let total = cases(200, 1000);
     for seed in 0..total {
         let p = sparse(seed);
-        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+        let s = solve(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
         let stated: Vec<Card> = p
             .table
             .cards()

@@ -64,6 +64,11 @@ impl CanadianRules {
         Ok(rules)
     }
 
+    /// Reads a rules file of these games from disk (`--rules FILE`).
+    pub fn load(path: &std::path::Path) -> Result<CanadianRules, Error> {
+        crate::rules::load_file(path, CanadianRules::from_toml)
+    }
+
     /// Refuses a target or hand size of 0: no game could be played to it.
     pub fn check(&self) -> Result<(), String> {
         for (key, value) in [("target", self.target), ("hand-size", self.hand_size)] {

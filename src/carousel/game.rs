@@ -193,9 +193,9 @@ impl GameRecord {
             if name.trim().is_empty() {
                 return Err(record(format!("player {} has an empty name", i + 1)));
             }
-            if self.players[..i].contains(name) {
-                return Err(record(format!("\"{name}\" is named twice")));
-            }
+        }
+        if let Some(problem) = same_name(&self.players) {
+            return Err(record(problem));
         }
         Ok(deck)
     }
@@ -246,15 +246,48 @@ impl GameRecord {
             })?;
             reports.push(report);
         }
-        let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
-        deck.check_counts(&all_cards, &format!(" in the hands of round {number}"))?;
-        scoring::score_round(&self.players, &reports, knocker, &self.rules).map_err(|e| {
-            Error::InRound {
-                round: number,
-                error: Box::new(e),
+        let place = format!(" in the hands of round {number}");
+        score_reports(&self.players, &reports, knocker, &self.rules, deck, &place).map_err(|e| {
+            match e {
+                Error::TooManyCopies { .. } => e,
+                e => Error::InRound {
+                    round: number,
+                    error: Box::new(e),
+                },
             }
         })
     }
+}
+
+/// Two players whose names differ at most by case, said the one way every reader of a game
+/// says it (`tally`, `play` of a record, `new`): a player is found by name with case
+/// forgiven, so every name must fold to its own.
+pub fn same_name(players: &[String]) -> Option<String> {
+    players.iter().enumerate().find_map(|(i, name)| {
+        let folded = name.to_lowercase();
+        let twin = players[..i].iter().find(|p| p.to_lowercase() == folded)?;
+        Some(if twin == name {
+            format!("\"{name}\" is named twice; every player needs their own name")
+        } else {
+            format!("\"{name}\" and \"{twin}\" are the same name; every player needs their own")
+        })
+    })
+}
+
+/// One round scored from the hands as given, by a record or by `score`'s arguments: the
+/// cards of all the hands are checked against the deck (`place` ends the message, " in the
+/// hands together"), then the round is scored. The one way a round's hands become points.
+pub fn score_reports(
+    players: &[String],
+    reports: &[HandReport],
+    knocker: Option<usize>,
+    rules: &Rules,
+    deck: Deck,
+    place: &str,
+) -> Result<RoundScore, Error> {
+    let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
+    deck.check_counts(&all_cards, place)?;
+    scoring::score_round(players, reports, knocker, rules)
 }
 
 /// One round of a tally: its score and the running totals after it.

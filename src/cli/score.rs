@@ -1,10 +1,10 @@
 //! `carousel score`: one round scored from each player's hand.
 
-use super::{Answer, Output, load_rules, print_json};
+use super::{Answer, Output, by_name, load_rules, print_json};
 use anyhow::Context;
-use carousel::card::CardCounts;
 use carousel::family::GameKind;
-use carousel::scoring::{self, HandReport};
+use carousel::game;
+use carousel::scoring::HandReport;
 use carousel::{Deck, Error};
 
 /// How a hand argument is written, for messages.
@@ -101,8 +101,6 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
         names.push(name.to_string());
         reports.push(report);
     }
-    let all = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
-    deck.check_counts(&all, " in the hands together")?;
     let knocker = match &args.knocker {
         Some(name) => Some(names.iter().position(|n| n == name).ok_or_else(|| {
             Error::Round(format!(
@@ -112,15 +110,16 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
         })?),
         None => None,
     };
-    let score = scoring::score_round(&names, &reports, knocker, &rules)?;
+    let score = game::score_reports(
+        &names,
+        &reports,
+        knocker,
+        &rules,
+        deck,
+        " in the hands together",
+    )?;
     if args.output.json {
-        let by_name = |values: &[u32]| -> serde_json::Map<String, serde_json::Value> {
-            names
-                .iter()
-                .cloned()
-                .zip(values.iter().map(|v| json!(v)))
-                .collect()
-        };
+        let by_name = |values: &[u32]| by_name(&names, values);
         print_json(&json!({
             "deadwood": by_name(&score.deadwood),
             "winners": score.winners.iter().map(|w| &names[*w]).collect::<Vec<_>>(),

@@ -10,13 +10,13 @@ mod fuzz;
 pub(crate) mod help;
 mod saved;
 
+pub use crate::cli::PlayArgs;
 use crate::render;
 use crate::render::play::and_list;
 use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
-use clap::Args;
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 use rustyline::error::ReadlineError;
@@ -25,35 +25,6 @@ use rustyline::{CompletionType, Config, Editor};
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Referee a game at the table, round after round (what `carousel` alone does)
-///
-/// Opens an interactive session: start a game with `new alice bob carol`, then type each
-/// turn as it is played (`draw`, `meld 7h 8h 9h`, `1 2 = ...`, `done`, `knock 4`); `help`
-/// explains every command. The game is saved after every step, by default in your data
-/// directory. With GAME.toml, goes on with that saved game, or saves a new one there.
-/// When stdin is not a terminal, reads the commands line by line with no prompt, so a game
-/// can be replayed from a file; the exit status is then 2 if a line was not understood,
-/// 1 if one was refused by the rules, else 0. It is 3 when the session ends with steps not
-/// saved (a full disk: save FILE writes the game elsewhere). A game open in one session is
-/// locked: a second session on it is refused.
-#[derive(Args, Debug, Default)]
-#[command(after_help = "Examples:
-  carousel play friday.toml
-  carousel play replay.toml < examples/three-players.carousel")]
-pub struct PlayArgs {
-    /// The game file: resumed when it exists, else where a new game is saved
-    #[arg(value_name = "GAME.toml")]
-    pub game: Option<PathBuf>,
-    /// House rules for a new game: a TOML file of [rules] keys, Carousel's or Canadian and
-    /// Carolina Rummy's (a new game of the other game is refused, naming the key)
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
-    /// When reading a script, print each line after its prompt, as a terminal shows it:
-    /// the output is then a transcript of the game
-    #[arg(long)]
-    pub echo: bool,
-}
 
 /// What became of a line, in the order a script's exit status ranks them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -115,10 +86,8 @@ impl Referee {
     fn start(args: &PlayArgs) -> anyhow::Result<Referee> {
         let dirs = Dirs::of_user();
         let new_rules = match (&args.rules, &dirs) {
-            (Some(path), _) => crate::cli::load_rules(Some(path))?,
-            (None, Some(dirs)) if dirs.rules().exists() => {
-                crate::cli::load_rules(Some(&dirs.rules()))?
-            }
+            (Some(path), _) => Rules::load(path)?,
+            (None, Some(dirs)) if dirs.rules().exists() => Rules::load(&dirs.rules())?,
             _ => Rules::default(),
         };
         let mut referee = Referee {
@@ -789,8 +758,8 @@ impl Session {
         let mut carousel_refused = None;
         let mut canadian_refused = None;
         if let Some(path) = &args.rules {
-            let carousel = crate::cli::load_rules(Some(path));
-            let canadian = crate::cli::canadian::load_rules(Some(path));
+            let carousel = Rules::load(path);
+            let canadian = carousel::canadian::CanadianRules::load(path);
             match (&carousel, canadian) {
                 (Err(_), Err(_)) => {}
                 (Ok(_), Ok(rules)) => canadian_rules = Some(rules),

@@ -22,6 +22,7 @@ mod profile;
 mod search;
 mod state;
 
+use crate::Error;
 use crate::card::{CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
 use crate::meld::MeldRules;
@@ -57,8 +58,8 @@ pub struct Solution {
 /// stand for whatever card helps.
 ///
 /// A table and hand that together hold more of a card than the deck does are not a real
-/// position: the answer is then to play nothing (callers refuse such input first).
-pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution {
+/// position: they are refused, naming the card, rather than answered "play nothing".
+pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Result<Solution, Error> {
     let meld_rules = MeldRules::new(rules, deck);
     let nothing = Solution::nothing(table, hand, rules);
     let together = CardCounts::of(
@@ -67,24 +68,31 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution 
             .map(TableCard::physical)
             .chain(hand.cards().iter().copied()),
     );
-    if hand.is_empty() || deck.check_counts(&together, "").is_err() {
-        return nothing;
+    deck.check_counts(&together, " in the table and the hand together")?;
+    if hand.is_empty() {
+        return Ok(nothing);
     }
     let config = config(rules, meld_rules);
     let pool = Pool::for_play(table, hand);
     let Some(layout) = best_layout(&pool, &config, meld_rules) else {
-        return nothing;
+        return Ok(nothing);
     };
     if layout.played.is_empty() {
-        return nothing;
+        return Ok(nothing);
     }
     let after = keep::lay_with_least_change(table, &layout, &config, meld_rules);
     let legal = moves::judge(table, Some(hand), &after, meld_rules, deck)
         .is_ok_and(|verdict| verdict.is_legal());
     if !legal {
-        return nothing;
+        return Ok(nothing);
     }
-    Solution::after_play(table, hand, after, &layout.played, rules)
+    Ok(Solution::after_play(
+        table,
+        hand,
+        after,
+        &layout.played,
+        rules,
+    ))
 }
 
 /// Lays out all of `cards` as legal melds, every joker with its stated card, or `None` when

@@ -589,7 +589,7 @@ impl Game {
             });
         }
         Ok(Hint {
-            best: crate::solver::solve(table, hand, &setup.rules, setup.deck),
+            best: crate::solver::solve(table, hand, &setup.rules, setup.deck)?,
             no_meld: None,
         })
     }

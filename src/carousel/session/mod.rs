@@ -56,15 +56,12 @@ impl Setup {
     /// Checks the names (one word each, all different) and that the deal fits the deck.
     pub fn new(players: Vec<String>, rules: Rules, first_dealer: usize) -> Result<Setup, Error> {
         let deck = Deck::for_players(players.len())?;
-        for (i, name) in players.iter().enumerate() {
+        for name in &players {
             check_name(name)?;
-            // Folded as `player` folds a name to find it, so every player can be addressed.
-            let folded = name.to_lowercase();
-            if let Some(twin) = players[..i].iter().find(|p| p.to_lowercase() == folded) {
-                return Err(Error::Play(format!(
-                    "\"{name}\" and \"{twin}\" are the same name; every player needs their own"
-                )));
-            }
+        }
+        // Folded as `player` folds a name to find it, so every player can be addressed.
+        if let Some(problem) = game::same_name(&players) {
+            return Err(Error::Play(problem));
         }
         check_deal(&rules, deck)?;
         let meld_rules = MeldRules::new(&rules, deck);

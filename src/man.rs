@@ -4,7 +4,7 @@
 //! The committed page is checked by a test; `CAROUSEL_WRITE_MAN=1 cargo test man_page`
 //! writes it anew after the command line changes.
 
-use super::Cli;
+use crate::cli::Cli;
 use carousel::Rules;
 use clap::CommandFactory;
 use std::fmt::Write;
