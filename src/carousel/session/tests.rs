@@ -1329,3 +1329,23 @@ fn hand_written_records_open_however_their_cards_are_written() {
     let game = Game::from_record(&GameRecord::from_toml(&shipped).unwrap()).unwrap();
     assert_eq!(game.state().phase, Phase::Over);
 }
+
+/// One name rule for every reader of a game: names that differ only by case are refused by
+/// a new game, by a record opened for play and by `tally`'s reading, with one message.
+#[test]
+fn names_that_fold_alike_are_refused_alike_by_new_play_and_tally() {
+    let players = vec!["Alice".to_string(), "alice".to_string(), "bob".to_string()];
+    let said = "\"alice\" and \"Alice\" are the same name; every player needs their own";
+    let new = Game::new(players.clone(), Rules::default()).unwrap_err();
+    assert_eq!(new.to_string(), said);
+    let record = GameRecord {
+        players,
+        rules: Rules::default(),
+        rounds: Vec::new(),
+        play: None,
+    };
+    let tally = game::tally(&record).unwrap_err();
+    assert_eq!(tally.to_string(), format!("players: {said}"));
+    let play = Game::from_record(&record).unwrap_err();
+    assert!(play.to_string().ends_with(said), "{play}");
+}
