@@ -285,7 +285,8 @@ impl Export {
 
 /// A Canadian or Carolina Rummy game as exported: every hand by side (the table laid, what
 /// was held, what was deducted, the going-out bonus, the points) and the running totals.
-/// Its JSON has the shape of `tally`'s for these games (CONTRACT.md): keyed by side name,
+/// Its JSON has the shape of `tally`'s for these games
+/// (docs/commands.md#tally-of-canadian-and-carolina-records): keyed by side name,
 /// no bonuses at the end, `final` equal to `totals` once finished.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CanadianExport {

@@ -246,7 +246,7 @@ fn rule_entries(
 }
 
 const OTHER_GAMES: &str = r#".PP
-The same program keeps the score of the two games of seed 004, played with two decks and
+The same program keeps the score of two other games played with two decks and
 four jokers (108 cards), 13 cards each, to 1500. \fBCanadian Rummy\fR: exactly four players
 in two teams, partners across (seats 1 and 3 against 2 and 4); 2s and jokers are wild.
 \fBCarolina Rummy\fR: 2 to 8 players as singles (four may play in two teams); 2s, 3s and

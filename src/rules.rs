@@ -1,7 +1,8 @@
 //! The house rules: every number and named reading a table may change, in one value.
 //!
 //! All of the engine reads its numbers from a [`Rules`]; nothing else holds a rule constant.
-//! The TOML keys are the ones of CONTRACT.md's `[rules]` table.
+//! The TOML keys are the ones of docs/commands.md#house-rules-files, explained in
+//! docs/rules.md#house-rules.
 
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +47,8 @@ pub struct Rules {
     /// is always an exact `u32`.
     #[serde(deserialize_with = "joker_value")]
     pub joker_value: u32,
-    /// The target reachers also get the per-round bonus (seed 003's reading).
+    /// The target reachers also get the per-round bonus (a reading one write-up
+    /// takes: docs/rules.md#game-bonuses).
     pub round_bonus_for_all: bool,
     /// A player may still meld after the third draw (seeds 000/001's reading).
     pub meld_after_third_draw: bool,
@@ -86,7 +88,8 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Every key of the `[rules]` table, in the order CONTRACT.md lists them.
+    /// Every key of the `[rules]` table, in the order docs/rules.md#house-rules
+    /// lists them.
     pub const KEYS: [&'static str; 11] = [
         "target",
         "knock-limit",

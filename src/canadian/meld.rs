@@ -1,4 +1,4 @@
-//! Where Canadian and Carolina sets are validated (RULES-CANADIAN.md, "Melds"): 3 or more
+//! Where Canadian and Carolina sets are validated (docs/rules.md#canadian-sets): 3 or more
 //! cards of one rank with at least one natural card, any number of wild cards, no runs, one
 //! set per rank per side. Refusals say why in a player's words, naming the cards.
 

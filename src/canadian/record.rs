@@ -1,4 +1,5 @@
-//! The record of a Canadian or Carolina game (CONTRACT.md, "tally for these games") and its
+//! The record of a Canadian or Carolina game
+//! (docs/commands.md#tally-of-canadian-and-carolina-records) and its
 //! tally: running totals by side, the end at the target and the winners.
 //!
 //! The record shares its shape and its reading with Carousel's ([`crate::game`]): players,

@@ -1,4 +1,5 @@
-//! The house rules of Canadian and Carolina Rummy (RULES-CANADIAN.md, "House rules"): their
+//! The house rules of Canadian and Carolina Rummy
+//! (docs/rules.md#canadian-house-rules): their
 //! own `[rules]` keys. A Carousel key here is an unknown key, and the reverse.
 
 use crate::Error;
@@ -36,7 +37,8 @@ impl Default for CanadianRules {
 }
 
 impl CanadianRules {
-    /// Every key of these games' `[rules]` table, in RULES-CANADIAN.md's order.
+    /// Every key of these games' `[rules]` table, in the order of
+    /// docs/rules.md#canadian-house-rules.
     pub const KEYS: [&'static str; 6] = [
         "target",
         "hand-size",

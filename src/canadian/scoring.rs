@@ -1,4 +1,5 @@
-//! Where a Canadian or Carolina hand is scored (RULES-CANADIAN.md, "Scoring a hand"): each
+//! Where a Canadian or Carolina hand is scored
+//! (docs/rules.md#canadian-scoring-a-hand): each
 //! side's table count, less its players' hand count unless its player went out.
 
 use super::Rulebook;

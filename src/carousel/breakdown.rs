@@ -11,7 +11,7 @@ use std::fmt;
 /// One addend of a player's points, with the rule it comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// The difference between another player's hand and the winner's (RULES.md: the winner
+    /// The difference between another player's hand and the winner's (docs/rules.md#round-score: the winner
     /// scores the difference to every other hand; going out scores the others' whole hands).
     Difference {
         from: usize,

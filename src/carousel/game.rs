@@ -1,5 +1,5 @@
-//! Where a whole game is scored: the game record (the TOML of CONTRACT.md's `tally`), running
-//! totals, the end at the target and its bonuses (RULES.md, "End of the game").
+//! Where a whole game is scored: the game record (the TOML of docs/commands.md#tally), running
+//! totals, the end at the target and its bonuses (docs/rules.md#end-of-the-game).
 
 use crate::Error;
 use crate::card::CardCounts;
@@ -86,7 +86,8 @@ impl<'de> Deserialize<'de> for HandEntry {
     }
 }
 
-/// Keys that only Canadian and Carolina records have (CONTRACT.md).
+/// Keys that only Canadian and Carolina records have
+/// (docs/commands.md#tally-of-canadian-and-carolina-records).
 pub const OTHER_GAMES_KEYS: [&str; 6] = [
     "out",
     "melds",

@@ -1,7 +1,7 @@
 //! Where sets and runs are validated: is a meld legal, and if not, why, in a player's words.
 //!
-//! A meld is judged on its cards' faces, each joker taken as its stated card (RULES.md,
-//! "Melds"). Runs place an ace low or high, never both ends of a wrap; a two-deck run may hold
+//! A meld is judged on its cards' faces, each joker taken as its stated card
+//! (docs/rules.md#melds). Runs place an ace low or high, never both ends of a wrap; a two-deck run may hold
 //! both aces of its suit, one low and one high.
 
 use crate::card::{Card, Rank, Suit, TableCard};

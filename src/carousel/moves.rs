@@ -1,5 +1,5 @@
 //! Where a move is judged: the table before, the hand, the table after, and rules M1-M4 of
-//! RULES.md. Every broken rule is reported, each naming the cards and melds involved.
+//! docs/rules.md#legal-moves-m1-m5. Every broken rule is reported, each naming the cards and melds involved.
 //!
 //! Only the end state is judged: during a turn the table may be rearranged freely.
 
@@ -12,7 +12,7 @@ use crate::table::{Hand, Table};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The rules of RULES.md a move can break (M5 follows from M1).
+/// The rules of docs/rules.md#legal-moves-m1-m5 a move can break (M5 follows from M1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MoveRule {
     /// Nothing leaves the table.

@@ -1,5 +1,6 @@
 //! Where rounds are scored: deadwood values, the knock limit, winners, undercuts, ties and
-//! going out, exactly as RULES.md's "End of a round and its score".
+//! going out, exactly as docs/rules.md#end-of-a-round and
+//! docs/rules.md#round-score say.
 
 use crate::Error;
 use crate::card::HandCard;

@@ -1,5 +1,5 @@
-//! `score` and `tally` for Canadian and Carolina Rummy (CONTRACT.md, "Canadian and Carolina
-//! Rummy"): the library scores, this reads the arguments and prints by side.
+//! `score` and `tally` for Canadian and Carolina Rummy
+//! (docs/commands.md#score---game-canadiancarolina): the library scores, this reads the arguments and prints by side.
 
 use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, print_json};
@@ -103,7 +103,7 @@ pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
     Ok(Answer::Yes)
 }
 
-/// The JSON of one scored hand (CONTRACT.md).
+/// The JSON of one scored hand (docs/commands.md#score---game-canadiancarolina).
 pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
     let by_side: Map<String, Value> = score
         .sides
@@ -123,7 +123,8 @@ pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
     })
 }
 
-/// The JSON of a whole game's tally, keyed by side (CONTRACT.md).
+/// The JSON of a whole game's tally, keyed by side
+/// (docs/commands.md#tally-of-canadian-and-carolina-records).
 pub fn tally_json(variant: Variant, tally: &Tally) -> Value {
     let names = tally.sides.names();
     let by_side = |values: &[i64]| super::by_name(&names, values);

@@ -1,4 +1,4 @@
-//! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
+//! The command line: the one-shot commands of docs/commands.md#check and after, each a thin call into the library.
 
 mod arrange;
 pub mod canadian;
@@ -101,7 +101,8 @@ pub enum Answer {
     No,
 }
 
-/// Runs a one-shot command and turns its outcome into the exit status of CONTRACT.md:
+/// Runs a one-shot command and turns its outcome into the exit status of
+/// docs/commands.md#exit-status:
 /// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr). `play` (and no
 /// command at all) is the REPL's, which `main` starts.
 pub fn run(command: &Command) -> ExitCode {

@@ -4,7 +4,7 @@
 //! numbered on screen), whose turn it is, the draws of that turn, and how many cards each
 //! player holds (dealt, plus draws, less cards played). Since Carousel has no discard, the
 //! stock is the deck less the table and the hands. From these it refuses what the rules of a
-//! turn forbid (RULES.md, "A turn"), judges every move by M1-M4, runs the last lap when the
+//! turn forbid (docs/rules.md#a-turn), judges every move by M1-M4, runs the last lap when the
 //! stock runs out and scores each round by [`crate::game::tally`].
 //!
 //! A [`Game`] is its setup (players, house rules, first dealer, rounds recorded before) and a
@@ -38,7 +38,7 @@ use crate::rules::Rules;
 use crate::scoring::{self, HandReport, RoundScore};
 use crate::table::{Meld, Table};
 
-/// The draws a turn may take before it ends (RULES.md, "A turn").
+/// The draws a turn may take before it ends (docs/rules.md#draws).
 pub const DRAWS_A_TURN: u32 = 3;
 
 /// What a game is played with: who, under which house rules, and who dealt first.
@@ -264,8 +264,8 @@ pub struct Round {
     pub melded: bool,
     /// In the last lap: the turns left in it, this one included.
     pub last_lap: Option<usize>,
-    /// The table when this turn began: a turn is judged whole (RULES.md, "A turn is judged
-    /// whole"), so every move of it is judged from here, however the player types it.
+    /// The table when this turn began: a turn is judged whole
+    /// (docs/rules.md#a-turn-is-judged-whole), so every move of it is judged from here, however the player types it.
     turn_start: Table,
     /// The cards laid from the hand this turn so far, counted against `turn_start`.
     laid: Vec<HandCard>,

@@ -776,7 +776,7 @@ fn log_lines_read_back_as_they_were_written() {
     assert!(Event::parse("bob draws", setup).is_err());
 }
 
-/// RULES.md "A turn is judged whole": the second move of a turn is judged from the table
+/// docs/rules.md#a-turn-is-judged-whole: the second move of a turn is judged from the table
 /// at the start of the turn, so one real 10h releases one joker, not one per move.
 #[test]
 fn turn_judged_whole_one_real_card_releases_one_joker() {
@@ -855,7 +855,7 @@ fn turn_judged_whole_a_card_laid_this_turn_may_be_rearranged_again() {
     assert!(err.to_string().contains("M1"), "{err}");
 }
 
-/// RULES.md "Stock out": a turn that would begin with the stock empty begins the last lap
+/// docs/rules.md#stock-out-and-the-last-lap: a turn that would begin with the stock empty begins the last lap
 /// by itself, so the players are never left with only `undo`.
 #[test]
 fn stock_out_at_the_start_of_a_turn_begins_the_last_lap() {
@@ -878,7 +878,7 @@ fn stock_out_at_the_start_of_a_turn_begins_the_last_lap() {
     ));
 }
 
-/// RULES.md: a knock in the last lap is a knock, scored with that knocker.
+/// docs/rules.md#stock-out-and-the-last-lap: a knock in the last lap is a knock, scored with that knocker.
 #[test]
 fn knock_in_the_last_lap_is_scored_with_its_knocker() {
     let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 4));

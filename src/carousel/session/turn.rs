@@ -58,7 +58,7 @@ impl State {
     }
 
     /// A turn that would begin with the stock empty (after a correction, say) begins the
-    /// last lap by itself (RULES.md, "Stock out"), so the table is never left with nothing
+    /// last lap by itself (docs/rules.md#stock-out-and-the-last-lap), so the table is never left with nothing
     /// to do but undo.
     pub(super) fn last_lap_if_no_stock(&mut self, setup: &Setup) -> Vec<Note> {
         let r = &mut self.round;
