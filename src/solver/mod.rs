@@ -15,6 +15,7 @@
 
 mod dominance;
 mod faces;
+mod ilp;
 mod keep;
 mod layout;
 mod pool;
@@ -188,13 +189,39 @@ pub(crate) fn layout_with(
 
 /// The best play of a pool, laid out.
 ///
+/// Two exact methods, each where it is quick. The rank search answers at once when the
+/// whole pool can be laid with no joker placed where a meld needs it (most real positions
+/// let the hand go out so). Otherwise the integer program (`ilp`) finds the best play: its
+/// linear relaxation bounds what can still be played, which the search lacks, and the
+/// search's proof that nothing better exists grows with the places a joker could fill. If
+/// the program fails (a numerical failure of its solver), the search answers alone.
+pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    let all_laid = Limits {
+        needed_jokers: 0,
+        most_left: Some(0),
+    };
+    if let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
+        && let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules)
+    {
+        return Some(layout);
+    }
+    match ilp::best_play(pool, config) {
+        Ok(play) => return Some(play.layout),
+        Err(ilp::NoPlay::Impossible) => return None,
+        Err(ilp::NoPlay::Failed) => {}
+    }
+    searched_layout(pool, config, rules)
+}
+
+/// The best play of a pool by the rank search alone.
+///
 /// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
 /// needs it multiplies the search's work, so the search first asks the cheap questions: a
 /// play that keeps nothing in hand with every joker loose; failing that, the best play with
 /// every joker loose, then whether one joker laid where needed does better, then two (each
 /// time looking only at plays at least as good as the best so far). The rare play whose
 /// loose jokers find no room is searched again with jokers placed anywhere.
-pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+pub(crate) fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
     match best_needed_plan(pool, config) {
         Ok(plan) => {
             if let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules) {

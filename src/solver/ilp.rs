@@ -1,0 +1,242 @@
+//! The best play of a pool as an integer program, solved by `microlp` (pure Rust branch and
+//! bound over the simplex). The rank dynamic program (`search`) is quickest when a play
+//! lays every card, but it proves "nothing better exists" slowly on tables with many
+//! duplicates or a narrow window of ranks, where jokers could go in many places; the
+//! program's linear relaxation bounds those positions at once.
+//!
+//! # The model (over the pool's counts)
+//! A *shape* is a set of faces making a legal meld: every set (3 or 4 suits of one rank)
+//! and every run of 3 to 5 faces of one suit, positions 1..=14 where 14 is the ace above
+//! the king (when aces may be high). Runs of 3 to 5 suffice: a longer run splits into runs
+//! of 3 to 5, each joker keeping its stated card (the 14-card A..A run splits into a low
+//! and a high part holding one ace each), and any collection of such runs is a layout.
+//!
+//! Integer variables: `x[m]` copies of shape `m`; `p[f]` real hand cards of face `f`
+//! played; `r[f]` pinned jokers of `f` released (each by a real `f` played: M4); `w[f]`
+//! wild jokers stated as `f`; `pj` hand jokers played. Constraints: each face's slots are
+//! its real cards and jokers, `sum x[m] over m holding f = must[f] + p[f] + pinned[f] -
+//! r[f] + w[f]`, with `r[f] <= p[f]`; the wild jokers are the wild ones of the table, the
+//! released ones and the hand's played ones, `sum w = must_wild + sum r + pj`. The
+//! objective is the search's score: value played times a weight above any card count,
+//! plus the cards played, so the most value and then the most cards.
+//!
+//! Shapes no pool can fill (more faces missing than jokers that could ever be wild) are
+//! left out, which keeps the program small on sparse tables.
+
+use super::layout::Layout;
+use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
+use super::search::Config;
+use crate::card::{HandCard, TableCard};
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable};
+
+/// A play found by the program.
+pub(crate) struct IlpPlay {
+    pub layout: Layout,
+}
+
+/// The most jokers the tidying search (`keep`) may lay where needed: it asks for fewer
+/// first, and past this it is slow (the play's own layout is then used as it is).
+const MOST_NEEDED: u8 = 2;
+
+/// Faces as `rank * SUITS + suit`, rank index 0 (ace) to 12 (king).
+const FACES: usize = RANKS * SUITS;
+
+/// Every shape that the pool could fill, as face indices.
+fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
+    let present = |f: usize| {
+        let (rank, suit) = (f / SUITS, f % SUITS);
+        pool.must_real[rank][suit] > 0
+            || pool.optional_real[rank][suit] > 0
+            || pool.pinned[rank][suit] > 0
+    };
+    let fillable =
+        |faces: &[usize]| faces.iter().filter(|f| !present(**f)).count() as u32 <= most_jokers;
+    let mut shapes = Vec::new();
+    for rank in 0..RANKS {
+        for mask in 0u32..16 {
+            if mask.count_ones() < 3 {
+                continue;
+            }
+            let faces: Vec<usize> = (0..SUITS)
+                .filter(|s| mask & (1 << s) != 0)
+                .map(|s| rank * SUITS + s)
+                .collect();
+            if fillable(&faces) {
+                shapes.push(faces);
+            }
+        }
+    }
+    // Run positions 0..=13 by rank index, 13 the ace above the king.
+    let top = if config.aces_high {
+        ACE_HIGH
+    } else {
+        RANKS - 1
+    };
+    for suit in 0..SUITS {
+        for len in 3..=5 {
+            for low in 0..=(top + 1).saturating_sub(len) {
+                if low + len > top + 1 {
+                    continue;
+                }
+                let faces: Vec<usize> = (low..low + len)
+                    .map(|r| (r % RANKS) * SUITS + suit)
+                    .collect();
+                if fillable(&faces) {
+                    shapes.push(faces);
+                }
+            }
+        }
+    }
+    shapes
+}
+
+/// Why the program gave no play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoPlay {
+    /// The cards that must be laid can't all be.
+    Impossible,
+    /// The solver failed or stopped short of a proof (the caller searches instead).
+    Failed,
+}
+
+/// The best play of `pool` by integer programming.
+pub(crate) fn best_play(pool: &Pool, config: &Config) -> Result<IlpPlay, NoPlay> {
+    solve_program(pool, config).unwrap_or(Err(NoPlay::Failed))
+}
+
+fn solve_program(pool: &Pool, config: &Config) -> Option<Result<IlpPlay, NoPlay>> {
+    let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
+    let releasable: u32 = (0..FACES)
+        .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
+        .sum();
+    let most_wild = u32::from(pool.must_wild) + u32::from(pool.optional_wild) + releasable;
+    let shapes = shapes(pool, config, most_wild);
+    let hand_cards: u32 = pool
+        .optional_real
+        .iter()
+        .flatten()
+        .map(|n| u32::from(*n))
+        .sum::<u32>()
+        + u32::from(pool.optional_wild);
+    // Above any count of cards played, so value comes first.
+    let weight = f64::from(hand_cards + 1);
+
+    let mut problem = Problem::new(OptimizationDirection::Maximize);
+    let most_wild_i = i32::try_from(most_wild).ok()?;
+    let available: Vec<i32> = (0..FACES)
+        .map(|f| at(&pool.must_real, f) + at(&pool.optional_real, f) + at(&pool.pinned, f))
+        .collect();
+    let x: Vec<Variable> = shapes
+        .iter()
+        .map(|faces| {
+            let most = faces
+                .iter()
+                .map(|f| available[*f] + most_wild_i)
+                .min()
+                .unwrap_or(0);
+            problem.add_integer_var(0.0, (0, most))
+        })
+        .collect();
+    let value = |f: usize| f64::from(config.rank_values[f / SUITS]);
+    let p: Vec<Option<Variable>> = (0..FACES)
+        .map(|f| {
+            let hand = at(&pool.optional_real, f);
+            (hand > 0).then(|| problem.add_integer_var(value(f) * weight + 1.0, (0, hand)))
+        })
+        .collect();
+    let r: Vec<Option<Variable>> = (0..FACES)
+        .map(|f| {
+            let most = at(&pool.pinned, f).min(at(&pool.optional_real, f));
+            (most > 0).then(|| problem.add_integer_var(0.0, (0, most)))
+        })
+        .collect();
+    let w: Vec<Variable> = (0..FACES)
+        .map(|_| problem.add_integer_var(0.0, (0, most_wild_i)))
+        .collect();
+    let hand_jokers = i32::from(pool.optional_wild);
+    let pj = (hand_jokers > 0).then(|| {
+        problem.add_integer_var(
+            f64::from(config.joker_value) * weight + 1.0,
+            (0, hand_jokers),
+        )
+    });
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); FACES];
+    for (m, faces) in shapes.iter().enumerate() {
+        for f in faces {
+            holding[*f].push(m);
+        }
+    }
+    for f in 0..FACES {
+        let mut row = LinearExpr::empty();
+        for m in &holding[f] {
+            row.add(x[*m], 1.0);
+        }
+        if let Some(p) = p[f] {
+            row.add(p, -1.0);
+        }
+        if let Some(r) = r[f] {
+            row.add(r, 1.0);
+            if let Some(p) = p[f] {
+                problem.add_constraint([(r, 1.0), (p, -1.0)], ComparisonOp::Le, 0.0);
+            }
+        }
+        row.add(w[f], -1.0);
+        let fixed = at(&pool.must_real, f) + at(&pool.pinned, f);
+        problem.add_constraint(row, ComparisonOp::Eq, f64::from(fixed));
+    }
+    let mut jokers = LinearExpr::empty();
+    for v in &w {
+        jokers.add(*v, 1.0);
+    }
+    for v in r.iter().flatten() {
+        jokers.add(*v, -1.0);
+    }
+    if let Some(pj) = pj {
+        jokers.add(pj, -1.0);
+    }
+    problem.add_constraint(jokers, ComparisonOp::Eq, f64::from(pool.must_wild));
+
+    let solution = match problem.solve() {
+        Ok(outcome) if outcome.is_optimal() => outcome.into_solution().ok()?,
+        Err(microlp::Error::Infeasible) => return Some(Err(NoPlay::Impossible)),
+        _ => return None,
+    };
+    let int = |v: Variable| solution.var_value(v).round().max(0.0) as u32;
+    let int_of = |v: &Option<Variable>| v.map_or(0, int);
+
+    // Each face's cards, real ones first, then the jokers that state it.
+    let mut cards: Vec<Vec<TableCard>> = Vec::with_capacity(FACES);
+    let mut played = Vec::new();
+    let mut needed_jokers = 0u8;
+    for f in 0..FACES {
+        let card = face(f / SUITS, f % SUITS)?;
+        let played_here = int_of(&p[f]);
+        let reals = at(&pool.must_real, f) as u32 + played_here;
+        let pinned = (at(&pool.pinned, f) as u32).checked_sub(int_of(&r[f]))?;
+        let wild = int(w[f]);
+        needed_jokers = needed_jokers.saturating_add(u8::try_from(wild).unwrap_or(u8::MAX));
+        needed_jokers = needed_jokers.min(MOST_NEEDED);
+        played.extend((0..played_here).map(|_| HandCard::Real(card)));
+        let mut here: Vec<TableCard> = (0..reals).map(|_| TableCard::Real(card)).collect();
+        here.extend((0..pinned + wild).map(|_| TableCard::Joker(card)));
+        cards.push(here);
+    }
+    played.extend((0..int_of(&pj)).map(|_| HandCard::Joker));
+    let mut melds = Vec::new();
+    for (faces, var) in shapes.iter().zip(&x) {
+        for _ in 0..int(*var) {
+            let meld: Option<Vec<TableCard>> = faces.iter().map(|f| cards[*f].pop()).collect();
+            melds.push(meld?);
+        }
+    }
+    if cards.iter().any(|left| !left.is_empty()) {
+        return None;
+    }
+    Some(Ok(IlpPlay {
+        layout: Layout {
+            melds,
+            played,
+            needed_jokers,
+        },
+    }))
+}
