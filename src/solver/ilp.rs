@@ -23,10 +23,11 @@
 //! Shapes no pool can fill (more faces missing than jokers that could ever be wild) are
 //! left out, which keeps the program small on sparse tables.
 
-use super::layout::Layout;
+use super::layout::{Layout, add_loose_joker};
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
 use super::search::Config;
 use crate::card::{HandCard, TableCard};
+use crate::meld::MeldRules;
 use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable};
 
 /// A play found by the program.
@@ -100,11 +101,15 @@ pub(crate) enum NoPlay {
 }
 
 /// The best play of `pool` by integer programming.
-pub(crate) fn best_play(pool: &Pool, config: &Config) -> Result<IlpPlay, NoPlay> {
-    solve_program(pool, config).unwrap_or(Err(NoPlay::Failed))
+pub(crate) fn best_play(pool: &Pool, config: &Config, rules: MeldRules) -> Result<IlpPlay, NoPlay> {
+    solve_program(pool, config, rules).unwrap_or(Err(NoPlay::Failed))
 }
 
-fn solve_program(pool: &Pool, config: &Config) -> Option<Result<IlpPlay, NoPlay>> {
+fn solve_program(
+    pool: &Pool,
+    config: &Config,
+    rules: MeldRules,
+) -> Option<Result<IlpPlay, NoPlay>> {
     let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
     let releasable: u32 = (0..FACES)
         .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
@@ -204,34 +209,46 @@ fn solve_program(pool: &Pool, config: &Config) -> Option<Result<IlpPlay, NoPlay>
     let int = |v: Variable| solution.var_value(v).round().max(0.0) as u32;
     let int_of = |v: &Option<Variable>| v.map_or(0, int);
 
-    // Each face's cards, real ones first, then the jokers that state it.
-    let mut cards: Vec<Vec<TableCard>> = Vec::with_capacity(FACES);
+    // Each face's cards: real ones, pinned jokers, then wild jokers (taken first).
+    let mut cards: Vec<Vec<Slot>> = Vec::with_capacity(FACES);
     let mut played = Vec::new();
-    let mut needed_jokers = 0u8;
     for f in 0..FACES {
         let card = face(f / SUITS, f % SUITS)?;
         let played_here = int_of(&p[f]);
         let reals = at(&pool.must_real, f) as u32 + played_here;
         let pinned = (at(&pool.pinned, f) as u32).checked_sub(int_of(&r[f]))?;
-        let wild = int(w[f]);
-        needed_jokers = needed_jokers.saturating_add(u8::try_from(wild).unwrap_or(u8::MAX));
-        needed_jokers = needed_jokers.min(MOST_NEEDED);
         played.extend((0..played_here).map(|_| HandCard::Real(card)));
-        let mut here: Vec<TableCard> = (0..reals).map(|_| TableCard::Real(card)).collect();
-        here.extend((0..pinned + wild).map(|_| TableCard::Joker(card)));
+        let mut here: Vec<Slot> = (0..reals)
+            .map(|_| Slot {
+                card: TableCard::Real(card),
+                wild: false,
+            })
+            .collect();
+        here.extend((0..pinned).map(|_| Slot {
+            card: TableCard::Joker(card),
+            wild: false,
+        }));
+        here.extend((0..int(w[f])).map(|_| Slot {
+            card: TableCard::Joker(card),
+            wild: true,
+        }));
         cards.push(here);
     }
     played.extend((0..int_of(&pj)).map(|_| HandCard::Joker));
     let mut melds = Vec::new();
     for (faces, var) in shapes.iter().zip(&x) {
         for _ in 0..int(*var) {
-            let meld: Option<Vec<TableCard>> = faces.iter().map(|f| cards[*f].pop()).collect();
-            melds.push(meld?);
+            let meld: Option<Vec<Slot>> = faces.iter().map(|f| cards[*f].pop()).collect();
+            melds.push(Shaped {
+                slots: meld?,
+                faces: faces.clone(),
+            });
         }
     }
     if cards.iter().any(|left| !left.is_empty()) {
         return None;
     }
+    let (melds, needed_jokers) = tidy(melds, config, rules);
     Some(Ok(IlpPlay {
         layout: Layout {
             melds,
@@ -239,4 +256,133 @@ fn solve_program(pool: &Pool, config: &Config) -> Option<Result<IlpPlay, NoPlay>
             needed_jokers,
         },
     }))
+}
+
+/// A card laid by the program, and whether it is a wild joker (free to move).
+#[derive(Clone, Copy)]
+struct Slot {
+    card: TableCard,
+    wild: bool,
+}
+
+/// A meld as the program laid it: its cards, one per face of its shape.
+struct Shaped {
+    slots: Vec<Slot>,
+    faces: Vec<usize>,
+}
+
+impl Shaped {
+    /// Runs hold one suit; sets one rank, so different suits.
+    fn is_run(&self) -> bool {
+        self.faces.len() > 1 && self.faces[0] % SUITS == self.faces[1] % SUITS
+    }
+}
+
+/// The program's melds as players would lay them, and as the search lays them: runs that
+/// meet joined into one, wild jokers a meld does not need (a run's end past 3 cards, a set's
+/// fourth) taken off and put, as the search puts its loose jokers, on the first meld they
+/// extend. Melds come runs first, by where they end, then sets by rank. Also the wild
+/// jokers still laid where a meld needs them (at most [`MOST_NEEDED`]).
+fn tidy(melds: Vec<Shaped>, config: &Config, rules: MeldRules) -> (Vec<Vec<TableCard>>, u8) {
+    let joined = joined_runs(melds, config);
+    let wild =
+        |melds: &[(usize, Vec<Slot>)]| melds.iter().flat_map(|m| &m.1).filter(|s| s.wild).count();
+    let all_wild = wild(&joined);
+    let mut trimmed = joined.clone();
+    let loose = take_off_loose(&mut trimmed);
+    let mut melds: Vec<Vec<TableCard>> = trimmed.iter().map(|(_, s)| cards_of(s)).collect();
+    let placed = (0..loose).all(|_| add_loose_joker(&mut melds, rules).is_some());
+    let needed = if placed {
+        all_wild - loose
+    } else {
+        // A loose joker found no meld: the program's own places for them.
+        melds = joined.iter().map(|(_, s)| cards_of(s)).collect();
+        all_wild
+    };
+    (
+        melds,
+        u8::try_from(needed).unwrap_or(u8::MAX).min(MOST_NEEDED),
+    )
+}
+
+fn cards_of(slots: &[Slot]) -> Vec<TableCard> {
+    slots.iter().map(|slot| slot.card).collect()
+}
+
+/// Takes off the wild jokers no meld needs (a run's end past 3 cards, a set's fourth card),
+/// and counts them.
+fn take_off_loose(melds: &mut [(usize, Vec<Slot>)]) -> usize {
+    let mut loose = 0;
+    for (kind, slots) in melds.iter_mut() {
+        if *kind == SET {
+            if slots.len() > 3
+                && let Some(at) = slots.iter().position(|s| s.wild)
+            {
+                slots.remove(at);
+                loose += 1;
+            }
+            continue;
+        }
+        while slots.len() > 3 {
+            if slots.last().is_some_and(|s| s.wild) {
+                slots.pop();
+            } else if slots.first().is_some_and(|s| s.wild) {
+                slots.remove(0);
+            } else {
+                break;
+            }
+            loose += 1;
+        }
+    }
+    loose
+}
+
+/// Marks a set among the melds of [`joined_runs`] (runs are marked by their suit).
+const SET: usize = SUITS;
+
+/// The melds with runs that meet joined into one, runs first (by where they end, then
+/// suit), then sets by rank; each marked by its suit, or [`SET`].
+fn joined_runs(melds: Vec<Shaped>, config: &Config) -> Vec<(usize, Vec<Slot>)> {
+    // Runs by suit as (first position, cards low to high); positions by rank index, 13 the
+    // high ace.
+    let mut runs: Vec<Vec<(usize, Vec<Slot>)>> = vec![Vec::new(); SUITS];
+    let mut sets: Vec<(usize, Vec<Slot>)> = Vec::new();
+    for meld in melds {
+        if meld.is_run() {
+            let suit = meld.faces[0] % SUITS;
+            let low = meld.faces[0] / SUITS;
+            runs[suit].push((low, meld.slots));
+        } else {
+            sets.push((meld.faces[0] / SUITS, meld.slots));
+        }
+    }
+    for suit_runs in &mut runs {
+        // Join runs that meet, lowest first.
+        suit_runs.sort_by_key(|(low, slots)| (*low, slots.len()));
+        let mut joined: Vec<(usize, Vec<Slot>)> = Vec::new();
+        for (low, slots) in suit_runs.drain(..) {
+            let meets = joined.iter().position(|(l, s)| {
+                let end = l + s.len();
+                let both_aces = *l == 0 && low + slots.len() == ACE_HIGH + 1;
+                end == low && (!both_aces || config.two_aces_in_a_run)
+            });
+            match meets {
+                Some(at) => joined[at].1.extend(slots),
+                None => joined.push((low, slots)),
+            }
+        }
+        *suit_runs = joined;
+    }
+    let mut ordered: Vec<(usize, usize, Vec<Slot>)> = runs
+        .into_iter()
+        .enumerate()
+        .flat_map(|(suit, r)| r.into_iter().map(move |(low, s)| (low + s.len(), suit, s)))
+        .collect();
+    ordered.sort_by_key(|(end, suit, _)| (*end, *suit));
+    sets.sort_by_key(|(rank, _)| *rank);
+    ordered
+        .into_iter()
+        .map(|(_, suit, slots)| (suit, slots))
+        .chain(sets.into_iter().map(|(_, slots)| (SET, slots)))
+        .collect()
 }

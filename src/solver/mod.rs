@@ -205,7 +205,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
     {
         return Some(layout);
     }
-    match ilp::best_play(pool, config) {
+    match ilp::best_play(pool, config, rules) {
         Ok(play) => return Some(play.layout),
         Err(ilp::NoPlay::Impossible) => return None,
         Err(ilp::NoPlay::Failed) => {}
