@@ -265,12 +265,12 @@ fn write_hard() {
         }
     }
     // Time the slowest again, more carefully, before choosing.
-    screened.sort_by(|a, b| b.0.cmp(&a.0));
+    screened.sort_by_key(|s| std::cmp::Reverse(s.0));
     screened.truncate(80);
     for (time, case) in screened.iter_mut() {
         *time = solve_time(case, 3);
     }
-    screened.sort_by(|a, b| b.0.cmp(&a.0));
+    screened.sort_by_key(|s| std::cmp::Reverse(s.0));
     screened.truncate(40);
     let mut climbed = Vec::new();
     for (start_time, start) in screened.iter().take(8) {
