@@ -50,8 +50,8 @@ fn main() {
         write_positions();
         return;
     }
-    if args.iter().any(|a| a == "--write-hard") {
-        write_hard();
+    if let Some(at) = args.iter().position(|a| a == "--write-hard") {
+        write_hard(args.get(at + 1).map_or("solver", String::as_str));
         return;
     }
     let each = args.iter().any(|a| a == "--each");
@@ -240,12 +240,13 @@ fn solve_time(case: &Case, runs: usize) -> Duration {
         .unwrap_or_default()
 }
 
-/// Finds hard positions again and writes `benches/hard.txt`: 2,800 positions (700 from each
-/// of the harsh generators and the full-scale dealer, fresh seeds) are screened by the
-/// solver's time, the slowest 40 kept; then the slowest 8 of those are hill-climbed, each
-/// for 150 steps: a hand card swapped for another card (the deck permitting) or a card
-/// added or dropped, kept when the solver gets slower.
-fn write_hard() {
+/// Finds hard positions for the solver as it is now and writes them to `benches/hard.txt`
+/// as two classes named after `name` (`-- --write-hard NAME`), keeping the file's other
+/// classes: 2,800 positions (700 from each of the harsh generators and the full-scale
+/// dealer, fresh seeds) are screened by the solver's time, the slowest 40 kept; then the
+/// slowest 8 of those are hill-climbed, each for 150 steps: a hand card swapped for another
+/// card (the deck permitting) or a card added or dropped, kept when the solver gets slower.
+fn write_hard(name: &str) {
     let mut screened: Vec<(Duration, Case)> = Vec::new();
     for seed in 0..700u64 {
         let mut dealt = deal::deal_full_scale(900_000 + seed);
@@ -288,16 +289,29 @@ fn write_hard() {
         println!("climbed {:.1} ms -> {:.1} ms", ms(*start_time), ms(time));
         climbed.push((time, case));
     }
+    let screened_name = format!("screened worst 40, {name}");
+    let climbed_name = format!("hill-climbed 8, {name}");
     let mut text = String::from(
         "# Hard positions for the solver bench: PLAYERS ACES JOKER ; TABLE ; HAND.\n\
-         # Found by `cargo bench --bench solver -- --write-hard` (see write_hard in solver.rs).\n",
+         # Each `## CLASS, SOLVER` was found hard for SOLVER by `cargo bench --bench solver --\n\
+         # --write-hard SOLVER` (see write_hard in benches/solver.rs).\n",
     );
-    text.push_str("## screened worst 40\n");
+    for (class, cases) in hard_classes() {
+        if class == screened_name || class == climbed_name {
+            continue;
+        }
+        text.push_str(&format!("## {class}\n"));
+        for case in &cases {
+            text.push_str(&case.to_line());
+            text.push('\n');
+        }
+    }
+    text.push_str(&format!("## {screened_name}\n"));
     for (_, case) in &screened {
         text.push_str(&case.to_line());
         text.push('\n');
     }
-    text.push_str("## hill-climbed 8\n");
+    text.push_str(&format!("## {climbed_name}\n"));
     for (_, case) in &climbed {
         text.push_str(&case.to_line());
         text.push('\n');

@@ -178,6 +178,49 @@ fn solver_matches_ilp_on_sparse_full_scale_positions() {
     );
 }
 
+/// The positions the bench keeps for being hard (`benches/hard.txt`: the slowest of random
+/// screening, and hill-climbed ones), every one.
+#[test]
+fn solver_matches_ilp_on_hard_bench_positions() {
+    let cases = harsh::read_cases(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/hard.txt"
+    )));
+    assert!(cases.len() >= 40, "only {} hard positions", cases.len());
+    for case in &cases {
+        check(case);
+    }
+}
+
+/// The bench's generated classes: tables from a window of 8 ranks, and tables of many
+/// duplicate cards.
+#[test]
+fn solver_matches_ilp_on_window_and_duplicate_positions() {
+    for seed in seeds(cases(15, 300)) {
+        check(&harsh::window(7000 + seed));
+        check(&harsh::duplicates(8000 + seed));
+    }
+}
+
+/// Small positions of many duplicates (two decks, two or three suits, four ranks) against
+/// the brute force, solver and ILP both.
+#[test]
+fn ilp_and_solver_match_brute_force_on_small_duplicate_positions() {
+    for seed in seeds(cases(40, 2000)) {
+        let mut rng = Rng::new(seed ^ 0xd0d);
+        let low = rng.between(1, 10) as u8;
+        let suits = rng.between(2, 3);
+        let table = rng.between(3, 10);
+        let hand = rng.between(2, 5);
+        let mut p = position(seed, table, hand, (low, low + 3), suits, 20, rng.chance(30));
+        p.deck = carousel::Deck::for_players(3).unwrap();
+        let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+        let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+        assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
+        check(&p);
+    }
+}
+
 /// The ILP against the brute force on medium positions: up to 14 table cards, 6 in hand,
 /// 7 ranks.
 #[test]
@@ -248,36 +291,4 @@ fn sparse_position_statistics() {
         }
     }
     println!("{total} sparse positions: {stats:#?}, twin jokers {twins}");
-}
-
-/// Solve times on harsh positions (run by hand in release: `--ignored --nocapture`).
-#[test]
-#[ignore]
-fn timing_on_harsh_positions() {
-    for (name, table_range) in [("full 60-95", (60, 95)), ("sparse 20-60", (20, 60))] {
-        let mut times: Vec<(f64, u64)> = Vec::new();
-        for seed in 0..1000u64 {
-            let mut rng = Rng::new(seed ^ 0x77);
-            let table = rng.between(table_range.0, table_range.1);
-            let hand = rng.between(10, 25);
-            let p = position(seed, table, hand, (1, 14), 4, 70, rng.chance(30));
-            let mut best = f64::MAX;
-            for _ in 0..3 {
-                let t = std::time::Instant::now();
-                let _ = solve(&p.table, &p.hand, &p.rules, p.deck);
-                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            times.push((best, seed));
-        }
-        times.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let n = times.len();
-        println!(
-            "{name}: median {:.2} p95 {:.2} p99 {:.2} max {:.2} ms (slowest seeds {:?})",
-            times[n / 2].0,
-            times[n * 95 / 100].0,
-            times[n * 99 / 100].0,
-            times[n - 1].0,
-            times[n - 5..].iter().map(|t| t.1).collect::<Vec<_>>()
-        );
-    }
 }

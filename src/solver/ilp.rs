@@ -39,6 +39,11 @@ pub(crate) struct IlpPlay {
 /// first, and past this it is slow (the play's own layout is then used as it is).
 const MOST_NEEDED: u8 = 2;
 
+/// The largest objective coefficient the program takes: past it (a house joker value in
+/// the thousands) the floating-point solver's tolerances could blur a card's difference,
+/// and the search answers instead.
+const MOST_COEFFICIENT: f64 = 1e6;
+
 /// Faces as `rank * SUITS + suit`, rank index 0 (ace) to 12 (king).
 const FACES: usize = RANKS * SUITS;
 
@@ -91,6 +96,22 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
     shapes
 }
 
+/// Whether every card of the pool (the table's and the hand's) is in some meld shape whose
+/// every face has a card or a pinned joker. If not, no play lays every card with no wild
+/// joker placed where a meld needs it, and the search need not be asked.
+pub(crate) fn every_card_fits_without_wild(pool: &Pool, config: &Config) -> bool {
+    let mut fits = [false; FACES];
+    for faces in shapes(pool, config, 0) {
+        for f in faces {
+            fits[f] = true;
+        }
+    }
+    (0..FACES).all(|f| {
+        let (rank, suit) = (f / SUITS, f % SUITS);
+        fits[f] || (pool.must_real[rank][suit] == 0 && pool.optional_real[rank][suit] == 0)
+    })
+}
+
 /// Why the program gave no play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum NoPlay {
@@ -125,6 +146,10 @@ fn solve_program(
         + u32::from(pool.optional_wild);
     // Above any count of cards played, so value comes first.
     let weight = f64::from(hand_cards + 1);
+    let dearest = f64::from(config.joker_value.max(10));
+    if dearest * weight + 1.0 > MOST_COEFFICIENT {
+        return None;
+    }
 
     let mut problem = Problem::new(OptimizationDirection::Maximize);
     let most_wild_i = i32::try_from(most_wild).ok()?;
@@ -134,11 +159,14 @@ fn solve_program(
     let x: Vec<Variable> = shapes
         .iter()
         .map(|faces| {
-            let most = faces
-                .iter()
-                .map(|f| available[*f] + most_wild_i)
-                .min()
-                .unwrap_or(0);
+            // Each copy past a face's cards takes a joker for that face.
+            let jokers_for = |copies: i32| -> i32 {
+                faces.iter().map(|f| (copies - available[*f]).max(0)).sum()
+            };
+            let mut most = 0;
+            while jokers_for(most + 1) <= most_wild_i {
+                most += 1;
+            }
             problem.add_integer_var(0.0, (0, most))
         })
         .collect();

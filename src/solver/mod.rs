@@ -200,7 +200,8 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         needed_jokers: 0,
         most_left: Some(0),
     };
-    if let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
+    if ilp::every_card_fits_without_wild(pool, config)
+        && let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
         && let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules)
     {
         return Some(layout);
