@@ -28,7 +28,10 @@ use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
 use super::search::Config;
 use crate::card::{HandCard, TableCard};
 use crate::meld::MeldRules;
-use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable};
+use microlp::{
+    ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, SolveOptions, SolveOutcome,
+    TerminationReason, Variable,
+};
 
 /// A play found by the program.
 pub(crate) struct IlpPlay {
@@ -121,169 +124,245 @@ pub(crate) enum NoPlay {
     Failed,
 }
 
-/// The best play of `pool` by integer programming.
-pub(crate) fn best_play(pool: &Pool, config: &Config, rules: MeldRules) -> Result<IlpPlay, NoPlay> {
-    solve_program(pool, config, rules).unwrap_or(Err(NoPlay::Failed))
+/// The program for one pool, solved a few branch-and-bound nodes at a time, so the caller
+/// can turn to the search when the program proves slow.
+pub(crate) struct Program<'a> {
+    pool: &'a Pool,
+    config: Config,
+    shapes: Vec<Vec<usize>>,
+    x: Vec<Variable>,
+    p: Vec<Option<Variable>>,
+    r: Vec<Option<Variable>>,
+    w: Vec<Variable>,
+    pj: Option<Variable>,
+    state: State,
 }
 
-fn solve_program(
-    pool: &Pool,
-    config: &Config,
-    rules: MeldRules,
-) -> Option<Result<IlpPlay, NoPlay>> {
-    let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
-    let releasable: u32 = (0..FACES)
-        .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
-        .sum();
-    let most_wild = u32::from(pool.must_wild) + u32::from(pool.optional_wild) + releasable;
-    let shapes = shapes(pool, config, most_wild);
-    let hand_cards: u32 = pool
-        .optional_real
-        .iter()
-        .flatten()
-        .map(|n| u32::from(*n))
-        .sum::<u32>()
-        + u32::from(pool.optional_wild);
-    // Above any count of cards played, so value comes first.
-    let weight = f64::from(hand_cards + 1);
-    let dearest = f64::from(config.joker_value.max(10));
-    if dearest * weight + 1.0 > MOST_COEFFICIENT {
-        return None;
-    }
+/// Where a program's solve stands.
+enum State {
+    Built(Box<Problem>),
+    Going(Box<SolveOutcome>),
+    Over,
+}
 
-    let mut problem = Problem::new(OptimizationDirection::Maximize);
-    let most_wild_i = i32::try_from(most_wild).ok()?;
-    let available: Vec<i32> = (0..FACES)
-        .map(|f| at(&pool.must_real, f) + at(&pool.optional_real, f) + at(&pool.pinned, f))
-        .collect();
-    let x: Vec<Variable> = shapes
-        .iter()
-        .map(|faces| {
-            // Each copy past a face's cards takes a joker for that face.
-            let jokers_for = |copies: i32| -> i32 {
-                faces.iter().map(|f| (copies - available[*f]).max(0)).sum()
-            };
-            let mut most = 0;
-            while jokers_for(most + 1) <= most_wild_i {
-                most += 1;
-            }
-            problem.add_integer_var(0.0, (0, most))
-        })
-        .collect();
-    let value = |f: usize| f64::from(config.rank_values[f / SUITS]);
-    let p: Vec<Option<Variable>> = (0..FACES)
-        .map(|f| {
-            let hand = at(&pool.optional_real, f);
-            (hand > 0).then(|| problem.add_integer_var(value(f) * weight + 1.0, (0, hand)))
-        })
-        .collect();
-    let r: Vec<Option<Variable>> = (0..FACES)
-        .map(|f| {
-            let most = at(&pool.pinned, f).min(at(&pool.optional_real, f));
-            (most > 0).then(|| problem.add_integer_var(0.0, (0, most)))
-        })
-        .collect();
-    let w: Vec<Variable> = (0..FACES)
-        .map(|_| problem.add_integer_var(0.0, (0, most_wild_i)))
-        .collect();
-    let hand_jokers = i32::from(pool.optional_wild);
-    let pj = (hand_jokers > 0).then(|| {
-        problem.add_integer_var(
-            f64::from(config.joker_value) * weight + 1.0,
-            (0, hand_jokers),
-        )
-    });
-    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); FACES];
-    for (m, faces) in shapes.iter().enumerate() {
-        for f in faces {
-            holding[*f].push(m);
-        }
-    }
-    for f in 0..FACES {
-        let mut row = LinearExpr::empty();
-        for m in &holding[f] {
-            row.add(x[*m], 1.0);
-        }
-        if let Some(p) = p[f] {
-            row.add(p, -1.0);
-        }
-        if let Some(r) = r[f] {
-            row.add(r, 1.0);
-            if let Some(p) = p[f] {
-                problem.add_constraint([(r, 1.0), (p, -1.0)], ComparisonOp::Le, 0.0);
-            }
-        }
-        row.add(w[f], -1.0);
-        let fixed = at(&pool.must_real, f) + at(&pool.pinned, f);
-        problem.add_constraint(row, ComparisonOp::Eq, f64::from(fixed));
-    }
-    let mut jokers = LinearExpr::empty();
-    for v in &w {
-        jokers.add(*v, 1.0);
-    }
-    for v in r.iter().flatten() {
-        jokers.add(*v, -1.0);
-    }
-    if let Some(pj) = pj {
-        jokers.add(pj, -1.0);
-    }
-    problem.add_constraint(jokers, ComparisonOp::Eq, f64::from(pool.must_wild));
+/// What a program's solve gives.
+pub(crate) enum Progress {
+    Solved(Result<IlpPlay, NoPlay>),
+    /// Out of nodes for now: more may be given.
+    Unfinished,
+}
 
-    let solution = match problem.solve() {
-        Ok(outcome) if outcome.is_optimal() => outcome.into_solution().ok()?,
-        Err(microlp::Error::Infeasible) => return Some(Err(NoPlay::Impossible)),
-        _ => return None,
-    };
-    let int = |v: Variable| solution.var_value(v).round().max(0.0) as u32;
-    let int_of = |v: &Option<Variable>| v.map_or(0, int);
+impl<'a> Program<'a> {
+    /// The program of a pool; `None` when its objective would be too wide for the solver
+    /// to tell plays apart reliably (a house joker value in the thousands).
+    pub fn new(pool: &'a Pool, config: &Config) -> Option<Program<'a>> {
+        let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
+        let releasable: u32 = (0..FACES)
+            .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
+            .sum();
+        let most_wild = u32::from(pool.must_wild) + u32::from(pool.optional_wild) + releasable;
+        let shapes = shapes(pool, config, most_wild);
+        let hand_cards: u32 = pool
+            .optional_real
+            .iter()
+            .flatten()
+            .map(|n| u32::from(*n))
+            .sum::<u32>()
+            + u32::from(pool.optional_wild);
+        // Above any count of cards played, so value comes first.
+        let weight = f64::from(hand_cards + 1);
+        let dearest = f64::from(config.joker_value.max(10));
+        if dearest * weight + 1.0 > MOST_COEFFICIENT {
+            return None;
+        }
 
-    // Each face's cards: real ones, pinned jokers, then wild jokers (taken first).
-    let mut cards: Vec<Vec<Slot>> = Vec::with_capacity(FACES);
-    let mut played = Vec::new();
-    for f in 0..FACES {
-        let card = face(f / SUITS, f % SUITS)?;
-        let played_here = int_of(&p[f]);
-        let reals = at(&pool.must_real, f) as u32 + played_here;
-        let pinned = (at(&pool.pinned, f) as u32).checked_sub(int_of(&r[f]))?;
-        played.extend((0..played_here).map(|_| HandCard::Real(card)));
-        let mut here: Vec<Slot> = (0..reals)
-            .map(|_| Slot {
-                card: TableCard::Real(card),
-                wild: false,
+        let mut problem = Problem::new(OptimizationDirection::Maximize);
+        let most_wild_i = i32::try_from(most_wild).ok()?;
+        let available: Vec<i32> = (0..FACES)
+            .map(|f| at(&pool.must_real, f) + at(&pool.optional_real, f) + at(&pool.pinned, f))
+            .collect();
+        let x: Vec<Variable> = shapes
+            .iter()
+            .map(|faces| {
+                // Each copy past a face's cards takes a joker for that face.
+                let jokers_for = |copies: i32| -> i32 {
+                    faces.iter().map(|f| (copies - available[*f]).max(0)).sum()
+                };
+                let mut most = 0;
+                while jokers_for(most + 1) <= most_wild_i {
+                    most += 1;
+                }
+                problem.add_integer_var(0.0, (0, most))
             })
             .collect();
-        here.extend((0..pinned).map(|_| Slot {
-            card: TableCard::Joker(card),
-            wild: false,
-        }));
-        here.extend((0..int(w[f])).map(|_| Slot {
-            card: TableCard::Joker(card),
-            wild: true,
-        }));
-        cards.push(here);
+        let value = |f: usize| f64::from(config.rank_values[f / SUITS]);
+        let p: Vec<Option<Variable>> = (0..FACES)
+            .map(|f| {
+                let hand = at(&pool.optional_real, f);
+                (hand > 0).then(|| problem.add_integer_var(value(f) * weight + 1.0, (0, hand)))
+            })
+            .collect();
+        let r: Vec<Option<Variable>> = (0..FACES)
+            .map(|f| {
+                let most = at(&pool.pinned, f).min(at(&pool.optional_real, f));
+                (most > 0).then(|| problem.add_integer_var(0.0, (0, most)))
+            })
+            .collect();
+        let w: Vec<Variable> = (0..FACES)
+            .map(|_| problem.add_integer_var(0.0, (0, most_wild_i)))
+            .collect();
+        let hand_jokers = i32::from(pool.optional_wild);
+        let pj = (hand_jokers > 0).then(|| {
+            problem.add_integer_var(
+                f64::from(config.joker_value) * weight + 1.0,
+                (0, hand_jokers),
+            )
+        });
+        let mut holding: Vec<Vec<usize>> = vec![Vec::new(); FACES];
+        for (m, faces) in shapes.iter().enumerate() {
+            for f in faces {
+                holding[*f].push(m);
+            }
+        }
+        for f in 0..FACES {
+            let mut row = LinearExpr::empty();
+            for m in &holding[f] {
+                row.add(x[*m], 1.0);
+            }
+            if let Some(p) = p[f] {
+                row.add(p, -1.0);
+            }
+            if let Some(r) = r[f] {
+                row.add(r, 1.0);
+                if let Some(p) = p[f] {
+                    problem.add_constraint([(r, 1.0), (p, -1.0)], ComparisonOp::Le, 0.0);
+                }
+            }
+            row.add(w[f], -1.0);
+            let fixed = at(&pool.must_real, f) + at(&pool.pinned, f);
+            problem.add_constraint(row, ComparisonOp::Eq, f64::from(fixed));
+        }
+        let mut jokers = LinearExpr::empty();
+        for v in &w {
+            jokers.add(*v, 1.0);
+        }
+        for v in r.iter().flatten() {
+            jokers.add(*v, -1.0);
+        }
+        if let Some(pj) = pj {
+            jokers.add(pj, -1.0);
+        }
+        problem.add_constraint(jokers, ComparisonOp::Eq, f64::from(pool.must_wild));
+
+        Some(Program {
+            pool,
+            config: *config,
+            shapes,
+            x,
+            p,
+            r,
+            w,
+            pj,
+            state: State::Built(Box::new(problem)),
+        })
     }
-    played.extend((0..int_of(&pj)).map(|_| HandCard::Joker));
-    let mut melds = Vec::new();
-    for (faces, var) in shapes.iter().zip(&x) {
-        for _ in 0..int(*var) {
-            let meld: Option<Vec<Slot>> = faces.iter().map(|f| cards[*f].pop()).collect();
-            melds.push(Shaped {
-                slots: meld?,
-                faces: faces.clone(),
-            });
+
+    /// Solves on for at most `nodes` more branch-and-bound nodes (the first relaxation is
+    /// free).
+    pub fn advance(&mut self, nodes: u64, rules: MeldRules) -> Progress {
+        let outcome = match std::mem::replace(&mut self.state, State::Over) {
+            State::Built(problem) => {
+                let mut options = SolveOptions::default();
+                options.node_limit = Some(nodes);
+                problem.solve_with(options)
+            }
+            State::Going(outcome) => {
+                let mut options = outcome.last_resume_options();
+                options.node_limit = Some(nodes);
+                outcome.resume_with(options)
+            }
+            State::Over => return Progress::Solved(Err(NoPlay::Failed)),
+        };
+        match outcome {
+            Ok(outcome) if outcome.is_optimal() => match outcome.into_solution() {
+                Ok(solution) => Progress::Solved(self.play(&solution, rules).ok_or(NoPlay::Failed)),
+                Err(_) => Progress::Solved(Err(NoPlay::Failed)),
+            },
+            Ok(outcome) if outcome.termination_reason() == TerminationReason::NodeLimit => {
+                self.state = State::Going(Box::new(outcome));
+                Progress::Unfinished
+            }
+            Err(microlp::Error::Infeasible) => Progress::Solved(Err(NoPlay::Impossible)),
+            _ => Progress::Solved(Err(NoPlay::Failed)),
         }
     }
-    if cards.iter().any(|left| !left.is_empty()) {
-        return None;
+
+    /// The play of an optimal solution, laid out.
+    fn play(&self, solution: &Solution, rules: MeldRules) -> Option<IlpPlay> {
+        let pool = self.pool;
+        let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
+        let (shapes, x, p, r, w, pj) = (&self.shapes, &self.x, &self.p, &self.r, &self.w, &self.pj);
+        let int = |v: Variable| solution.var_value(v).round().max(0.0) as u32;
+        let int_of = |v: &Option<Variable>| v.map_or(0, int);
+
+        // Each face's cards: real ones, pinned jokers, then wild jokers (taken first).
+        let mut cards: Vec<Vec<Slot>> = Vec::with_capacity(FACES);
+        let mut played = Vec::new();
+        for f in 0..FACES {
+            let card = face(f / SUITS, f % SUITS)?;
+            let played_here = int_of(&p[f]);
+            let reals = at(&pool.must_real, f) as u32 + played_here;
+            let pinned = (at(&pool.pinned, f) as u32).checked_sub(int_of(&r[f]))?;
+            played.extend((0..played_here).map(|_| HandCard::Real(card)));
+            let mut here: Vec<Slot> = (0..reals)
+                .map(|_| Slot {
+                    card: TableCard::Real(card),
+                    wild: false,
+                })
+                .collect();
+            here.extend((0..pinned).map(|_| Slot {
+                card: TableCard::Joker(card),
+                wild: false,
+            }));
+            here.extend((0..int(w[f])).map(|_| Slot {
+                card: TableCard::Joker(card),
+                wild: true,
+            }));
+            cards.push(here);
+        }
+        played.extend((0..int_of(pj)).map(|_| HandCard::Joker));
+        let mut melds = Vec::new();
+        for (faces, var) in shapes.iter().zip(x.iter()) {
+            for _ in 0..int(*var) {
+                let meld: Option<Vec<Slot>> = faces.iter().map(|f| cards[*f].pop()).collect();
+                melds.push(Shaped {
+                    slots: meld?,
+                    faces: faces.clone(),
+                });
+            }
+        }
+        if cards.iter().any(|left| !left.is_empty()) {
+            return None;
+        }
+        let (melds, needed_jokers) = tidy(melds, &self.config, rules);
+        Some(IlpPlay {
+            layout: Layout {
+                melds,
+                played,
+                needed_jokers,
+            },
+        })
     }
-    let (melds, needed_jokers) = tidy(melds, config, rules);
-    Some(Ok(IlpPlay {
-        layout: Layout {
-            melds,
-            played,
-            needed_jokers,
-        },
-    }))
+}
+
+/// The best play of `pool` by integer programming, however long it takes.
+pub(crate) fn best_play(pool: &Pool, config: &Config, rules: MeldRules) -> Result<IlpPlay, NoPlay> {
+    let mut program = Program::new(pool, config).ok_or(NoPlay::Failed)?;
+    loop {
+        if let Progress::Solved(result) = program.advance(u64::MAX, rules) {
+            return result;
+        }
+    }
 }
 
 /// A card laid by the program, and whether it is a wild joker (free to move).
