@@ -85,7 +85,7 @@ fn main() {
     ));
     classes.extend(hard_classes());
     println!(
-        "{:<18} {:>4}   {:>25}   {:>25}   agree",
+        "{:<38} {:>4}   {:>25}   {:>25}   agree",
         "class", "n", "carousel median/p95/max ms", "ILP median/p95/max ms"
     );
     let only = args
@@ -216,7 +216,7 @@ fn report(name: &str, ours: &mut [Duration], theirs: &mut [Duration], disagree: 
         )
     };
     println!(
-        "{name:<18} {:>4}   {:>25}   {:>25}   {}",
+        "{name:<38} {:>4}   {:>25}   {:>25}   {}",
         ours.len(),
         three(ours),
         three(theirs),
