@@ -3,10 +3,13 @@
 use crate::Error;
 use crate::card::{CardCounts, HandCard};
 
-/// 2 players: one deck and one joker. 3 to 5 players: two decks and two jokers.
+/// Carousel: 2 players play one deck and one joker, 3 to 5 players two decks and two
+/// jokers. Canadian and Carolina Rummy always play two decks and four jokers (108 cards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deck {
     players: u8,
+    /// The 108-card deck of Canadian and Carolina Rummy, whatever the player count.
+    four_jokers: bool,
 }
 
 impl Deck {
@@ -17,9 +20,18 @@ impl Deck {
         if (Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
             Ok(Deck {
                 players: players as u8,
+                four_jokers: false,
             })
         } else {
             Err(Error::PlayerCount(players))
+        }
+    }
+
+    /// The deck of Canadian and Carolina Rummy: two decks and four jokers, 108 cards.
+    pub fn two_decks_four_jokers() -> Deck {
+        Deck {
+            players: 4,
+            four_jokers: true,
         }
     }
 
@@ -29,12 +41,25 @@ impl Deck {
 
     /// How many copies of each face the deck holds.
     pub fn copies(self) -> u32 {
-        if self.players == 2 { 1 } else { 2 }
+        if self.players == 2 && !self.four_jokers {
+            1
+        } else {
+            2
+        }
     }
 
     /// How many jokers the deck holds.
     pub fn jokers(self) -> u32 {
-        self.copies()
+        if self.four_jokers { 4 } else { self.copies() }
+    }
+
+    /// The deck in a few words, as a copy error names it: "a 3-player deck".
+    pub fn described(self) -> String {
+        if self.four_jokers {
+            format!("the {}-card deck", self.size())
+        } else {
+            format!("a {}-player deck", self.players)
+        }
     }
 
     /// How many cards the deck holds in all.
@@ -61,7 +86,7 @@ impl Deck {
                 },
                 count,
                 place: place.to_string(),
-                players: self.players(),
+                deck: self.described(),
                 holds: self.holds(card),
             }),
             None => Ok(()),
@@ -104,6 +129,18 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "* (joker) appears 3 times in the hand; a 3-player deck has 2"
+        );
+    }
+
+    #[test]
+    fn deck_canadian_holds_two_decks_and_four_jokers() {
+        let deck = Deck::two_decks_four_jokers();
+        assert_eq!(deck.size(), 108);
+        assert!(deck.check_counts(&counts("Qs Qs * * * *"), "").is_ok());
+        let err = deck.check_counts(&counts("* * * * *"), "").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "* (joker) appears 5 times; the 108-card deck has 4"
         );
     }
 

@@ -10,12 +10,13 @@ pub enum Error {
 
     /// More copies of a card than the deck holds. `place` is appended as is
     /// (" in the table before and the hand together"), empty for a lone pile.
-    #[error("{card} appears {count} times{place}; a {players}-player deck has {holds}")]
+    #[error("{card} appears {count} times{place}; {deck} has {holds}")]
     TooManyCopies {
         card: String,
         count: u32,
         place: String,
-        players: usize,
+        /// The deck in words: "a 3-player deck", "the 108-card deck".
+        deck: String,
         holds: u32,
     },
 

@@ -44,7 +44,7 @@ fn is_zero(n: &usize) -> bool {
 }
 
 /// One finished round: who knocked (none when the stock ran out) and every hand left.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -86,30 +86,71 @@ impl<'de> Deserialize<'de> for HandEntry {
     }
 }
 
+/// Keys that only Canadian and Carolina records have (CONTRACT.md).
+pub const OTHER_GAMES_KEYS: [&str; 6] = [
+    "out",
+    "melds",
+    "teams",
+    "deuce-in-hand",
+    "jokers-not-wild",
+    "wild-pickup",
+];
+
+/// Reads any game's record: its top-level `game` key, when it is `game`, is taken away
+/// first (the family has chosen the game by it). Errors name the line, and the round when
+/// they are in one; `foreign` explains an unknown key that belongs to another game.
+pub fn read_record<T: serde::de::DeserializeOwned>(
+    text: &str,
+    game: &str,
+    foreign: impl Fn(&str) -> Option<String>,
+) -> Result<T, Error> {
+    let place_of = |span: Option<std::ops::Range<usize>>| match span {
+        Some(span) => {
+            let upto = &text[..span.start.min(text.len())];
+            let line = upto.matches('\n').count() + 1;
+            let rounds = upto
+                .lines()
+                .filter(|l| l.trim_start().starts_with("[[round]]"))
+                .count();
+            if rounds > 0 {
+                format!("round {rounds} (line {line})")
+            } else {
+                format!("line {line}")
+            }
+        }
+        None => "game record".to_string(),
+    };
+    let error = |e: toml::de::Error| {
+        let message = e.message().trim().to_string();
+        let problem = message
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split_once('`'))
+            .and_then(|(key, _)| foreign(key))
+            .unwrap_or(message);
+        Error::Record {
+            place: place_of(e.span()),
+            problem,
+        }
+    };
+    let mut table = toml::de::DeTable::parse(text).map_err(error)?;
+    let ours = table
+        .get_ref()
+        .iter()
+        .any(|(k, v)| k.get_ref() == "game" && v.get_ref().as_str() == Some(game));
+    if ours {
+        table.get_mut().remove("game");
+    }
+    T::deserialize(toml::de::Deserializer::from(table)).map_err(error)
+}
+
 impl GameRecord {
     /// Reads a record. A TOML or shape error names its line, and its round when it is in one.
+    /// A top-level `game = "carousel"` is accepted; a key of the other games is named as such.
     pub fn from_toml(text: &str) -> Result<GameRecord, Error> {
-        toml::from_str(text).map_err(|e| {
-            let place = match e.span() {
-                Some(span) => {
-                    let upto = &text[..span.start.min(text.len())];
-                    let line = upto.matches('\n').count() + 1;
-                    let rounds = upto
-                        .lines()
-                        .filter(|l| l.trim_start().starts_with("[[round]]"))
-                        .count();
-                    if rounds > 0 {
-                        format!("round {rounds} (line {line})")
-                    } else {
-                        format!("line {line}")
-                    }
-                }
-                None => "game record".to_string(),
-            };
-            Error::Record {
-                place,
-                problem: e.message().trim().to_string(),
-            }
+        read_record(text, "carousel", |key| {
+            OTHER_GAMES_KEYS.contains(&key).then(|| {
+                format!("`{key}` is a key of Canadian and Carolina records; this record's game is carousel")
+            })
         })
     }
 
@@ -124,6 +165,10 @@ impl GameRecord {
             problem,
         };
         let deck = Deck::for_players(self.players.len()).map_err(|e| record(e.to_string()))?;
+        self.rules.check().map_err(|e| Error::Record {
+            place: "rules.target".to_string(),
+            problem: e.to_string(),
+        })?;
         for (i, name) in self.players.iter().enumerate() {
             if name.trim().is_empty() {
                 return Err(record(format!("player {} has an empty name", i + 1)));
@@ -183,8 +228,7 @@ impl GameRecord {
         }
         let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
         deck.check_counts(&all_cards, &format!(" in the hands of round {number}"))?;
-        let deadwood: Vec<u32> = reports.iter().map(|r| r.deadwood(&self.rules)).collect();
-        scoring::score_round(&self.players, &deadwood, knocker, &self.rules).map_err(|e| {
+        scoring::score_round(&self.players, &reports, knocker, &self.rules).map_err(|e| {
             Error::InRound {
                 round: number,
                 error: Box::new(e),
@@ -410,6 +454,25 @@ mod tests {
             err.starts_with("round 1 (line 3)") && err.contains("knocer"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn record_carousel_game_key_is_accepted_and_other_games_keys_are_named() {
+        let text = format!(
+            "game = \"carousel\"\n{HEAD}{}",
+            round(None, ["1", "2", "3"])
+        );
+        assert_eq!(record(&text).players.len(), 3);
+        let text = format!("{HEAD}[[round]]\nout = \"bob\"\n");
+        let err = GameRecord::from_toml(&text).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 1 (line 3): `out` is a key of Canadian and Carolina records; this record's game is carousel"
+        );
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\nwild-pickup = true\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 3: `wild-pickup`"), "{err}");
     }
 
     #[test]

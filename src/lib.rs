@@ -4,9 +4,14 @@
 //! [`moves::judge`] for "is this rearrangement legal", [`scoring::score_round`] for a round,
 //! [`game::tally`] for a whole game.
 
+pub mod breakdown;
+pub mod canadian;
 pub mod card;
+pub mod catalogue;
 pub mod deck;
 pub mod error;
+pub mod export;
+pub mod family;
 pub mod game;
 pub mod meld;
 pub mod moves;
@@ -15,6 +20,7 @@ pub mod rules;
 pub mod scoring;
 pub mod session;
 pub mod solver;
+pub mod stats;
 pub mod store;
 pub mod table;
 

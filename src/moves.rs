@@ -189,29 +189,59 @@ fn joker_releases(before: &Table, after: &Table, jokers_left: bool) -> Vec<Viola
         if unexplained == 0 {
             continue;
         }
-        let now_stands = match restated.as_slice() {
-            [only] if released == 1 => format!("now stands for {only}"),
-            _ if unexplained == 1 => "stands for another card after".to_string(),
-            _ => format!("{unexplained} of them stand for other cards after"),
-        };
-        let subject = if *stood == 1 || unexplained == 1 {
-            format!("the joker that stood for {face}")
-        } else {
-            format!("{stood} jokers stood for {face}:")
-        };
-        let release = if real == 0 {
-            format!("no real {face} is on the table to release it")
-        } else {
-            format!("only {real} real {face} on the table releases {real}")
-        };
         violations.push(Violation {
             rule: MoveRule::M4,
-            message: format!(
-                "{subject} {now_stands}, but {release}; a joker keeps its card until a real {face} takes its place"
-            ),
+            message: release_message(*face, *stood, released, real, unexplained, &restated),
         });
     }
     violations
+}
+
+/// Says which jokers lost their card without a real one to release them. One joker is
+/// "the joker"; two or more are counted, so a table that saw two jokers leave 10h with one
+/// real 10h reads that one of them had no release.
+fn release_message(
+    face: Card,
+    stood: u32,
+    released: u32,
+    real: u32,
+    unexplained: usize,
+    restated: &[Card],
+) -> String {
+    // What the released jokers stand for now, when that is theirs alone to say.
+    let what = match restated {
+        [only] if released == 1 => format!("now stands for {only}"),
+        _ if released == 1 => "stands for another card after".to_string(),
+        many if many.len() == released as usize => {
+            let faces: Vec<HandCard> = many.iter().map(|c| HandCard::Real(*c)).collect();
+            format!("stand for other cards after ({})", name_cards(&faces))
+        }
+        _ => "stand for other cards after".to_string(),
+    };
+    let subject = if stood == 1 {
+        format!("the joker that stood for {face} {what}")
+    } else {
+        let which = match released {
+            1 => "one of them".to_string(),
+            2 if stood == 2 => "both".to_string(),
+            n if n == stood => format!("all {n}"),
+            n => format!("{n} of them"),
+        };
+        format!("{stood} jokers stood for {face} and {which} {what}")
+    };
+    let them = if released == 1 { "it" } else { "them" };
+    let release = if real == 0 {
+        format!("no real {face} is on the table to release {them}")
+    } else if unexplained == 1 && released == 2 {
+        format!("the {real} real {face} on the table releases only one of them")
+    } else {
+        format!(
+            "only {real} real {face} {} on the table to release {real} of them; {unexplained} {} no release",
+            if real == 1 { "is" } else { "are" },
+            if unexplained == 1 { "has" } else { "have" }
+        )
+    };
+    format!("{subject}, but {release}; a joker keeps its card until a real {face} takes its place")
 }
 
 /// Names physical cards for a message: `10h`, `10h and 7c`, `a joker`.
@@ -416,7 +446,52 @@ mod tests {
             "8h 9h 10h | 10s 10d *10c | 7s 7d *7c",
         );
         assert_eq!(rules_broken(&v), vec![MoveRule::M4], "{v}");
-        assert!(v.violations[0].message.contains("only 1 real 10h"), "{v}");
+        assert_eq!(
+            v.violations[0].message,
+            "2 jokers stood for 10h and both stand for other cards after (7c and 10c), but the 1 real 10h on the table releases only one of them; a joker keeps its card until a real 10h takes its place",
+        );
+    }
+
+    #[test]
+    fn m4_message_counts_two_jokers_with_no_release() {
+        let v = judge_text(
+            "8h 9h *10h | 10s 10d *10h",
+            Some("7s 7d 7h"),
+            "7h 8h 9h | 10s 10d *10c | 7s 7d *7c",
+        );
+        assert_eq!(rules_broken(&v), vec![MoveRule::M4], "{v}");
+        assert_eq!(
+            v.violations[0].message,
+            "2 jokers stood for 10h and both stand for other cards after (7c and 10c), but no real 10h is on the table to release them; a joker keeps its card until a real 10h takes its place",
+        );
+    }
+
+    #[test]
+    fn m4_message_names_the_one_of_two_jokers_that_moved() {
+        let v = judge_text(
+            "8h 9h *10h | 10s 10d *10h",
+            Some("7s 7d"),
+            "8h 9h *10h | 10s 10d *10c | 7s 7d",
+        );
+        let m4: Vec<&Violation> = v
+            .violations
+            .iter()
+            .filter(|v| v.rule == MoveRule::M4)
+            .collect();
+        assert_eq!(
+            m4[0].message,
+            "2 jokers stood for 10h and one of them now stands for 10c, but no real 10h is on the table to release it; a joker keeps its card until a real 10h takes its place",
+        );
+    }
+
+    #[test]
+    fn m4_still_judged_when_another_joker_left_the_table() {
+        let v = judge_text("8h 9h *10h | 5h 5d *5s", Some("6h"), "6h *7h 8h 9h | 5h 5d");
+        assert_eq!(
+            rules_broken(&v),
+            vec![MoveRule::M1, MoveRule::M3, MoveRule::M4],
+            "{v}"
+        );
     }
 
     #[test]

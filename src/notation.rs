@@ -137,6 +137,25 @@ pub fn parse_hand(text: &str) -> Result<Vec<HandCard>, ParseError> {
 /// Reads a table: melds separated by `|`, or in the dash style (`3s-4s-5s 6h-6d-6c`) where
 /// dashes join a meld's cards and whitespace separates melds. An empty text is an empty table.
 pub fn parse_table(text: &str) -> Result<Vec<TypedMeld>, ParseError> {
+    parse_melds(text, table_card_token)
+}
+
+/// Reads melds whose wild cards state nothing (Canadian and Carolina Rummy): the table's
+/// layout, with every joker a bare `*` as in a hand.
+pub fn parse_wild_melds(text: &str) -> Result<Vec<Vec<HandCard>>, ParseError> {
+    parse_melds(text, |token| match token.strip_prefix('*') {
+        Some(stated) if !stated.is_empty() => Err(TokenProblem(
+            "a wild card states nothing in this game; write the joker as a bare *".to_string(),
+        )),
+        _ => hand_card_token(token),
+    })
+}
+
+/// Melds separated by `|` or dash-joined, each card read by `card`.
+fn parse_melds<T>(
+    text: &str,
+    card: impl Fn(&str) -> Result<T, TokenProblem>,
+) -> Result<Vec<Vec<T>>, ParseError> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -156,13 +175,13 @@ pub fn parse_table(text: &str) -> Result<Vec<TypedMeld>, ParseError> {
                 .iter()
                 .enumerate()
                 .map(|(i, token)| {
-                    table_card_token(token).map_err(|TokenProblem(problem)| ParseError {
+                    card(token).map_err(|TokenProblem(problem)| ParseError {
                         token: token.to_string(),
                         place: format!("meld {number}, card {}", i + 1),
                         problem,
                     })
                 })
-                .collect::<Result<TypedMeld, _>>()?;
+                .collect::<Result<Vec<T>, _>>()?;
             melds.push(meld);
         }
     }
@@ -302,6 +321,19 @@ mod tests {
         assert!(parse_table("   ").unwrap().is_empty());
         let err = parse_table("3s 4s 5s || 6h 6d 6c").unwrap_err();
         assert!(err.problem.contains("empty meld"), "{err}");
+    }
+
+    #[test]
+    fn wild_melds_hold_bare_jokers_only() {
+        let melds = parse_wild_melds("Ks Kh 2c | Qs-Qd-*").unwrap();
+        assert_eq!(melds.len(), 2);
+        assert_eq!(melds[1][2], HandCard::Joker);
+        let err = parse_wild_melds("Ks *Kh 2c").unwrap_err();
+        assert_eq!(err.token, "*Kh");
+        assert_eq!(err.place, "meld 1, card 2");
+        assert!(err.problem.contains("bare *"), "{err}");
+        assert!(parse_wild_melds("Ks Kh Kd |").is_err());
+        assert!(parse_wild_melds("Ks Kh Kd || 5s 5h 5d").is_err());
     }
 
     #[test]

@@ -1,6 +1,12 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
+pub mod board;
+pub mod canadian;
+pub mod chart;
+pub mod games;
+pub mod look;
 pub mod play;
+pub mod why;
 
 use carousel::Rules;
 use carousel::game::Tally;
@@ -45,22 +51,22 @@ pub fn verdict(verdict: &Verdict, after: &Table) -> String {
 
 /// How a round ended, in a few words.
 fn how_it_ended(names: &[String], knocker: Option<usize>, score: &RoundScore) -> String {
-    let winners: Vec<&str> = score.winners.iter().map(|w| names[*w].as_str()).collect();
-    if score.went_out {
-        format!("{} went out", winners.join(" and "))
-    } else if let Some(k) = knocker {
-        if score.undercut {
-            format!("{} knocked; {} undercut", names[k], winners.join(" and "))
-        } else {
-            format!("{} knocked", names[k])
-        }
-    } else {
-        "stock ran out".to_string()
-    }
+    board::how_it_ended(
+        names,
+        knocker,
+        &score.winners,
+        score.undercut,
+        score.went_out,
+    )
 }
 
 /// One round's result: every hand's deadwood and points, and who won.
-pub fn round(names: &[String], knocker: Option<usize>, score: &RoundScore) -> String {
+pub fn round(
+    names: &[String],
+    knocker: Option<usize>,
+    score: &RoundScore,
+    rules: &Rules,
+) -> String {
     let mut table = new_table();
     table.set_header(["Player", "Deadwood", "Points"]);
     for (p, name) in names.iter().enumerate() {
@@ -75,10 +81,18 @@ pub fn round(names: &[String], knocker: Option<usize>, score: &RoundScore) -> St
     let mut out = String::new();
     let _ = writeln!(out, "Round over: {}.", how_it_ended(names, knocker, score));
     let _ = writeln!(out, "{table}");
-    let winners: Vec<String> = score
+    let explained = carousel::breakdown::round(score, knocker, rules);
+    let winners: Vec<String> = explained
         .winners
         .iter()
-        .map(|w| format!("{} with {} points", names[*w], score.points[*w]))
+        .map(|w| {
+            let name = &names[w.player];
+            if w.parts.len() > 1 {
+                format!("{name} with {} points ({})", w.total, w.formula())
+            } else {
+                format!("{name} with {} points", w.total)
+            }
+        })
         .collect();
     let label = if winners.len() == 1 {
         "Winner"
@@ -89,88 +103,25 @@ pub fn round(names: &[String], knocker: Option<usize>, score: &RoundScore) -> St
     out
 }
 
-/// The running scoreboard of a game: a row a round, then bonuses and final scores once the
-/// game is over.
+/// The running scoreboard of a game, drawn for standard output (see [`look::Look`]).
 pub fn scoreboard(tally: &Tally, rules: &Rules) -> String {
-    let names = &tally.players;
-    let mut table = new_table();
-    let mut header = vec!["Round".to_string(), "How it ended".to_string()];
-    header.extend(names.iter().cloned());
-    table.set_header(header);
-    for (i, round) in tally.rounds.iter().enumerate() {
-        let mut row = vec![
-            (i + 1).to_string(),
-            how_it_ended(names, round.knocker, &round.score),
-        ];
-        for p in 0..names.len() {
-            let gained = round.score.points[p];
-            row.push(if gained > 0 {
-                format!("+{gained} = {}", round.totals[p])
-            } else {
-                round.totals[p].to_string()
-            });
-        }
-        table.add_row(row);
-    }
-    if let Some(end) = &tally.end {
-        let mut bonus = vec!["".to_string(), "Bonuses".to_string()];
-        bonus.extend(end.bonuses.iter().map(|b| format!("+{b}")));
-        table.add_row(bonus);
-        let mut last = vec!["".to_string(), "Final".to_string()];
-        last.extend(end.final_totals.iter().map(ToString::to_string));
-        table.add_row(last);
-    }
-    numbers_from(&mut table, 2);
-    let mut out = format!("{table}\n");
-    let leaders = |scores: &[u32]| -> (Vec<&str>, u32) {
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let who = (0..names.len())
-            .filter(|p| scores[*p] == best)
-            .map(|p| names[p].as_str())
-            .collect();
-        (who, best)
-    };
-    match &tally.end {
-        Some(end) => {
-            let (who, best) = leaders(&end.final_totals);
-            let rounds = tally.rounds.len();
-            if who.len() == 1 {
-                let _ = writeln!(
-                    out,
-                    "Game over after round {rounds}: {} wins with {best}.",
-                    who[0]
-                );
-            } else {
-                let _ = writeln!(
-                    out,
-                    "Game over after round {rounds}: {} share the win with {best}.",
-                    who.join(" and ")
-                );
-            }
-        }
-        None if tally.rounds.is_empty() => {
-            let _ = writeln!(
-                out,
-                "No rounds yet; the game ends when a total reaches {}.",
-                rules.target
-            );
-        }
-        None => {
-            let (who, best) = leaders(&tally.totals);
-            let verb = if who.len() == 1 { "leads" } else { "lead" };
-            let _ = writeln!(
-                out,
-                "{} {verb} with {best}; the game ends when a total reaches {}.",
-                who.join(" and "),
-                rules.target
-            );
-        }
-    }
-    out
+    board::scoreboard(tally, rules, look::Look::of_stdout())
 }
 
 /// The solver's best play: the cards, the table after with its changed melds marked, what
 /// is left in hand and whether the player may then knock.
+/// The referee's advice in play: the best play, or why there is no meld now.
+pub fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
+    match &hint.no_meld {
+        None => solution(&hint.best, rules),
+        Some(why) => {
+            let mut out = format!("No meld now: {why}.\n");
+            out.push_str(&keep(&hint.best, rules));
+            out
+        }
+    }
+}
+
 pub fn solution(best: &Solution, rules: &Rules) -> String {
     let mut out = String::new();
     if best.played.is_empty() {
@@ -188,6 +139,13 @@ pub fn solution(best: &Solution, rules: &Rules) -> String {
             .collect();
         out.push_str(&play::table(&best.table, &changed));
     }
+    out.push_str(&keep(best, rules));
+    out
+}
+
+/// What stays in hand after the play, and whether it may knock.
+fn keep(best: &Solution, rules: &Rules) -> String {
+    let mut out = String::new();
     if best.left.is_empty() {
         let _ = writeln!(out, "Left in hand: nothing; that goes out.");
     } else {

@@ -69,14 +69,22 @@ impl Rules {
     /// Reads a house-rules file: a TOML document that is a `[rules]` table's contents, or one
     /// with a `[rules]` table (a whole game record may be given).
     pub fn from_toml(text: &str) -> Result<Rules, crate::Error> {
-        let value: toml::Table =
-            toml::from_str(text).map_err(|e| crate::Error::Rules(e.message().to_string()))?;
-        let table = match value.get("rules") {
-            Some(toml::Value::Table(rules)) => rules.clone(),
-            _ => value,
-        };
-        Rules::deserialize(toml::Value::Table(table))
-            .map_err(|e| crate::Error::Rules(e.message().to_string()))
+        let rules: Rules = read(text, false)?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// Refuses numbers no game can be played with: a target of 0 ends the game before its
+    /// first round is scored. (The deal's fit to the deck depends on the players, and is
+    /// checked when a game starts.)
+    pub fn check(&self) -> Result<(), crate::Error> {
+        if self.target == 0 {
+            return Err(crate::Error::Rules(
+                "target 0 would end the game before it starts; the target is 1 or more (150 by default)"
+                    .to_string(),
+            ));
+        }
+        Ok(())
     }
 
     /// Every rule as `key = value`, the way a rules file writes it.
@@ -99,71 +107,132 @@ impl Rules {
         "aces only play low, below the 2",
     ];
 
-    fn as_table(&self) -> toml::Table {
-        toml::Table::try_from(self).unwrap_or_default()
-    }
-
     /// One rule's value as a player reads it: a number, or on/off.
     pub fn value_text(&self, key: &str) -> Option<String> {
-        match self.as_table().get(key)? {
-            toml::Value::Boolean(true) => Some("on".to_string()),
-            toml::Value::Boolean(false) => Some("off".to_string()),
-            other => Some(other.to_string()),
-        }
+        value_text(self, key)
     }
 
     /// A rule's key as typed (case and underscores forgiven), and what it means.
     pub fn key(typed: &str) -> Result<(&'static str, &'static str), crate::Error> {
-        let key = typed.trim().to_ascii_lowercase().replace('_', "-");
-        Self::KEYS
-            .iter()
-            .zip(Self::MEANINGS)
-            .find(|(k, _)| **k == key)
-            .map(|(k, meaning)| (*k, meaning))
-            .ok_or_else(|| {
-                crate::Error::Rules(format!(
-                    "\"{key}\" is not a house rule; the rules are {}",
-                    Self::KEYS.join(", ")
-                ))
-            })
+        find_key(&Self::KEYS, &Self::MEANINGS, typed)
     }
 
     /// Sets one rule by its key from text: a whole number for the numbers, on/off (yes/no,
     /// true/false) for the named readings. Underscores and case in the key are forgiven.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), crate::Error> {
         let (key, _) = Self::key(key)?;
-        let mut table = self.as_table();
-        let value = value.trim();
-        let parsed = match table.get(key) {
-            None => return Err(crate::Error::Rules(format!("\"{key}\" cannot be set"))),
-            Some(toml::Value::Boolean(_)) => match value.to_ascii_lowercase().as_str() {
-                "on" | "yes" | "true" | "y" => toml::Value::Boolean(true),
-                "off" | "no" | "false" | "n" => toml::Value::Boolean(false),
-                _ => {
-                    return Err(crate::Error::Rules(format!(
-                        "{key} is on or off, not \"{value}\""
-                    )));
-                }
-            },
-            Some(_) => match value.parse::<u32>() {
-                Ok(n) => toml::Value::Integer(i64::from(n)),
-                Err(_) => {
-                    return Err(crate::Error::Rules(format!(
-                        "{key} takes a whole number from 0 up, not \"{value}\""
-                    )));
-                }
-            },
-        };
-        table.insert(key.to_string(), parsed);
-        *self = Rules::deserialize(toml::Value::Table(table))
-            .map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+        let mut changed = self.clone();
+        set_value(&mut changed, key, value)?;
+        changed.check()?;
+        *self = changed;
         Ok(())
     }
+}
+
+// What every game's house rules share: reading a rules file, showing a value, finding a key
+// as typed and setting one from words. Each game's rules are a serde struct of its own keys.
+
+/// Reads house rules from a TOML document holding the keys, or a `[rules]` table of them.
+/// With `rules_only`, a document with a `[rules]` table may hold nothing else.
+pub(crate) fn read<R: serde::de::DeserializeOwned>(
+    text: &str,
+    rules_only: bool,
+) -> Result<R, crate::Error> {
+    let value: toml::Table =
+        toml::from_str(text).map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+    let table = match value.get("rules") {
+        Some(toml::Value::Table(rules)) => {
+            if let Some(other) = value.keys().find(|k| *k != "rules").filter(|_| rules_only) {
+                return Err(crate::Error::Rules(format!(
+                    "\"{other}\": a rules file holds a [rules] table and nothing else"
+                )));
+            }
+            rules.clone()
+        }
+        _ => value,
+    };
+    R::deserialize(toml::Value::Table(table))
+        .map_err(|e| crate::Error::Rules(e.message().to_string()))
+}
+
+fn as_table<R: Serialize>(rules: &R) -> toml::Table {
+    toml::Table::try_from(rules).unwrap_or_default()
+}
+
+/// One rule's value as a player reads it: a number, or on/off.
+pub(crate) fn value_text<R: Serialize>(rules: &R, key: &str) -> Option<String> {
+    match as_table(rules).get(key)? {
+        toml::Value::Boolean(true) => Some("on".to_string()),
+        toml::Value::Boolean(false) => Some("off".to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// A key as typed (case and underscores forgiven) among `keys`, with its meaning.
+pub(crate) fn find_key(
+    keys: &[&'static str],
+    meanings: &[&'static str],
+    typed: &str,
+) -> Result<(&'static str, &'static str), crate::Error> {
+    let key = typed.trim().to_ascii_lowercase().replace('_', "-");
+    keys.iter()
+        .zip(meanings)
+        .find(|(k, _)| **k == key)
+        .map(|(k, meaning)| (*k, *meaning))
+        .ok_or_else(|| {
+            crate::Error::Rules(format!(
+                "\"{key}\" is not a house rule; the rules are {}",
+                keys.join(", ")
+            ))
+        })
+}
+
+/// Sets the rule `key` (a key of `rules`) from words: a whole number, or on/off.
+pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
+    rules: &mut R,
+    key: &str,
+    value: &str,
+) -> Result<(), crate::Error> {
+    let mut table = as_table(rules);
+    let value = value.trim();
+    let parsed = match table.get(key) {
+        None => return Err(crate::Error::Rules(format!("\"{key}\" cannot be set"))),
+        Some(toml::Value::Boolean(_)) => match value.to_ascii_lowercase().as_str() {
+            "on" | "yes" | "true" | "y" => toml::Value::Boolean(true),
+            "off" | "no" | "false" | "n" => toml::Value::Boolean(false),
+            _ => {
+                return Err(crate::Error::Rules(format!(
+                    "{key} is on or off, not \"{value}\""
+                )));
+            }
+        },
+        Some(_) => match value.parse::<u32>() {
+            Ok(n) => toml::Value::Integer(i64::from(n)),
+            Err(_) => {
+                return Err(crate::Error::Rules(format!(
+                    "{key} takes a whole number from 0 up, not \"{value}\""
+                )));
+            }
+        },
+    };
+    table.insert(key.to_string(), parsed);
+    *rules = R::deserialize(toml::Value::Table(table))
+        .map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn target_0_is_refused_typed_or_read() {
+        let mut rules = Rules::default();
+        let err = rules.set("target", "0").unwrap_err().to_string();
+        assert!(err.contains("the target is 1 or more"), "{err}");
+        assert_eq!(rules.target, 150, "a refused setting changes nothing");
+        assert!(Rules::from_toml("target = 0").is_err());
+    }
 
     #[test]
     fn the_defaults_are_the_rulings() {

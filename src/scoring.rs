@@ -57,6 +57,16 @@ impl HandReport {
         }
     }
 
+    /// Whether this is a player with no cards left, that is gone out: a count of 0 (a count
+    /// stands for the cards, and 0 of them is none) or no cards. Cards that count 0 (jokers
+    /// under `joker-value = 0`) are still cards.
+    pub fn is_out(&self) -> bool {
+        match self {
+            HandReport::Count(count) => *count == 0,
+            HandReport::Cards(hand) => hand.is_empty(),
+        }
+    }
+
     /// The physical cards, when they were given.
     pub fn cards(&self) -> &[HandCard] {
         match self {
@@ -79,22 +89,26 @@ pub struct RoundScore {
     pub went_out: bool,
 }
 
-/// Scores a round from each player's deadwood. `knocker` is `None` when the stock ran out.
-/// A count of 0 is a player who went out. `names` serve the error messages.
+/// Scores a round from each player's hand. `knocker` is `None` when the stock ran out.
+/// A player with no cards left went out ([`HandReport::is_out`]); a hand that counts 0 is
+/// not out. `names` serve the error messages.
 pub fn score_round(
     names: &[String],
-    deadwood: &[u32],
+    hands: &[HandReport],
     knocker: Option<usize>,
     rules: &Rules,
 ) -> Result<RoundScore, Error> {
+    let deadwood: Vec<u32> = hands.iter().map(|h| h.deadwood(rules)).collect();
+    let deadwood = deadwood.as_slice();
     let everyone = 0..deadwood.len();
-    let out: Vec<usize> = everyone.clone().filter(|p| deadwood[*p] == 0).collect();
+    let out: Vec<usize> = everyone.clone().filter(|p| hands[*p].is_out()).collect();
     let name = |p: usize| names.get(p).map_or("?", String::as_str);
     if out.len() > 1 {
         let who: Vec<&str> = out.iter().map(|p| name(*p)).collect();
+        let (last, init) = who.split_last().unwrap_or((&"?", &[]));
         return Err(Error::Round(format!(
-            "only one player can go out in a round, but {} all have no cards left",
-            who.join(" and ")
+            "only one player can go out in a round, but {} and {last} have no cards left",
+            init.join(", ")
         )));
     }
     if let (Some(&went_out), Some(knocker)) = (out.first(), knocker)
@@ -159,8 +173,17 @@ mod tests {
             .collect()
     }
 
+    fn counts(deadwood: &[u32]) -> Vec<HandReport> {
+        deadwood.iter().map(|d| HandReport::Count(*d)).collect()
+    }
+
     fn score(deadwood: &[u32], knocker: Option<usize>) -> Result<RoundScore, Error> {
-        score_round(&names(deadwood.len()), deadwood, knocker, &Rules::default())
+        score_round(
+            &names(deadwood.len()),
+            &counts(deadwood),
+            knocker,
+            &Rules::default(),
+        )
     }
 
     fn value(text: &str) -> u32 {
@@ -184,6 +207,35 @@ mod tests {
     }
 
     #[test]
+    fn going_out_is_no_cards_left_never_a_count_of_0_made_of_cards() {
+        let deck = Deck::for_players(3).unwrap();
+        let rules = Rules {
+            joker_value: 0,
+            ..Rules::default()
+        };
+        let jokers = HandReport::Cards(Hand::parse("*", deck).unwrap());
+        assert!(!jokers.is_out());
+        assert!(HandReport::Cards(Hand::parse("", deck).unwrap()).is_out());
+        assert!(HandReport::Count(0).is_out());
+        let hands = [jokers.clone(), HandReport::Count(7), HandReport::Count(9)];
+        let s = score_round(&names(3), &hands, Some(0), &rules).unwrap();
+        assert!(!s.went_out);
+        assert_eq!(s.points, vec![16, 0, 0]);
+        let hands = [jokers.clone(), jokers, HandReport::Count(9)];
+        let s = score_round(&names(3), &hands, None, &rules).unwrap();
+        assert!(!s.went_out);
+        assert_eq!(s.winners, vec![0, 1]);
+    }
+
+    #[test]
+    fn everyone_tied_with_no_knocker_has_each_won_the_round() {
+        let s = score(&[6, 6, 6], None).unwrap();
+        assert_eq!(s.winners, vec![0, 1, 2]);
+        assert_eq!(s.points, vec![0, 0, 0]);
+        assert!(!s.undercut);
+    }
+
+    #[test]
     fn winner_scores_the_differences_example_4_6_12_17_is_23() {
         let s = score(&[4, 6, 12, 17], Some(0)).unwrap();
         assert_eq!(s.winners, vec![0]);
@@ -204,7 +256,7 @@ mod tests {
             knock_limit: 7,
             ..Rules::default()
         };
-        assert!(score_round(&names(3), &[7, 9, 9], Some(0), &rules).is_ok());
+        assert!(score_round(&names(3), &counts(&[7, 9, 9]), Some(0), &rules).is_ok());
     }
 
     #[test]

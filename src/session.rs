@@ -23,7 +23,7 @@ use crate::meld::MeldRules;
 use crate::moves::{self, MoveRule, Verdict, Violation};
 use crate::notation::Spaced;
 use crate::rules::Rules;
-use crate::scoring::{HandReport, RoundScore};
+use crate::scoring::{self, HandReport, RoundScore};
 use crate::table::{Meld, Table};
 
 /// The draws a turn may take before it ends (RULES.md, "A turn").
@@ -103,14 +103,17 @@ impl Setup {
     }
 }
 
-/// A name at the table: one word that starts with a letter (`alice`, `Jean-Luc`, `o'hara`).
+/// A name at the table: one word or a few, each starting with a letter (`alice`,
+/// `Jean-Luc`, `o'hara`, `Mary Jo`), single spaces between them.
 fn check_name(name: &str) -> Result<(), Error> {
-    let mut chars = name.chars();
-    let first_ok = chars.next().is_some_and(char::is_alphabetic);
-    let rest_ok = chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c));
-    if !first_ok || !rest_ok || name.chars().count() > 24 {
+    let word_ok = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic)
+            && chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c))
+    };
+    if !name.split(' ').all(word_ok) || name.chars().count() > 24 {
         return Err(Error::Play(format!(
-            "\"{name}\" cannot be a player's name: a name is one word of up to 24 letters and digits, starting with a letter"
+            "\"{name}\" cannot be a player's name: a name is a word or a few (in quotes: new \"Mary Jo\" bob) of up to 24 letters and digits, each starting with a letter"
         )));
     }
     Ok(())
@@ -197,7 +200,10 @@ impl Move {
             .map(|(_, slot)| slot)
             .collect();
         melds.extend(new.map(|m| (m, true)));
-        let fresh = (1..=melds.len()).filter(|n| melds[n - 1].1).collect();
+        // A meld typed again as it was is not new.
+        let fresh = (1..=melds.len())
+            .filter(|n| melds[n - 1].1 && !before.melds().contains(&melds[n - 1].0))
+            .collect();
         Ok((
             Table::new(melds.into_iter().map(|(m, _)| m).collect()),
             fresh,
@@ -247,12 +253,20 @@ pub struct Round {
     pub melded: bool,
     /// In the last lap: the turns left in it, this one included.
     pub last_lap: Option<usize>,
+    /// The table when this turn began: a turn is judged whole (RULES.md, "A turn is judged
+    /// whole"), so every move of it is judged from here, however the player types it.
+    turn_start: Table,
+    /// The cards laid from the hand this turn so far, counted against `turn_start`.
+    laid: Vec<HandCard>,
     deck_size: u32,
 }
 
 impl Round {
     fn deal(number: usize, setup: &Setup) -> Round {
-        let dealer = setup.dealer_of(number);
+        Round::deal_by(number, setup.dealer_of(number), setup)
+    }
+
+    fn deal_by(number: usize, dealer: usize, setup: &Setup) -> Round {
         Round {
             number,
             dealer,
@@ -262,12 +276,38 @@ impl Round {
             draws: 0,
             melded: false,
             last_lap: None,
+            turn_start: Table::default(),
+            laid: Vec::new(),
             deck_size: setup.deck.size(),
         }
     }
 
-    /// The cards left in the stock: the deck less the table and the hands.
+    /// The table as it was when this turn began.
+    pub fn turn_start(&self) -> &Table {
+        &self.turn_start
+    }
+
+    /// Whether the table has changed this turn: a further move is judged with the earlier
+    /// ones, as one turn.
+    pub fn moved_this_turn(&self) -> bool {
+        self.table != self.turn_start
+    }
+
+    /// Passes the turn to `player`: a new turn starts from the table as it is.
+    fn pass_to(&mut self, player: usize) {
+        self.turn = player;
+        self.draws = 0;
+        self.melded = false;
+        self.turn_start = self.table.clone();
+        self.laid.clear();
+    }
+
+    /// The cards left in the stock: the deck less the table and the hands. In the last lap
+    /// the stock is out, whatever a corrected count would leave.
     pub fn stock(&self) -> u32 {
+        if self.last_lap.is_some() {
+            return 0;
+        }
         self.deck_size.saturating_sub(self.out_of_stock())
     }
 
@@ -367,6 +407,11 @@ pub enum Note {
         held: u32,
         stock: u32,
     },
+    /// Finished round `round` corrected, or taken out: the totals are scored again.
+    Fixed {
+        round: usize,
+        deleted: bool,
+    },
 }
 
 /// A step of the log with what it did, and the round it was taken in.
@@ -383,7 +428,10 @@ pub struct Judged {
     pub after: Table,
     /// The numbers of the melds the move lays, in `after`.
     pub fresh: Vec<usize>,
+    /// The turn so far judged whole: its `played` are every card laid this turn.
     pub verdict: Verdict,
+    /// The cards this move alone lays from the hand.
+    pub this_move: Vec<HandCard>,
     /// Why the player whose turn it is may not meld now, if they may not.
     pub not_now: Option<Error>,
 }
@@ -467,7 +515,7 @@ impl State {
     }
 
     fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Vec<Note>, Error> {
-        match event {
+        let mut notes = match event {
             Event::Draw { player } => self.draw(setup, *player),
             Event::Move { player, mv } => self.play(setup, *player, mv),
             Event::Done { player } => self.done(setup, *player),
@@ -475,7 +523,36 @@ impl State {
             Event::Hand { player, hand } => self.hand(setup, *player, hand),
             Event::Cards { player, held } => self.correct_held(setup, *player, *held),
             Event::Table { table } => self.correct_table(setup, table),
+            Event::Round { record } => self.enter_round(setup, record),
+            Event::Fix { round, record } => self.fix_round(setup, *round, record.as_ref()),
+        }?;
+        notes.extend(self.last_lap_if_no_stock(setup));
+        Ok(notes)
+    }
+
+    /// A turn that would begin with the stock empty (after a correction, say) begins the
+    /// last lap by itself (RULES.md, "Stock out"), so the table is never left with nothing
+    /// to do but undo.
+    fn last_lap_if_no_stock(&mut self, setup: &Setup) -> Vec<Note> {
+        let r = &mut self.round;
+        if self.phase != Phase::Play
+            || r.last_lap.is_some()
+            || r.draws > 0
+            || r.melded
+            || r.stock() > 0
+        {
+            return Vec::new();
         }
+        let last_lap = Some(setup.players.len());
+        r.last_lap = last_lap;
+        vec![
+            Note::LastLap,
+            Note::Turn {
+                player: r.turn,
+                stock: 0,
+                last_lap,
+            },
+        ]
     }
 
     fn draw(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
@@ -517,22 +594,31 @@ impl State {
         Ok(notes)
     }
 
+    /// Judges a move as the end of the turn so far: M1, M2 and M4 compare the table at the
+    /// start of the turn with the table after the move, M3 the table after. So a turn typed
+    /// as two moves is judged exactly as the one move that makes the same table.
     fn judge(&self, setup: &Setup, mv: &Move) -> Result<Judged, Error> {
-        let before = &self.round.table;
-        let (after, fresh) = mv.after(before)?;
+        let r = &self.round;
+        let (after, fresh) = mv.after(&r.table)?;
         setup
             .deck
             .check_counts(&after.physical_counts(), " on the table after the move")?;
-        let mut verdict = moves::judge(before, None, &after, setup.meld_rules, setup.deck)?;
+        let mut verdict = moves::judge(&r.turn_start, None, &after, setup.meld_rules, setup.deck)?;
         if self.phase == Phase::Play {
-            let player = self.round.turn;
-            let held = self.round.held[player];
+            let player = r.turn;
+            // What the player held before laying anything this turn.
+            let held = r.held[player].saturating_add(r.laid.len() as u32);
             let laid = verdict.played.len() as u32;
             if laid > held {
+                let turn = if r.laid.is_empty() {
+                    "the move lays"
+                } else {
+                    "this turn's moves lay"
+                };
                 verdict.violations.push(Violation {
                     rule: MoveRule::M2,
                     message: format!(
-                        "{} holds {}, but the move lays {laid} from the hand ({})",
+                        "{} holds {}, but {turn} {laid} from the hand ({})",
                         setup.name(player),
                         plural(held, "card", "cards"),
                         Spaced(&verdict.played)
@@ -541,11 +627,16 @@ impl State {
                 verdict.violations.sort_by_key(|v| v.rule);
             }
         }
+        // In rank order, jokers last, as a player reads a hand.
+        let mut this_move = CardCounts::of(after.cards().map(|c| c.physical()))
+            .excess_over(&CardCounts::of(r.table.cards().map(|c| c.physical())));
+        this_move.sort_unstable();
         let not_now = self.may_meld(setup).err();
         Ok(Judged {
             after,
             fresh,
             verdict,
+            this_move,
             not_now,
         })
     }
@@ -558,12 +649,14 @@ impl State {
             return Err(Error::Illegal(judged.verdict));
         }
         let r = &mut self.round;
+        let held = r.held[player].saturating_add(r.laid.len() as u32);
         r.table = judged.after;
-        r.held[player] -= judged.verdict.played.len() as u32;
+        r.held[player] = held.saturating_sub(judged.verdict.played.len() as u32);
+        r.laid = judged.verdict.played;
         r.melded = true;
         let mut notes = vec![Note::Played {
             player,
-            played: judged.verdict.played,
+            played: judged.this_move,
             held: r.held[player],
             fresh: judged.fresh,
         }];
@@ -600,9 +693,7 @@ impl State {
             notes.push(Note::LastLap);
         }
         r.last_lap = last_lap;
-        r.turn = setup.left_of(r.turn);
-        r.draws = 0;
-        r.melded = false;
+        r.pass_to(setup.left_of(r.turn));
         notes.push(Note::Turn {
             player: r.turn,
             stock: r.stock(),
@@ -684,13 +775,24 @@ impl State {
                     )));
                 }
             }
+            HandReport::Count(0) if held > 0 => {
+                return Err(Error::Play(format!(
+                    "{name} holds {}, and a count of 0 means no cards left (gone out); if they count 0, give the cards (hand {name} * ...)",
+                    plural(held, "card", "cards")
+                )));
+            }
             HandReport::Count(count) => {
-                let rules = &setup.rules;
-                let low = held.saturating_mul(rules.joker_value.min(1));
-                let high = held.saturating_mul(rules.joker_value.max(10));
+                let elsewhere = CardCounts::of(
+                    self.round
+                        .table
+                        .cards()
+                        .map(|c| c.physical())
+                        .chain(others.iter().flat_map(|r| r.cards().iter().copied())),
+                );
+                let (low, high) = count_range(setup, held, &elsewhere);
                 if *count < low || *count > high {
                     return Err(Error::Play(format!(
-                        "{name} holds {}, which count {low} to {high}; {count} cannot be their count",
+                        "{name} holds {}, which count {low} to {high} with the cards still out of sight; {count} cannot be their count",
                         plural(held, "card", "cards")
                     )));
                 }
@@ -777,6 +879,35 @@ impl State {
                 })
                 .collect(),
         };
+        self.finish_round(setup, record)
+    }
+
+    /// A round's result entered whole: the round in progress ends with it, whatever was
+    /// played of it, and is scored with every check `score` makes.
+    fn enter_round(&mut self, setup: &Setup, record: &RoundRecord) -> Result<Vec<Note>, Error> {
+        match &self.phase {
+            Phase::Play => {}
+            Phase::Hands { .. } => {
+                return Err(Error::Refused(format!(
+                    "round {} is over already; give the hands that are still wanted (hand NAME ...), or undo the step that ended it",
+                    self.round.number
+                )));
+            }
+            Phase::Over => {
+                return Err(Error::Refused(
+                    "the game is over; no more rounds are played (fix N corrects one)".to_string(),
+                ));
+            }
+        }
+        self.finish_round(setup, record.clone())
+    }
+
+    /// Records a finished round, scores it, then deals the next one or ends the game.
+    fn finish_round(&mut self, setup: &Setup, record: RoundRecord) -> Result<Vec<Note>, Error> {
+        let knocker = record
+            .knocker
+            .as_deref()
+            .and_then(|k| setup.players.iter().position(|p| p == k));
         self.rounds.push(record);
         self.tally = tally_of(setup, &self.rounds)?;
         let number = self.round.number;
@@ -788,14 +919,15 @@ impl State {
             .ok_or_else(|| Error::Play("the round was not scored".to_string()))?;
         let mut notes = vec![Note::Scored {
             round: number,
-            knocker: end.knocker(),
+            knocker,
             score,
         }];
         if self.tally.end.is_some() {
             self.phase = Phase::Over;
             notes.push(Note::GameOver);
         } else {
-            self.round = Round::deal(number + 1, setup);
+            // The deal passes left from whoever dealt this round.
+            self.round = Round::deal_by(number + 1, setup.left_of(self.round.dealer), setup);
             self.phase = Phase::Play;
             notes.push(Note::NewRound {
                 round: number + 1,
@@ -803,6 +935,72 @@ impl State {
                 first: self.round.turn,
                 stock: self.round.stock(),
             });
+        }
+        Ok(notes)
+    }
+
+    /// Finished round `number` (from 1), or why there is none.
+    fn finished_round(&self, number: usize) -> Result<&RoundRecord, Error> {
+        let finished = self.rounds.len();
+        self.rounds.get(number.wrapping_sub(1)).ok_or_else(|| {
+            Error::Play(match finished {
+                0 => format!("there is no round {number} to fix: no round is finished yet"),
+                1 => format!("there is no round {number} to fix: round 1 is the only one finished"),
+                _ => format!(
+                    "there is no round {number} to fix: rounds 1 to {finished} are finished"
+                ),
+            })
+        })
+    }
+
+    /// Corrects finished round `number` (or takes it out), and scores the game again from
+    /// there: every later total follows. When the correction moves the game's end, the game
+    /// ends, or goes on with a new round dealt.
+    fn fix_round(
+        &mut self,
+        setup: &Setup,
+        number: usize,
+        record: Option<&RoundRecord>,
+    ) -> Result<Vec<Note>, Error> {
+        self.finished_round(number)?;
+        let mut rounds = self.rounds.clone();
+        match record {
+            Some(record) => rounds[number - 1] = record.clone(),
+            None => {
+                rounds.remove(number - 1);
+            }
+        }
+        let tally = tally_of(setup, &rounds).map_err(|e| {
+            Error::Play(format!(
+                "that correction of round {number} cannot be scored: {e}; nothing changed"
+            ))
+        })?;
+        let was_over = self.phase == Phase::Over;
+        self.rounds = rounds;
+        self.tally = tally;
+        let mut notes = vec![Note::Fixed {
+            round: number,
+            deleted: record.is_none(),
+        }];
+        let next = self.rounds.len() + 1;
+        match (self.tally.end.is_some(), was_over) {
+            (true, false) => {
+                self.phase = Phase::Over;
+                notes.push(Note::GameOver);
+            }
+            (false, true) => {
+                self.round = Round::deal(next, setup);
+                self.phase = Phase::Play;
+                notes.push(Note::NewRound {
+                    round: next,
+                    dealer: self.round.dealer,
+                    first: self.round.turn,
+                    stock: self.round.stock(),
+                });
+            }
+            (true, true) => {}
+            // The round in play keeps its deal, under its new number.
+            (false, false) => self.round.number = next,
         }
         Ok(notes)
     }
@@ -834,6 +1032,9 @@ impl State {
             .filter_map(|(i, m)| m.judge(setup.meld_rules).err().map(|e| (i + 1, e)))
             .collect();
         self.round.table = table.clone();
+        // The corrected table is where the rest of the turn is judged from.
+        self.round.turn_start = table.clone();
+        self.round.laid.clear();
         Ok(vec![Note::TableCorrected {
             cards_before,
             cards_after,
@@ -863,8 +1064,11 @@ impl State {
             )));
         }
         let was = self.round.held[player];
-        let others = self.round.out_of_stock() - was;
-        if others + held > setup.deck.size() {
+        let others = self.round.out_of_stock().saturating_sub(was);
+        if others
+            .checked_add(held)
+            .is_none_or(|n| n > setup.deck.size())
+        {
             return Err(Error::Play(format!(
                 "{name} cannot hold {held}: with the table and the other hands that is more than the {} cards of the deck",
                 setup.deck.size()
@@ -878,6 +1082,88 @@ impl State {
             stock: self.round.stock(),
         }])
     }
+}
+
+/// The least and the most that `held` cards can count, drawn from the deck less the cards
+/// seen `elsewhere` (the table, the hands given as cards): three cards of a one-deck game
+/// count at most 25 + 10 + 10, not 3 x 25.
+fn count_range(setup: &Setup, held: u32, elsewhere: &CardCounts) -> (u32, u32) {
+    let deck = setup.deck;
+    let mut values: Vec<u32> = std::iter::once(HandCard::Joker)
+        .chain(crate::card::Card::all().map(HandCard::Real))
+        .flat_map(|card| {
+            let left = deck.holds(card).saturating_sub(elsewhere.get(card));
+            std::iter::repeat_n(scoring::card_value(card, &setup.rules), left as usize)
+        })
+        .collect();
+    values.sort_unstable();
+    let take = (held as usize).min(values.len());
+    let low = scoring::points_sum(values[..take].iter().copied());
+    let high = scoring::points_sum(values[values.len() - take..].iter().copied());
+    (low, high)
+}
+
+/// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
+/// round, the key and both values, and the `fix` that makes the change for real.
+fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord]) -> Option<Error> {
+    let keep = "The file is left as it is";
+    if recorded.len() != replayed.len() {
+        return Some(Error::Record {
+            place: "round".to_string(),
+            problem: format!(
+                "the record holds {}, but its log of play gives {}. {keep}: to add a round, put the file back and type round RESULT in the game; to take one out, fix N delete",
+                plural(recorded.len() as u32, "finished round", "finished rounds"),
+                plural(replayed.len() as u32, "finished round", "finished rounds"),
+            ),
+        });
+    }
+    let (k, (said, gave)) = recorded
+        .iter()
+        .zip(replayed)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)?;
+    let number = k + 1;
+    let word = |v: &Option<String>| {
+        v.as_deref()
+            .map_or("nobody".to_string(), |n| format!("\"{n}\""))
+    };
+    if said.knocker != gave.knocker {
+        return Some(Error::Record {
+            place: format!("round {number}, knocker"),
+            problem: format!(
+                "the record says {}, but the log of play gives {}. {keep}: put it back and type fix {number} knock {} in the game",
+                word(&said.knocker),
+                word(&gave.knocker),
+                said.knocker.as_deref().unwrap_or("nobody")
+            ),
+        });
+    }
+    let entry = |e: Option<&HandEntry>| match e {
+        Some(HandEntry::Count(n)) => n.to_string(),
+        Some(HandEntry::Cards(text)) => format!("\"{text}\""),
+        None => "no hand".to_string(),
+    };
+    let names = said.hands.keys().chain(gave.hands.keys());
+    for name in names {
+        let (a, b) = (said.hands.get(name), gave.hands.get(name));
+        if a != b {
+            let value = match a {
+                Some(HandEntry::Count(n)) => n.to_string(),
+                Some(HandEntry::Cards(text)) => text.clone(),
+                None => "N".to_string(),
+            };
+            return Some(Error::Record {
+                place: format!("round {number}, hands.{name}"),
+                problem: format!(
+                    "the record says {}, but the log of play gives {}. {keep}: put it back to {} and type fix {number} hand {name} {value} in the game",
+                    entry(a),
+                    entry(b),
+                    entry(b)
+                ),
+            });
+        }
+    }
+    None
 }
 
 fn tally_of(setup: &Setup, rounds: &[RoundRecord]) -> Result<Tally, Error> {
@@ -897,6 +1183,23 @@ pub struct Game {
     earlier: Vec<RoundRecord>,
     steps: Vec<Step>,
     state: State,
+    /// Steps undone, the next to redo last; a new step clears them.
+    undone: Vec<Event>,
+}
+
+/// A correction of a finished round's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundChange {
+    /// A player's hand, as cards or a count.
+    Hand { player: usize, hand: HandReport },
+    /// Who knocked; `None`: nobody did (the stock ran out).
+    Knocker(Option<usize>),
+    /// This player went out (no cards left), and nobody knocked.
+    Out(usize),
+    /// The whole result, as `round` takes it.
+    Whole(RoundRecord),
+    /// The round never happened (entered twice, say).
+    Delete,
 }
 
 impl Game {
@@ -909,6 +1212,7 @@ impl Game {
             earlier: Vec::new(),
             steps: Vec::new(),
             state,
+            undone: Vec::new(),
         })
     }
 
@@ -924,9 +1228,10 @@ impl Game {
             earlier,
             steps: Vec::with_capacity(events.len()),
             state,
+            undone: Vec::new(),
         };
         for (i, event) in events.into_iter().enumerate() {
-            game.apply(event).map_err(|e| (i, e))?;
+            game.take_step(event).map_err(|e| (i, e))?;
         }
         Ok(game)
     }
@@ -965,35 +1270,36 @@ impl Game {
         }
         let setup = Setup::new(record.players.clone(), record.rules.clone(), first_dealer)
             .map_err(at("players".to_string()))?;
-        let events = log
-            .iter()
-            .enumerate()
-            .map(|(i, text)| {
+        // Rounds recorded before the log (played on paper) become its first steps, each a
+        // round entered whole, so they can be corrected or taken out like any other.
+        let mut events = Vec::with_capacity(earlier + log.len());
+        for (i, round) in record.rounds[..earlier].iter().enumerate() {
+            let text = format!("round {}", event::round_text(round));
+            events.push(Event::parse(&text, &setup).map_err(at(format!("round {}", i + 1)))?);
+        }
+        for (i, text) in log.iter().enumerate() {
+            events.push(
                 Event::parse(text, &setup)
-                    .map_err(at(format!("play.log, step {} \"{text}\"", i + 1)))
-            })
-            .collect::<Result<Vec<Event>, Error>>()?;
-        let game =
-            Game::replay(setup, record.rounds[..earlier].to_vec(), events).map_err(|(i, e)| {
-                match log.get(i) {
-                    Some(text) => Error::Record {
-                        place: format!("play.log, step {} \"{text}\"", i + 1),
-                        problem: e.to_string(),
-                    },
-                    None => e,
-                }
-            })?;
-        let replayed = &game.state.rounds;
-        if let Some(k) = (0..replayed.len().max(record.rounds.len()))
-            .find(|k| replayed.get(*k) != record.rounds.get(*k))
-        {
-            return Err(Error::Record {
-                place: format!("round {}", k + 1),
-                problem: format!(
-                    "the recorded rounds do not match the log of play, which gives {}",
-                    plural(replayed.len() as u32, "finished round", "finished rounds")
-                ),
-            });
+                    .map_err(at(format!("play.log, step {} \"{text}\"", i + 1)))?,
+            );
+        }
+        let game = Game::replay(setup, Vec::new(), events).map_err(|(i, e)| {
+            match i
+                .checked_sub(earlier)
+                .and_then(|step| log.get(step).map(|t| (step, t)))
+            {
+                Some((step, text)) => Error::Record {
+                    place: format!("play.log, step {} \"{text}\"", step + 1),
+                    problem: e.to_string(),
+                },
+                None => Error::Record {
+                    place: format!("round {}", i + 1),
+                    problem: e.to_string(),
+                },
+            }
+        })?;
+        if let Some(mismatch) = first_mismatch(&record.rounds, &game.state.rounds) {
+            return Err(mismatch);
         }
         Ok(game)
     }
@@ -1073,8 +1379,15 @@ impl Game {
         Ok(())
     }
 
-    /// Takes a step. A refused step changes nothing.
+    /// Takes a step. A refused step changes nothing; a step taken ends what `redo` could
+    /// bring back.
     pub fn apply(&mut self, event: Event) -> Result<Vec<Note>, Error> {
+        let notes = self.take_step(event)?;
+        self.undone.clear();
+        Ok(notes)
+    }
+
+    fn take_step(&mut self, event: Event) -> Result<Vec<Note>, Error> {
         let mut state = self.state.clone();
         let round = state.round.number;
         let notes = state.apply(&self.setup, &event)?;
@@ -1096,6 +1409,33 @@ impl Game {
         self.apply(Event::Draw {
             player: self.turn(),
         })
+    }
+
+    /// `count` draws or none: `draw 4` must not make three and then refuse the fourth.
+    pub fn draw_n(&mut self, count: u32) -> Result<Vec<Note>, Error> {
+        let mut trial = self.clone();
+        let name = self.setup.name(self.turn()).to_string();
+        let mut notes = Vec::new();
+        for drawn in 0..count {
+            let stock = trial.state.round.stock();
+            match trial.draw() {
+                Ok(more) => notes.extend(more),
+                Err(Error::Refused(_)) if drawn > 0 && stock == 0 => {
+                    return Err(Error::Refused(format!(
+                        "the stock held only {}, not {count}; nothing was drawn",
+                        plural(drawn, "card", "cards")
+                    )));
+                }
+                Err(Error::Refused(_)) if drawn > 0 => {
+                    return Err(Error::Refused(format!(
+                        "{name} may draw {drawn} more this turn, not {count}; nothing was drawn"
+                    )));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        *self = trial;
+        Ok(notes)
     }
 
     /// The player whose turn it is makes a move.
@@ -1150,17 +1490,101 @@ impl Game {
             ));
         }
         if count == 0 || count > taken {
-            return Err(Error::Play(format!(
-                "undo takes 1 to {taken} steps (the steps taken so far), not {count}"
-            )));
+            return Err(Error::Play(match taken {
+                1 => format!("only 1 step has been taken, so undo takes 1, not {count}"),
+                _ => format!("undo takes 1 to {taken} steps (the steps taken so far), not {count}"),
+            }));
         }
         let keep = taken - count;
         let events = self.steps[..keep].iter().map(|s| s.event.clone()).collect();
         let game =
             Game::replay(self.setup.clone(), self.earlier.clone(), events).map_err(|(_, e)| e)?;
         let undone = self.steps[keep..].to_vec();
+        let mut redo = std::mem::take(&mut self.undone);
+        redo.extend(undone.iter().rev().map(|s| s.event.clone()));
         *self = game;
+        self.undone = redo;
         Ok(undone)
+    }
+
+    /// Takes again the last `count` steps undone, all or none.
+    pub fn redo(&mut self, count: usize) -> Result<Vec<Step>, Error> {
+        let waiting = self.undone.len();
+        if waiting == 0 {
+            return Err(Error::Refused(
+                "nothing to redo: redo takes back an undo, before any new step".to_string(),
+            ));
+        }
+        if count == 0 || count > waiting {
+            return Err(Error::Play(format!(
+                "redo takes 1 to {waiting} (the steps undone), not {count}"
+            )));
+        }
+        let mut trial = self.clone();
+        let mut redone = Vec::with_capacity(count);
+        for _ in 0..count {
+            let Some(event) = trial.undone.pop() else {
+                break;
+            };
+            trial.take_step(event)?;
+            redone.extend(trial.steps.last().cloned());
+        }
+        *self = trial;
+        Ok(redone)
+    }
+
+    /// How many undone steps `redo` can bring back.
+    pub fn can_redo(&self) -> usize {
+        self.undone.len()
+    }
+
+    /// The round in progress ends with this result, typed in one line: `knock bob
+    /// alice=12 bob=3 carol="Kd *"`, `out carol alice=12 bob=30`, or the hands alone.
+    pub fn enter_round(&mut self, text: &str) -> Result<Vec<Note>, Error> {
+        let record = event::parse_round(text, &self.setup)?;
+        self.apply(Event::Round { record })
+    }
+
+    /// Reads a round's whole result typed in one line (as `enter_round` takes it).
+    pub fn round_record(&self, text: &str) -> Result<RoundRecord, Error> {
+        event::parse_round(text, &self.setup)
+    }
+
+    /// Corrects finished round `round` (from 1); every later score and total follows.
+    /// The correction is a step: undo takes it back.
+    pub fn fix(&mut self, round: usize, change: RoundChange) -> Result<Vec<Note>, Error> {
+        let current = self.state.finished_round(round)?;
+        let name = |p: usize| self.setup.name(p).to_string();
+        let record = match change {
+            RoundChange::Delete => None,
+            RoundChange::Whole(record) => Some(record),
+            RoundChange::Hand { player, hand } => {
+                let mut record = current.clone();
+                let entry = match hand {
+                    HandReport::Count(n) => HandEntry::Count(i64::from(n)),
+                    HandReport::Cards(hand) => HandEntry::Cards(hand.to_string()),
+                };
+                record.hands.insert(name(player), entry);
+                Some(record)
+            }
+            RoundChange::Knocker(knocker) => {
+                let mut record = current.clone();
+                record.knocker = knocker.map(name);
+                Some(record)
+            }
+            RoundChange::Out(player) => {
+                let mut record = current.clone();
+                record.knocker = None;
+                record.hands.insert(name(player), HandEntry::Count(0));
+                Some(record)
+            }
+        };
+        if record.as_ref() == Some(current) {
+            return Err(Error::Refused(format!(
+                "round {round} already reads so; nothing changed"
+            )));
+        }
+        self.apply(Event::Fix { round, record })
     }
 
     /// Reads melds typed by a player: `7h 8h 9h | Ks Kd Kc`.
@@ -1233,19 +1657,81 @@ impl Game {
         }
     }
 
+    /// The best play of `hand` on the table in play. After the third draw no meld is
+    /// allowed (unless the house rule says so), so the advice is then the hand as it is,
+    /// and whether it may knock.
+    pub fn hint(&self, hand: &crate::table::Hand) -> Result<Hint, Error> {
+        let setup = &self.setup;
+        let table = &self.state.round.table;
+        let together = CardCounts::of(
+            table
+                .cards()
+                .map(|c| c.physical())
+                .chain(hand.cards().iter().copied()),
+        );
+        setup
+            .deck
+            .check_counts(&together, " on the table and in the hand together")?;
+        let r = &self.state.round;
+        let third_draw_over = self.state.phase == Phase::Play
+            && r.last_lap.is_none()
+            && r.draws >= DRAWS_A_TURN
+            && !setup.rules.meld_after_third_draw;
+        if third_draw_over {
+            let deadwood = scoring::deadwood(hand, &setup.rules);
+            let best = crate::solver::Solution {
+                played: Vec::new(),
+                left: hand.cards().to_vec(),
+                table: table.clone(),
+                changed: vec![false; table.melds().len()],
+                deadwood,
+                can_knock: deadwood <= setup.rules.knock_limit,
+            };
+            return Ok(Hint {
+                best,
+                no_meld: self.state.may_meld(setup).err(),
+            });
+        }
+        Ok(Hint {
+            best: crate::solver::solve(table, hand, &setup.rules, setup.deck),
+            no_meld: None,
+        })
+    }
+
     /// The hand a player enters to have it counted: its deadwood, whether it may knock now,
-    /// and a word when its size is not what the referee counts.
-    pub fn count_hand(&self, player: usize, hand: &crate::table::Hand) -> HandCount {
+    /// and a word when its size is not what the referee counts. A hand that shows a card
+    /// the table already holds every copy of is refused, as it would be at a knock.
+    pub fn count_hand(&self, player: usize, hand: &crate::table::Hand) -> Result<HandCount, Error> {
+        let together = CardCounts::of(
+            self.state
+                .round
+                .table
+                .cards()
+                .map(|c| c.physical())
+                .chain(hand.cards().iter().copied()),
+        );
+        self.setup
+            .deck
+            .check_counts(&together, " on the table and in the hand together")?;
         let rules = &self.setup.rules;
         let deadwood = crate::scoring::deadwood(hand, rules);
         let held = self.state.round.held[player];
-        HandCount {
+        Ok(HandCount {
             deadwood,
             under_limit: deadwood <= rules.knock_limit,
             held,
             given: hand.cards().len() as u32,
-        }
+        })
     }
+}
+
+/// The referee's advice for a hand: the best play now, or, when no meld is allowed now,
+/// the hand kept as it is with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub best: crate::solver::Solution,
+    /// Why the player whose turn it is may not meld now (after the third draw).
+    pub no_meld: Option<Error>,
 }
 
 /// A hand counted on request during play.

@@ -113,7 +113,11 @@ impl Dirs {
     /// A file for a new game that does not exist yet: the date and the players,
     /// `2025-11-20-alice-bob-carol.toml`, numbered `-2`, `-3`, ... when taken.
     pub fn new_game_file(&self, players: &[String]) -> PathBuf {
-        let stem = format!("{}-{}", today(), players.join("-").to_lowercase());
+        let stem = format!(
+            "{}-{}",
+            today(),
+            players.join("-").to_lowercase().replace(' ', "_")
+        );
         let dir = self.games();
         let mut path = dir.join(format!("{stem}.toml"));
         let mut n = 2;
@@ -163,7 +167,7 @@ fn today() -> String {
 }
 
 /// The calendar date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

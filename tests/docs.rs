@@ -109,19 +109,37 @@ fn session_examples(text: &str) -> Vec<Session> {
                 printed: String::new(),
             });
         } else if let Some(session) = sessions.last_mut() {
-            match line.strip_prefix("> ") {
-                Some(typed) => {
-                    session.typed.push_str(typed);
-                    session.typed.push('\n');
-                }
-                None => {
-                    session.printed.push_str(line);
-                    session.printed.push('\n');
-                }
+            // `--echo` prints each typed line after its prompt, so the whole block is output.
+            if let Some(typed) = typed_after_prompt(line) {
+                session.typed.push_str(typed);
+                session.typed.push('\n');
             }
+            session.printed.push_str(line);
+            session.printed.push('\n');
         }
     }
     sessions
+}
+
+/// The typed part of a transcript line that starts with one of the REPL's prompts
+/// (`carousel> `, `bob to draw> `, `bob, drawn 2> `, `hands of alice, carol> `, and
+/// Canadian's `hand 2> `, ...).
+fn typed_after_prompt(line: &str) -> Option<&str> {
+    let (prompt, typed) = line.split_once("> ")?;
+    let drawn = prompt
+        .rsplit_once(", drawn ")
+        .is_some_and(|(_, n)| n.parse::<u32>().is_ok());
+    let is_prompt = prompt == "carousel"
+        || prompt == "game over"
+        || prompt.starts_with("hands of ")
+        || prompt.ends_with(" to draw")
+        || prompt.ends_with(", melded")
+        || prompt.ends_with(", last lap")
+        || prompt
+            .strip_prefix("hand ")
+            .is_some_and(|n| n.parse::<u32>().is_ok())
+        || drawn;
+    is_prompt.then_some(typed)
 }
 
 fn root() -> &'static Path {
@@ -142,6 +160,7 @@ fn run_examples(file: &str, examples: Vec<Example>) {
             .unwrap()
             .current_dir(root)
             .env("NO_COLOR", "1")
+            .env_remove("COLUMNS")
             .args(&words[1..])
             .output()
             .unwrap();
@@ -178,6 +197,7 @@ fn readme_sessions_print_what_the_readme_shows() {
             .env("XDG_STATE_HOME", home.path().join("state"))
             .env("XDG_CONFIG_HOME", home.path().join("config"))
             .args(&session.args[1..])
+            .arg("--echo")
             .write_stdin(session.typed.clone())
             .output()
             .unwrap();
@@ -208,7 +228,13 @@ fn help_examples_run() {
         "solve",
         "arrange",
         "completions",
+        "games",
+        "export",
+        "stats",
+        "chart",
     ];
+    // `games` and `stats` read the data directory: an empty one of the test's own.
+    let home = tempfile::tempdir().unwrap();
     let mut ran = 0;
     for sub in subcommands {
         let args: Vec<&str> = [sub, "--help"]
@@ -238,6 +264,8 @@ fn help_examples_run() {
             let output = assert_cmd::Command::cargo_bin("carousel")
                 .unwrap()
                 .current_dir(root())
+                .env("HOME", home.path())
+                .env("XDG_DATA_HOME", home.path().join("data"))
                 .args(&words[1..])
                 .output()
                 .unwrap();

@@ -1,5 +1,5 @@
 //! The REPL in a real pseudo-terminal, as a player meets it: the prompt, tab completion,
-//! a line kept for editing after an error, Ctrl-C and Ctrl-D.
+//! a failed line brought back by Up (never glued to the next), Ctrl-C and Ctrl-D.
 
 use rexpect::reader::Options;
 use rexpect::session::{PtySession, spawn_with_options};
@@ -61,12 +61,19 @@ fn pty_completion_ctrl_c_and_ctrl_d() {
     p.exp_string("Line cleared").unwrap();
     p.exp_string("bob, drawn 1> ").unwrap();
 
-    // A line that was not understood comes back for editing.
+    // A failed line is never glued to the next one: the prompt comes back empty, and Up
+    // brings the line back to edit.
     p.send_line("meld 7x 8h 9h").unwrap();
     p.exp_string("\"7x\" (meld 1, card 1): no such suit")
         .unwrap();
-    p.exp_string("kept for editing").unwrap();
-    p.exp_string("bob, drawn 1> meld 7x 8h 9h").unwrap();
+    p.exp_string("(Up arrow brings the line back to edit.)")
+        .unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    p.send_line("status").unwrap();
+    p.exp_string("Round 1, dealt by alice").unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    type_keys(&mut p, "\x1b[A\x1b[A");
+    p.exp_string("meld 7x 8h 9h").unwrap();
     p.send_control('c').unwrap();
     p.exp_string("bob, drawn 1> ").unwrap();
 
@@ -103,6 +110,40 @@ fn pty_carousel_alone_offers_the_unfinished_game() {
     p.exp_string("carousel> ").unwrap();
     p.send_line("resume").unwrap();
     p.exp_string("ben to draw> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn pty_canadian_game_completes_its_own_commands_and_resumes() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("c.toml");
+    let game_arg = game.to_string_lossy().into_owned();
+    let mut p = start(home.path(), &["play", &game_arg]);
+    p.exp_string("carousel> ").unwrap();
+    p.send_line("new --game canadian alice bob carol dave")
+        .unwrap();
+    p.exp_string("alice+carol against bob+dave").unwrap();
+    p.exp_string("hand 1> ").unwrap();
+
+    // Tab completes these games' commands and the players' names.
+    type_keys(&mut p, "pil\t");
+    p.exp_string("pile ").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("hand 1> ").unwrap();
+    type_keys(&mut p, "out c\t");
+    p.exp_string("out carol ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("carol went out.").unwrap();
+    p.exp_string("hand 1> ").unwrap();
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+
+    let mut p = start(home.path(), &["play", &game_arg]);
+    p.exp_string("Resumed").unwrap();
+    p.exp_string("Still to give: the melds of alice+carol, bob+dave")
+        .unwrap();
+    p.exp_string("hand 1> ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }

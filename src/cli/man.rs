@@ -221,8 +221,20 @@ fn house_rules(out: &mut String) {
          the REPL's \\fBrules\\fR command sets them):"
     );
     let defaults = Rules::default();
-    for (key, meaning) in Rules::KEYS.iter().zip(Rules::MEANINGS) {
-        let value = defaults.value_text(key).unwrap_or_default();
+    rule_entries(out, &Rules::KEYS, &Rules::MEANINGS, |key| {
+        defaults.value_text(key)
+    });
+}
+
+/// One entry a house rule: its key, its default and what it means.
+fn rule_entries(
+    out: &mut String,
+    keys: &[&str],
+    meanings: &[&str],
+    default: impl Fn(&str) -> Option<String>,
+) {
+    for (key, meaning) in keys.iter().zip(meanings) {
+        let value = default(key).unwrap_or_default();
         let _ = writeln!(
             out,
             ".TP\n\\fB{}\\fR (default {})\n{}",
@@ -231,6 +243,47 @@ fn house_rules(out: &mut String) {
             roff(meaning)
         );
     }
+}
+
+const OTHER_GAMES: &str = r#".PP
+The same program keeps the score of the two games of seed 004, played with two decks and
+four jokers (108 cards), 13 cards each, to 1500. \fBCanadian Rummy\fR: exactly four players
+in two teams, partners across (seats 1 and 3 against 2 and 4); 2s and jokers are wild.
+\fBCarolina Rummy\fR: 2 to 8 players as singles (four may play in two teams); 2s, 3s and
+jokers are wild, except that a 3 in a set of threes is natural.
+.TP
+.B Melds
+Sets only, no runs: 3 or more cards of one rank with at least one natural card; any number
+of wild cards. A side has one set per rank; melds of a rank are merged. Wild cards are
+written as themselves: \fBKs 2c *\fR is a set of kings.
+.TP
+.B Values
+Q\[u2660] 100, joker 50, ace 25, 10 to K 10, 3 to 9 5. On the table a wild card counts as a
+natural card of its set's rank (10 in a set of queens); in hand a deuce counts 20.
+.TP
+.B Scoring
+Each side scores its table count less its players' hand count, except the side whose player
+went out, whose partner's hand is not deducted. After a hand in which a side reaches 1500
+the game ends; the highest total wins.
+.TP
+.B Commands
+\fBcarousel score \-\-game canadian \-\-out alice \-\-melds alice="Ks Kh 2c" alice=0 bob=20 carol=5 dave=5\fR
+scores one hand by side; \fBcarousel tally\fR reads a record with \fBgame = "canadian"\fR
+or \fBgame = "carolina"\fR, its \fBteams\fR, each round's \fBout\fR, \fB[round.melds]\fR and
+\fB[round.hands]\fR.
+"#;
+
+/// These games' house rules, from their definition.
+fn other_games_rules(out: &mut String) {
+    let _ = writeln!(
+        out,
+        ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"
+    );
+    use carousel::canadian::CanadianRules;
+    let defaults = CanadianRules::default();
+    rule_entries(out, &CanadianRules::KEYS, &CanadianRules::MEANINGS, |key| {
+        defaults.value_text(key)
+    });
 }
 
 const EXAMPLES: &str = r#".PP
@@ -313,6 +366,14 @@ pub fn page() -> String {
         ".PP\n\\fBcarousel\\fR alone, or \\fBcarousel play\\fR, opens the REPL. Its commands (\\fBhelp COMMAND\\fR there tells more):"
     );
     out.push_str(&literal(crate::repl::help::OVERVIEW));
+    section(&mut out, "CANADIAN AND CAROLINA RUMMY");
+    out.push_str(OTHER_GAMES);
+    other_games_rules(&mut out);
+    let _ = writeln!(
+        out,
+        ".PP\nIn the REPL, after \\fBnew \\-\\-game canadian\\fR or \\fBnew \\-\\-game carolina\\fR:"
+    );
+    out.push_str(&literal(crate::repl::canadian::OVERVIEW));
     section(&mut out, "EXAMPLES");
     out.push_str(EXAMPLES);
     section(&mut out, "FILES");

@@ -1,12 +1,18 @@
 //! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
 
 mod arrange;
+pub mod canadian;
+mod chart;
 mod check;
 mod completions;
+mod dispute;
+mod export;
+mod games;
 #[cfg(test)]
 mod man;
 mod score;
 mod solve;
+mod stats;
 mod tally;
 
 use anyhow::Context;
@@ -24,12 +30,15 @@ use std::process::ExitCode;
         Type the table and a move in compact notation to hear whether it is legal, score rounds \
         and whole games, or ask for the best play.\n\n\
         Cards: 7h, 10s, Th, Qd, A♣; a joker is * (on the table *7h, the card it stands for).\n\
-        A table is melds separated by |: \"3s 4s 5s | 6h 6d 6c *6s\".",
+        A table is melds separated by |: \"3s 4s 5s | 6h 6d 6c *6s\".\n\n\
+        It keeps the score of Canadian and Carolina Rummy too: score --game canadian|carolina, \
+        tally of their records, pile and set for their disputes, and new --game in the REPL.",
     after_help = "Examples:
   carousel                                   referee a game at the table (the REPL)
   carousel check --before \"8h 9h *10h\" --hand 6h --after \"6h *7h 8h 9h\"
   carousel score --knocker bob alice=12 bob=3 carol=\"Kd *\"
-  carousel solve --table \"7c 8c 9c | 7d 8d 9d\" --hand \"7h 9h Js\""
+  carousel solve --table \"7c 8c 9c | 7d 8d 9d\" --hand \"7h 9h Js\"
+  carousel score --game canadian --out alice --melds alice=\"Ks Kh 2c\" alice=0 bob=20 carol=5 dave=5"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -43,7 +52,13 @@ pub enum Command {
     Tally(tally::TallyArgs),
     Solve(solve::SolveArgs),
     Arrange(arrange::ArrangeArgs),
+    Pile(dispute::PileArgs),
+    Set(dispute::SetArgs),
     Play(crate::repl::PlayArgs),
+    Games(games::GamesArgs),
+    Export(export::ExportArgs),
+    Stats(stats::StatsArgs),
+    Chart(chart::ChartArgs),
     Completions(completions::CompletionsArgs),
 }
 
@@ -106,7 +121,13 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tally(args) => (tally::run(args), args.output.json),
         Command::Solve(args) => (solve::run(args), args.output.json),
         Command::Arrange(args) => (arrange::run(args), args.output.json),
+        Command::Pile(args) => (dispute::pile(args), args.output.json),
+        Command::Set(args) => (dispute::set(args), args.output.json),
         Command::Play(args) => return crate::repl::run(args),
+        Command::Games(args) => (games::run(args), args.output.json),
+        Command::Export(args) => (export::run(args), args.json.json),
+        Command::Stats(args) => (stats::run(args), args.output.json),
+        Command::Chart(args) => (chart::run(args), args.output.json),
         Command::Completions(args) => (completions::run(args), false),
     };
     match result {

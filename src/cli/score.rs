@@ -3,8 +3,12 @@
 use super::{Answer, Output, load_rules, print_json};
 use anyhow::Context;
 use carousel::card::CardCounts;
+use carousel::family::GameKind;
 use carousel::scoring::{self, HandReport};
 use carousel::{Deck, Error};
+
+/// How a hand argument is written, for messages.
+pub const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";
 use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
@@ -12,16 +16,33 @@ use std::path::PathBuf;
 /// Score one round from the hands left
 ///
 /// Give every player's hand as NAME=CARDS (the cards left) or NAME=COUNT (their value).
-/// Without --knocker the stock ran out. A hand of no cards (NAME= or NAME=0) went out.
-/// Exit 1 when the knock is refused (the knocker holds more than the knock limit).
+/// Carousel: without --knocker the stock ran out; a hand of no cards (NAME= or NAME=0) went
+/// out; exit 1 when the knock is refused (the knocker holds more than the knock limit).
+/// Canadian and Carolina Rummy (--game): each side scores its melds on the table (--melds)
+/// less its players' hands, except the side of the player who went out (--out).
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel score --knocker bob alice=12 bob=\"4s Ah\" carol=\"Kd *\"
-  carousel score alice=7 bob=0 carol=22        (bob went out)")]
+  carousel score alice=7 bob=0 carol=22        (bob went out)
+  carousel score --game canadian --out alice --melds alice=\"Ks Kh 2c | Qs Qd Qh *\" --melds bob=85 alice=0 bob=\"Qs 5h\" carol=\"3d 2c\" dave=20
+  carousel score --game carolina --melds ann=\"3s 3h 2c\" ann=\"9d\" ben=40 cleo=\"Ks 3c\"")]
 pub struct ScoreArgs {
-    /// The player who knocked; leave out when the stock ran out
+    /// The game: carousel, canadian or carolina
+    #[arg(long, value_name = "GAME", default_value = "carousel", ignore_case = true,
+          value_parser = carousel::family::GameKind::NAMES)]
+    pub game: String,
+    /// Carousel: the player who knocked; leave out when the stock ran out
     #[arg(long, value_name = "NAME")]
     pub knocker: Option<String>,
+    /// Canadian/Carolina: the player who went out; leave out when the stock ran out
+    #[arg(long, value_name = "NAME")]
+    pub out: Option<String>,
+    /// Canadian/Carolina: the sides, two teams of two ("alice+carol bob+dave")
+    #[arg(long, value_name = "SIDES")]
+    pub teams: Option<String>,
+    /// Canadian/Carolina: a side's melds on the table, by any one of its players: sets or a count
+    #[arg(long = "melds", value_name = "NAME=MELDS")]
+    pub melds: Vec<String>,
     /// Each player's hand: NAME=CARDS or NAME=COUNT
     #[arg(value_name = "NAME=HAND", required = true)]
     pub hands: Vec<String>,
@@ -33,23 +54,46 @@ pub struct ScoreArgs {
 }
 
 pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
+    match GameKind::parse(&args.game)? {
+        GameKind::Carousel => carousel_round(args),
+        GameKind::Canadian(variant) => super::canadian::score(args, variant),
+    }
+}
+
+/// Splits `NAME=VALUE`, naming the argument when it is not so.
+pub fn name_and_value<'a>(arg: &'a str, example: &str) -> Result<(&'a str, &'a str), Error> {
+    let Some((name, value)) = arg.split_once('=') else {
+        return Err(Error::Round(format!(
+            "\"{arg}\": give NAME=VALUE, like {example}"
+        )));
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::Round(format!(
+            "\"{arg}\": the player's name is missing before ="
+        )));
+    }
+    Ok((name, value))
+}
+
+fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
+    let other_game = [
+        ("--out", args.out.is_some()),
+        ("--teams", args.teams.is_some()),
+        ("--melds", !args.melds.is_empty()),
+    ];
+    if let Some((option, _)) = other_game.iter().find(|(_, given)| *given) {
+        return Err(Error::Round(format!(
+            "{option} is for Canadian and Carolina Rummy (--game canadian or --game carolina), not Carousel"
+        ))
+        .into());
+    }
     let rules = load_rules(args.rules.as_deref())?;
     let deck = Deck::for_players(args.hands.len())?;
     let mut names: Vec<String> = Vec::new();
     let mut reports: Vec<HandReport> = Vec::new();
     for arg in &args.hands {
-        let Some((name, hand)) = arg.split_once('=') else {
-            return Err(Error::Round(format!(
-                "\"{arg}\": a hand is NAME=CARDS or NAME=COUNT, like bob=\"4s Ah\" or bob=5"
-            ))
-            .into());
-        };
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(
-                Error::Round(format!("\"{arg}\": the player's name is missing before =")).into(),
-            );
-        }
+        let (name, hand) = name_and_value(arg, HAND_EXAMPLE)?;
         if names.iter().any(|n| n == name) {
             return Err(Error::Round(format!("\"{name}\" is given two hands")).into());
         }
@@ -68,8 +112,7 @@ pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
         })?),
         None => None,
     };
-    let deadwood: Vec<u32> = reports.iter().map(|r| r.deadwood(&rules)).collect();
-    let score = scoring::score_round(&names, &deadwood, knocker, &rules)?;
+    let score = scoring::score_round(&names, &reports, knocker, &rules)?;
     if args.output.json {
         let by_name = |values: &[u32]| -> serde_json::Map<String, serde_json::Value> {
             names
@@ -86,7 +129,7 @@ pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
             "went_out": score.went_out,
         }));
     } else {
-        print!("{}", crate::render::round(&names, knocker, &score));
+        print!("{}", crate::render::round(&names, knocker, &score, &rules));
     }
     Ok(Answer::Yes)
 }

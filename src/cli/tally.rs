@@ -2,6 +2,8 @@
 
 use super::{Answer, Output, print_json};
 use anyhow::Context;
+use carousel::canadian;
+use carousel::family::Record;
 use carousel::game::{self, GameRecord};
 use clap::Args;
 use serde_json::{Map, Value, json};
@@ -10,6 +12,8 @@ use std::path::PathBuf;
 /// Score a whole game record: totals after each round, and the bonuses at the end
 ///
 /// The record is TOML: the players, optional house rules, and each round's knocker and hands.
+/// A top-level game = "canadian" or "carolina" makes it a record of those games (see the
+/// README): teams, each round's out, [round.melds] by side and [round.hands], scored by side.
 ///
 ///   players = ["alice", "bob", "carol"]
 ///   [rules]                 # optional; the defaults are shown
@@ -45,7 +49,23 @@ pub struct TallyArgs {
 pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
     let text = std::fs::read_to_string(&args.game)
         .with_context(|| format!("cannot read {}", args.game.display()))?;
-    let record = GameRecord::from_toml(&text).with_context(|| args.game.display().to_string())?;
+    let place = || args.game.display().to_string();
+    match Record::from_toml(&text).with_context(place)? {
+        Record::Carousel(record) => carousel_tally(args, &record),
+        Record::Canadian(record) => {
+            let tally = canadian::record::tally(&record).with_context(place)?;
+            if args.output.json {
+                print_json(&super::canadian::tally_json(record.variant, &tally));
+            } else {
+                print!("{}", crate::render::canadian::scoreboard(&tally));
+            }
+            Ok(Answer::Yes)
+        }
+    }
+}
+
+fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answer> {
+    let record = record.clone();
     let tally = game::tally(&record).with_context(|| args.game.display().to_string())?;
     if args.output.json {
         let by_name = |values: &[u32]| -> Map<String, Value> {

@@ -57,6 +57,14 @@ pub fn table(table: &Table, fresh: &[usize]) -> String {
     out
 }
 
+/// Why a move was judged with the earlier moves of its turn.
+pub fn judged_whole(game: &Game) -> String {
+    let name = &game.players()[game.round().turn];
+    format!(
+        "(A turn is judged whole: with {name}'s earlier moves, from the table at the start of the turn.)"
+    )
+}
+
 /// What the player whose turn it is may do now, in a few words.
 pub fn turn(game: &Game) -> String {
     let r = game.round();
@@ -82,6 +90,10 @@ pub fn turn(game: &Game) -> String {
         n if n >= DRAWS_A_TURN => {
             format!("{name} has drawn three cards: meld (house rule), knock or done.")
         }
+        n if r.stock() == 0 => format!(
+            "{name} has drawn {} and the stock is empty: meld, knock or done (the last lap follows).",
+            cards(n)
+        ),
         n => format!(
             "{name} has drawn {}: meld (meld, add, N = ...), or draw again.",
             cards(n)
@@ -103,9 +115,12 @@ fn round_over(game: &Game, end: RoundEnd) -> String {
         .map(|p| names[*p].as_str())
         .collect();
     let example = waiting.first().copied().unwrap_or("NAME");
+    let whose = match waiting.as_slice() {
+        [one] => format!("Give {one}'s hand"),
+        _ => format!("Give the hands of {}", and_list(&waiting)),
+    };
     format!(
-        "{how}: round {number} is over.\nGive the hands of {}, as cards or a count: hand {example} Kd 7c *, or hand {example} 42.\n",
-        and_list(&waiting)
+        "{how}: round {number} is over.\n{whose}, as cards or a count: hand {example} Kd 7c *, or hand {example} 42.\n"
     )
 }
 
@@ -200,7 +215,7 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
                 score,
             } => {
                 let _ = writeln!(out, "\nRound {round} is scored.");
-                out.push_str(&super::round(names, *knocker, score));
+                out.push_str(&super::round(names, *knocker, score, game.rules()));
                 out.push('\n');
                 out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
             }
@@ -219,6 +234,18 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
             Note::GameOver => {
                 out.push_str("The game is over. new NAMES starts another; undo goes back.\n");
             }
+            Note::Fixed { round, deleted } => {
+                let what = if *deleted {
+                    format!("Round {round} is taken out; the rounds after it move up one.")
+                } else {
+                    format!("Round {round} is corrected.")
+                };
+                let _ = writeln!(
+                    out,
+                    "{what} Every total after it is scored again (undo takes the correction back):"
+                );
+                out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
+            }
             Note::TableCorrected {
                 cards_before,
                 cards_after,
@@ -227,9 +254,22 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
             } => {
                 let _ = writeln!(
                     out,
-                    "The table mirror is corrected: {} on it (were {cards_before}); stock {stock}. Card counts are as they were (cards NAME N corrects one).",
+                    "The table mirror is corrected: {} on it (were {cards_before}); stock {stock}.",
                     cards(*cards_after as u32)
                 );
+                let _ = match cards_after.cmp(cards_before) {
+                    std::cmp::Ordering::Greater => writeln!(
+                        out,
+                        "Whose were the {} more? As it stands they came from the stock; if a player laid them, cards NAME N corrects that player's count.",
+                        cards_after - cards_before
+                    ),
+                    std::cmp::Ordering::Less => writeln!(
+                        out,
+                        "Where did the {} fewer go? As it stands they went back to the stock; if a player took them, cards NAME N corrects that player's count.",
+                        cards_before - cards_after
+                    ),
+                    std::cmp::Ordering::Equal => Ok(()),
+                };
                 for (number, why) in illegal {
                     let _ = writeln!(out, "Note: meld {number} is not legal: {why}.");
                 }
@@ -387,10 +427,24 @@ pub fn history(game: &Game, last: Option<usize>) -> String {
 /// The house rules, each with its value and meaning; changed ones show the default.
 pub fn rules(rules: &Rules) -> String {
     let defaults = Rules::default();
+    rule_lines(&Rules::KEYS, &Rules::MEANINGS, |key| {
+        (
+            rules.value_text(key).unwrap_or_default(),
+            defaults.value_text(key).unwrap_or_default(),
+        )
+    })
+}
+
+/// Any game's house rules, a line each: key, value, meaning, and the default when changed.
+/// `values` gives a key's value and its default.
+pub fn rule_lines(
+    keys: &[&str],
+    meanings: &[&str],
+    values: impl Fn(&str) -> (String, String),
+) -> String {
     let mut out = String::from("House rules:\n");
-    for (key, meaning) in Rules::KEYS.iter().zip(Rules::MEANINGS) {
-        let value = rules.value_text(key).unwrap_or_default();
-        let default = defaults.value_text(key).unwrap_or_default();
+    for (key, meaning) in keys.iter().zip(meanings) {
+        let (value, default) = values(key);
         let changed = if value == default {
             String::new()
         } else {

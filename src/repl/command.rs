@@ -14,6 +14,21 @@ pub enum MoveText {
     Rearrange(String),
 }
 
+/// A correction of a finished round, as typed after `fix N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixText {
+    /// `fix 2 hand bob 12`
+    Hand { name: String, hand: String },
+    /// `fix 2 knock bob`; `fix 2 knock nobody` (the stock ran out)
+    Knock(Option<String>),
+    /// `fix 2 out carol`
+    Out(String),
+    /// `fix 2 delete`
+    Delete,
+    /// `fix 2 knock bob alice=12 bob=3 carol=9`: the whole result, as `round` takes it
+    Whole(String),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesArg {
     Show,
@@ -48,13 +63,53 @@ pub enum Command {
     Scoreboard,
     History(Option<usize>),
     Undo(usize),
+    Redo(usize),
+    /// A round's result entered whole: `round knock bob alice=12 bob=3 carol=9`.
+    Round(String),
+    Fix {
+        round: usize,
+        change: FixText,
+    },
     Help(Option<String>),
     /// The solver's best play of a hand onto the table in play.
     Hint(String),
     /// Whether a pile of cards can all be laid out as melds.
     Arrange(String),
     Resume(Option<String>),
+    /// How a round's points came about (the last round when none is named), or the bonuses.
+    Why(Option<WhyArg>),
+    /// The saved games, numbered.
+    Games,
+    /// Archive or remove a finished saved game, after a yes.
+    Tidy(carousel::catalogue::Tidy, String),
+    /// The game in play as CSV, Markdown or JSON, shown or written to a file.
+    Export {
+        format: String,
+        file: Option<String>,
+    },
+    Stats,
+    Chart,
     Quit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhyArg {
+    Round(usize),
+    End,
+}
+
+/// `3` is round 3; `end`, `bonus`, `bonuses` or `game` the game end.
+fn why_arg(word: &str, rest: &str) -> Result<Option<WhyArg>, Error> {
+    match rest.to_lowercase().as_str() {
+        "" => Ok(None),
+        "end" | "bonus" | "bonuses" | "game" => Ok(Some(WhyArg::End)),
+        r => match r.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Some(WhyArg::Round(n))),
+            _ => Err(bad(format!(
+                "\"{rest}\": {word} takes a round's number (why 3) or end (why end)"
+            ))),
+        },
+    }
 }
 
 /// Every command word a line may start with, and the aliases each answers to. The first
@@ -77,9 +132,19 @@ pub const WORDS: &[&[&str]] = &[
     &["scoreboard", "scores", "score", "board"],
     &["history", "log"],
     &["undo"],
+    &["redo"],
+    &["round", "result"],
+    &["fix", "correct", "amend"],
     &["cards"],
     &["hint", "best", "suggest"],
     &["arrange", "layout"],
+    &["why", "explain"],
+    &["games", "saved"],
+    &["archive"],
+    &["remove", "delete"],
+    &["export"],
+    &["stats", "statistics"],
+    &["chart", "graph", "plot"],
     &["help", "?"],
     &["quit", "exit", "bye"],
 ];
@@ -104,7 +169,7 @@ fn nearest(word: &str) -> Option<&'static str> {
         .iter()
         .flat_map(|names| names.iter())
         .map(|w| (distance(&word, w), *w))
-        .filter(|(d, w)| *d <= 2 && *d < w.len())
+        .filter(|(d, w)| *d <= 2 && *d < w.len() && *d < word.chars().count())
         .min()
         .and_then(|(_, w)| command_name(w))
 }
@@ -190,9 +255,19 @@ fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`: a name and a hand.
+/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`, `"Mary Jo" 12`: a name and a hand.
 fn name_and_rest(text: &str) -> (String, String) {
     let text = text.trim();
+    if let Some(quoted) = text.strip_prefix('"')
+        && let Some((name, rest)) = quoted.split_once('"')
+    {
+        let rest = rest
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
+            .trim()
+            .trim_matches('"')
+            .trim();
+        return (name.trim().to_string(), rest.to_string());
+    }
     let at = text
         .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
         .unwrap_or(text.len());
@@ -224,6 +299,69 @@ fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Err
     } else {
         Err(bad(format!("\"{rest}\": {word} takes nothing more")))
     }
+}
+
+const ROUND_FORMS: &str = "knock NAME or out NAME (or neither when the stock ran out), then every hand as NAME=HAND, like round knock bob alice=12 bob=3 carol=\"Kd *\"";
+
+const FIX_FORMS: &str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
+
+fn parse_fix(rest: &str) -> Result<Command, Error> {
+    let (number, rest) = split_word(rest);
+    let round = match number.parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(bad(if number.is_empty() {
+                format!("fix needs the round's number and the correction: {FIX_FORMS}")
+            } else {
+                format!("\"{number}\": fix takes the round's number first: {FIX_FORMS}")
+            }));
+        }
+    };
+    let (word, what) = split_word(rest);
+    let change = match word.to_lowercase().as_str() {
+        _ if rest.contains('=') && !word.eq_ignore_ascii_case("hand") => {
+            FixText::Whole(rest.to_string())
+        }
+        "hand" => {
+            let (name, hand) = name_and_rest(what);
+            if name.is_empty() {
+                return Err(bad(format!(
+                    "fix {round} hand needs a name and the hand, like fix {round} hand bob 12"
+                )));
+            }
+            FixText::Hand { name, hand }
+        }
+        "knock" | "knocker" => match what.to_lowercase().as_str() {
+            "" => {
+                return Err(bad(format!(
+                    "fix {round} knock needs who knocked, or nobody"
+                )));
+            }
+            "nobody" | "none" | "no-one" | "noone" => FixText::Knock(None),
+            _ => FixText::Knock(Some(what.trim_matches('"').to_string())),
+        },
+        "stock" => FixText::Knock(None),
+        "out" if what.is_empty() => {
+            return Err(bad(format!("fix {round} out needs who went out")));
+        }
+        "out" => FixText::Out(what.trim_matches('"').to_string()),
+        "delete" | "remove" => {
+            return nothing_more(
+                word,
+                what,
+                Command::Fix {
+                    round,
+                    change: FixText::Delete,
+                },
+            );
+        }
+        _ => {
+            return Err(bad(format!(
+                "fix {round} needs what to correct: {FIX_FORMS}"
+            )));
+        }
+    };
+    Ok(Command::Fix { round, change })
 }
 
 /// Reads one line. `#` starts a comment.
@@ -258,11 +396,22 @@ pub fn parse(line: &str) -> Result<Command, Error> {
     };
     match name {
         "new" => {
-            let names: Vec<String> = rest
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|n| !n.is_empty())
-                .map(str::to_string)
-                .collect();
+            // Names of two words come in quotes: new "Mary Jo" bob.
+            let names: Vec<String> = if rest.contains('"') {
+                shell_words::split(rest)
+                    .map_err(|e| bad(format!("\"{rest}\": {e}; a name of two words goes in quotes, like new \"Mary Jo\" bob")))?
+                    .into_iter()
+                    .flat_map(|n| {
+                        n.split(',').map(|p| p.trim().to_string()).collect::<Vec<_>>()
+                    })
+                    .filter(|n| !n.is_empty())
+                    .collect()
+            } else {
+                rest.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            };
             if names.is_empty() {
                 return Err(bad(
                     "new needs the players' names in seating order, like new alice bob carol"
@@ -272,10 +421,14 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             Ok(Command::New(names))
         }
         "dealer" => {
-            if rest.is_empty() || rest.contains(char::is_whitespace) {
-                return Err(bad("dealer takes one name, like dealer carol".into()));
+            let quoted = rest.len() > 1 && rest.starts_with('"') && rest.ends_with('"');
+            if rest.is_empty() || (!quoted && rest.contains(char::is_whitespace)) {
+                return Err(bad(
+                    "dealer takes one name, like dealer carol (a name of two words in quotes)"
+                        .into(),
+                ));
             }
-            Ok(Command::Dealer(rest.to_string()))
+            Ok(Command::Dealer(rest.trim_matches('"').to_string()))
         }
         "rules" => {
             let (key, value) = split_word(rest);
@@ -346,9 +499,43 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             Ok(Command::Cards { name, count })
         }
         "status" => nothing_more(word, rest, Command::Status),
-        "scoreboard" => nothing_more(word, rest, Command::Scoreboard),
+        "scoreboard" if rest.is_empty() => Ok(Command::Scoreboard),
+        "scoreboard" | "why" => why_arg(word, rest).map(Command::Why),
+        "games" => nothing_more(word, rest, Command::Games),
+        "archive" | "remove" => {
+            let tidy = if name == "archive" {
+                carousel::catalogue::Tidy::Archive
+            } else {
+                carousel::catalogue::Tidy::Remove
+            };
+            if rest.is_empty() {
+                return Err(bad(format!(
+                    "{name} needs the finished game's number or name, as games lists them: {name} 2"
+                )));
+            }
+            Ok(Command::Tidy(tidy, rest.trim_matches('"').to_string()))
+        }
+        "export" => {
+            let (format, file) = split_word(rest);
+            if format.is_empty() {
+                return Err(bad(
+                    "export needs a format, csv, markdown or json, and may take a file: export csv friday.csv"
+                        .into(),
+                ));
+            }
+            Ok(Command::Export {
+                format: format.to_string(),
+                file: (!file.is_empty()).then(|| file.trim_matches('"').to_string()),
+            })
+        }
+        "stats" => nothing_more(word, rest, Command::Stats),
+        "chart" => nothing_more(word, rest, Command::Chart),
         "history" => Ok(Command::History(count_arg("history", rest)?)),
         "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
+        "redo" => Ok(Command::Redo(count_arg("redo", rest)?.unwrap_or(1))),
+        "round" if rest.is_empty() => Err(bad(format!("round needs the result: {ROUND_FORMS}"))),
+        "round" => Ok(Command::Round(rest.to_string())),
+        "fix" => parse_fix(rest),
         "hint" if rest.is_empty() => Err(bad(
             "hint needs the hand to play from, like hint 7h 9h Js *".into(),
         )),
@@ -455,9 +642,42 @@ mod tests {
             Command::Rules(RulesArg::Set("target".into(), "100".into()))
         );
         assert_eq!(ok("rules save"), Command::Rules(RulesArg::Save));
+        assert_eq!(ok("scores"), Command::Scoreboard);
         assert_eq!(
             ok("rules target"),
             Command::Rules(RulesArg::One("target".into()))
         );
+    }
+
+    #[test]
+    fn why_and_score_n_explain_a_round_or_the_end() {
+        assert_eq!(ok("why"), Command::Why(None));
+        assert_eq!(ok("why 3"), Command::Why(Some(WhyArg::Round(3))));
+        assert_eq!(ok("score 2"), Command::Why(Some(WhyArg::Round(2))));
+        assert_eq!(ok("why end"), Command::Why(Some(WhyArg::End)));
+        assert!(err("why 0").contains("\"0\": why takes a round's number"));
+        assert!(err("score x").contains("\"x\": score takes a round's number"));
+    }
+
+    #[test]
+    fn saved_games_commands() {
+        use carousel::catalogue::Tidy;
+        assert_eq!(ok("games"), Command::Games);
+        assert_eq!(ok("archive 2"), Command::Tidy(Tidy::Archive, "2".into()));
+        assert_eq!(
+            ok("delete friday"),
+            Command::Tidy(Tidy::Remove, "friday".into())
+        );
+        assert!(err("remove").contains("remove needs the finished game's number"));
+        assert_eq!(
+            ok("export csv out.csv"),
+            Command::Export {
+                format: "csv".into(),
+                file: Some("out.csv".into())
+            }
+        );
+        assert!(err("export").contains("export needs a format"));
+        assert_eq!(ok("stats"), Command::Stats);
+        assert_eq!(ok("chart"), Command::Chart);
     }
 }

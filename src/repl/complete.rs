@@ -6,10 +6,21 @@ use carousel::Rules;
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
-#[derive(Helper, Highlighter, Hinter, Validator, Default)]
+#[derive(Helper, Highlighter, Hinter, Validator)]
 pub struct ReplHelper {
     /// The players of the game in progress.
     pub names: Vec<String>,
+    /// The command words of the game in play (Carousel's, or Canadian and Carolina's).
+    pub words: &'static [&'static [&'static str]],
+}
+
+impl Default for ReplHelper {
+    fn default() -> Self {
+        ReplHelper {
+            names: Vec::new(),
+            words: WORDS,
+        }
+    }
 }
 
 impl ReplHelper {
@@ -17,14 +28,29 @@ impl ReplHelper {
     fn candidates(&self, before: &[&str]) -> Vec<String> {
         let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
         let Some(first) = before.first() else {
-            return WORDS
+            return self
+                .words
                 .iter()
                 .flat_map(|w| w.iter())
                 .map(|w| w.to_string())
                 .collect();
         };
+        if self.words != WORDS {
+            return self.other_games(first, before.len());
+        }
         match (command_name(first), before.len()) {
-            (Some("dealer" | "hand" | "cards"), 1) => self.names.clone(),
+            // A name of two words goes in quotes, as the commands read it.
+            (Some("dealer" | "hand" | "cards"), 1) => self
+                .names
+                .iter()
+                .map(|n| {
+                    if n.contains(' ') {
+                        format!("\"{n}\"")
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect(),
             (Some("rules"), 1) => {
                 let mut keys: Vec<String> = owned(&Rules::KEYS);
                 keys.push("save".to_string());
@@ -42,6 +68,28 @@ impl ReplHelper {
             }
             (Some("help"), 1) => owned(&super::help::names()),
             (Some("check"), 1) => owned(&["meld", "add"]),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl ReplHelper {
+    /// Canadian and Carolina: names after the commands that take one, their rule keys, their
+    /// help topics, and the games after `new --game`.
+    fn other_games(&self, first: &str, count: usize) -> Vec<String> {
+        use carousel::canadian::CanadianRules;
+        let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let word = self
+            .words
+            .iter()
+            .find(|names| names.contains(&first.to_lowercase().as_str()))
+            .map(|names| names[0]);
+        match (word, count) {
+            (Some("dealer" | "hand" | "out" | "melds"), 1) => self.names.clone(),
+            (Some("rules"), 1) => owned(&CanadianRules::KEYS),
+            (Some("help"), 1) => owned(&super::canadian::topic_names()),
+            (Some("new"), 1) => owned(&["--game"]),
+            (Some("new"), 2) => owned(&carousel::family::GameKind::NAMES),
             _ => Vec::new(),
         }
     }
@@ -84,6 +132,7 @@ mod tests {
     fn complete(line: &str) -> Vec<String> {
         let helper = ReplHelper {
             names: vec!["alice".into(), "bob".into(), "albert".into()],
+            words: WORDS,
         };
         let history = DefaultHistory::new();
         let ctx = Context::new(&history);
@@ -101,5 +150,27 @@ mod tests {
         assert!(complete("rules target ").is_empty());
         assert_eq!(complete("help und"), vec!["undo "]);
         assert!(complete("meld 7h").is_empty());
+    }
+
+    #[test]
+    fn canadian_commands_names_and_rule_keys_complete() {
+        let helper = ReplHelper {
+            names: vec!["alice".into(), "bob".into()],
+            words: crate::repl::canadian::WORDS,
+        };
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        let complete = |line: &str| -> Vec<String> {
+            let (_, pairs) = helper.complete(line, line.len(), &ctx).unwrap();
+            pairs.into_iter().map(|p| p.replacement).collect()
+        };
+        assert_eq!(complete("ou"), vec!["out "]);
+        assert_eq!(complete("melds b"), vec!["bob "]);
+        assert_eq!(complete("rules wi"), vec!["wild-pickup "]);
+        assert_eq!(complete("pi"), vec!["pile "]);
+        assert_eq!(
+            complete("new --game ca"),
+            vec!["carousel ", "canadian ", "carolina "]
+        );
     }
 }

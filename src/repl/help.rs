@@ -12,7 +12,9 @@ Starting
   new NAMES        start a game: new alice bob carol (in seating order; alice deals first)
   dealer NAME      who deals the first round, before the first draw: dealer carol
   rules            the house rules; rules target 100 changes one
-  resume [FILE]    go on with a saved game
+  resume [N|NAME]  go on with a saved game: the last one, or one that games lists
+  new --game canadian NAMES, new --game carolina NAMES
+                   keep the score of Canadian or Carolina Rummy instead (help canadian)
 
 A turn (the prompt says whose turn it is)
   draw [N]         draw from the stock: draw, or draw 3
@@ -27,16 +29,28 @@ A turn (the prompt says whose turn it is)
 When a round is over
   hand NAME HAND   a player's hand, as cards or its count: hand bob Kd *, or hand bob 35
 
+Keeping score only (a round played on paper, or without following the turns)
+  round RESULT     the round's result in one line: round knock bob alice=12 bob=3 carol=9
+  fix N CHANGE     correct finished round N; every later total follows: fix 2 hand carol 41
+
 Any time
   status           the round: whose turn, the draws, the stock, cards in hand, the table
   table            the table, melds numbered (table MELDS re-enters the whole table)
-  scoreboard       the running scores
+  scoreboard       the running scores, the leader and the distance to the target
+  why [N|end]      how round N's points came about, rule by rule, or the bonuses
+                   (score N is the same): why 3, why end
+  chart            the running totals drawn, round by round
+  export FORMAT    the game as csv, markdown or json: export csv friday.csv
   history [N]      every step so far, or the last N
   undo [N]         take back the last step, or the last N, across rounds too
+  redo [N]         take again the steps just undone
   cards NAME N     correct how many cards the referee counts for NAME
   hand NAME CARDS  during play: count a hand and say whether it may knock
   hint HAND        the best play for a hand on this table: hint 7h 9h Js *
   arrange CARDS    can these cards all be laid out as melds? arrange 7h 8h 9h *
+  games            the saved games, numbered: players, round, leader, date
+  archive N        put a finished game away (asks first); remove N deletes one
+  stats            statistics across the saved games
   help [COMMAND]   this, or more on one command
   quit             leave; the game is saved after every step (Ctrl-D leaves too)
 
@@ -90,12 +104,15 @@ Examples:
     Topic {
         name: "resume",
         text: "\
-resume [FILE]
+resume [N | NAME | FILE]
   Goes on with a saved game exactly where it stopped: the last unfinished game in your data
-  directory, or the game in FILE. `carousel play FILE` does the same from the shell.
+  directory, game N as `games` numbers them, the saved game whose file name is (or holds)
+  NAME, or the game in FILE. `carousel play FILE` does the same from the shell.
   A damaged file is reported and left as it is.
 Examples:
   resume
+  resume 2
+  resume friday
   resume ~/games/friday.toml",
     },
     Topic {
@@ -142,6 +159,8 @@ N [M ...] = MELDS        (or: rearrange N M = MELDS)
   hand. Melds not named stay as they are, so only the melds touched are typed. The new melds
   take the numbers of those they replace; any more go at the end. The referee works out which
   cards came from the hand and judges the whole table after the move by M1-M4 (help check).
+  A turn is judged whole: a second move of the same turn is judged with the first, from the
+  table at the start of the turn, so one real card releases one joker however it is typed.
 Examples:
   1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d       (the hand gave 6d)
   3 = 8h 9h 10h | 7s 7d *7c                  (a real 10h releases the joker of 8h 9h *10h)",
@@ -180,7 +199,8 @@ check MOVE
     M3  every meld after is a legal set or run, each joker taken as its stated card
     M4  a joker keeps its card unless a real one of that card, on the table after, releases it
     M5  a released joker stays on the table (it follows from M1)
-  Every rule broken is explained; nothing changes.
+  M1, M2 and M4 compare the table at the start of the turn with the table after: the moves
+  of one turn are judged together. Every rule broken is explained; nothing changes.
 Examples:
   check 1 = 6h *7h 8h 9h        (moving the joker of 8h 9h *10h without a real 10h: M4)
   check add 2 6d",
@@ -244,8 +264,88 @@ Example:
         name: "scoreboard",
         text: "\
 scoreboard   (or: scores)
-  Every round with its points and the running totals; at the end of the game the bonuses,
-  the final scores and the winner. `carousel tally FILE` shows the same from a saved game.",
+  Every round with its points and the running totals, the leader and how far each player
+  is from the target; at the end of the game the bonuses, how they came about, the final
+  scores and the winner. It fits the terminal: a row a round when there is room, the
+  endings listed under the table when narrower, and on a phone a row a player (the
+  standings) with the rounds listed under it. Colour marks the leader and each round's
+  gains at a terminal, never under NO_COLOR. `carousel tally FILE` shows the same from a
+  saved game. `score N` is `why N`.",
+    },
+    Topic {
+        name: "why",
+        text: "\
+why [N | end]   (or: explain; score N)
+  How round N's points came about, rule by rule: each winner's points are the difference
+  to every other hand (the whole of each hand when someone went out), plus 10 for an
+  undercut or 25 for going out; and why each other player scored nothing. Without N, the
+  last round scored (and the bonuses, once the game is over). why end explains the game
+  end's bonuses: 100 to each player who reached the target, 25 a round won to every other
+  (house rules game-bonus, round-bonus, round-bonus-for-all).
+Examples:
+  why 3          (alice scores 29 = 17 + 2 + 10 undercut)
+  score 3
+  why end        (bob: 37 + 25 = 62, for 1 round won x 25)",
+    },
+    Topic {
+        name: "games",
+        text: "\
+games   (or: saved)
+  The saved games in your data directory, the most recently played first, numbered: the
+  players, the round (or finished), who leads (or won) and when it was last played.
+  resume N goes on with one; archive N and remove N tidy away a finished one.
+  `carousel games` lists them from the shell (--json for a script).",
+    },
+    Topic {
+        name: "archive",
+        text: "\
+archive N | NAME
+  Puts a finished saved game away: it moves into games/archive/ in your data directory,
+  out of the games list, and still counts in stats. The referee asks first; the next line
+  answers (yes archives it, anything else keeps it; a script answers on its next line, and
+  a script that ends without an answer archives nothing). A game still in play is never
+  archived.
+Example:
+  archive 2",
+    },
+    Topic {
+        name: "remove",
+        text: "\
+remove N | NAME   (or: delete)
+  Deletes a finished saved game for good, after asking as archive does (the next line
+  answers; only yes removes it). A game still in play is never removed.
+Example:
+  remove 2",
+    },
+    Topic {
+        name: "export",
+        text: "\
+export FORMAT [FILE]
+  The game in play as csv, markdown or json: every round's hands left, points, winners,
+  knocker, undercut and running totals, and the bonuses once the game is over, with how
+  each round's points came about. Shown, or written to FILE. CSV has a row a round and
+  three columns a player (deadwood, points, total); Markdown is a table for a chat or a
+  wiki. `carousel export GAME.toml --format csv` does the same from the shell.
+Examples:
+  export markdown
+  export csv ~/friday.csv",
+    },
+    Topic {
+        name: "stats",
+        text: "\
+stats   (or: statistics)
+  Statistics across every saved game (archived ones too): for each player, games and rounds
+  played and won, rounds won by an undercut, times gone out, knocks, the average deadwood
+  left at a round's end and the most points in one round. `carousel stats --json` from the
+  shell.",
+    },
+    Topic {
+        name: "chart",
+        text: "\
+chart   (or: graph, plot)
+  The running totals of the game in play, drawn: one letter a player, a capital at each
+  round's total and small letters between, + where players cross, the target as dashes.
+  `carousel chart GAME.toml --svg FILE` also writes it as a picture.",
     },
     Topic {
         name: "history",
@@ -263,6 +363,48 @@ undo [N]
 Examples:
   undo
   undo 3",
+    },
+    Topic {
+        name: "redo",
+        text: "\
+redo [N]
+  Takes again the last step undone (or the last N), as if the undo had not happened: an
+  `undo 30` typed by mistake is not lost. A new step, once taken, ends what redo can bring
+  back.
+Examples:
+  redo
+  redo 30",
+    },
+    Topic {
+        name: "round",
+        text: "\
+round RESULT
+  Enters the result of the round in play in one line, for a round played on paper or a
+  table that only wants the score kept: who knocked (knock NAME) or went out (out NAME),
+  or neither when the stock ran out, then every player's hand as NAME=HAND (cards or a
+  count; a hand of cards in quotes). Every check of a round's score is made: the knock
+  limit, the copies of a card, one player out. The round is scored at once and the next
+  one dealt; rounds entered so and rounds refereed turn by turn mix freely in one game.
+Examples:
+  round knock bob alice=12 bob=3 carol=\"Kd *\"
+  round out carol alice=12 bob=30
+  round alice=20 bob=14 carol=31        (the stock ran out; nobody knocked)",
+    },
+    Topic {
+        name: "fix",
+        text: "\
+fix N CHANGE
+  Corrects finished round N, however long ago: a hand, who knocked, who went out, or the
+  whole result; or takes the round out (entered twice, say). Every later score and total
+  follows, and the game's end moves with them. The correction is a step: undo takes it
+  back. A move of the round in play is corrected with undo, table MELDS or cards NAME N.
+Examples:
+  fix 2 hand carol 41
+  fix 2 hand carol Kd 7c *
+  fix 3 knock bob               (fix 3 knock nobody: the stock ran out)
+  fix 3 out carol
+  fix 1 knock bob alice=12 bob=3 carol=9
+  fix 4 delete",
     },
     Topic {
         name: "cards",
@@ -340,6 +482,9 @@ pub fn topic(word: &str) -> Option<&'static str> {
         "turns" => "turn",
         w => command_name(w).unwrap_or(w),
     };
+    if matches!(name, "canadian" | "carolina") {
+        return Some(super::canadian::OVERVIEW.trim_end());
+    }
     TOPICS.iter().find(|t| t.name == name).map(|t| t.text)
 }
 
@@ -351,6 +496,7 @@ pub fn names() -> Vec<&'static str> {
             names.push(t.name);
         }
     }
+    names.extend(["canadian", "carolina"]);
     names
 }
 

@@ -2,18 +2,20 @@
 //! parses each into a command, calls the library and prints. The game is saved after every
 //! step that changes it. No rule lives here.
 
+pub(crate) mod canadian;
 mod command;
 mod complete;
 pub(crate) mod help;
+mod saved;
 
 use crate::render;
 use crate::render::play::and_list;
-use carousel::card::{CardCounts, TableCard};
-use carousel::session::{Game, Move, Phase};
+use carousel::family::GameKind;
+use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
-use command::{Command, MoveText, RulesArg};
+use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -42,6 +44,10 @@ pub struct PlayArgs {
     /// House rules for a new game: a TOML file of [rules] keys
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// When reading a script, print each line after its prompt, as a terminal shows it:
+    /// the output is then a transcript of the game
+    #[arg(long)]
+    pub echo: bool,
 }
 
 /// What became of a line, in the order a script's exit status ranks them.
@@ -65,6 +71,8 @@ struct Referee {
     named: Option<PathBuf>,
     dirs: Option<Dirs>,
     new_rules: Rules,
+    /// A question (archive or remove?) that the next line answers.
+    pending: Option<saved::Pending>,
 }
 
 fn no_game() -> Error {
@@ -107,6 +115,7 @@ impl Referee {
             named: None,
             dirs,
             new_rules,
+            pending: None,
         };
         if let Some(path) = &args.game {
             if path.exists() {
@@ -175,7 +184,8 @@ impl Referee {
                     );
                 }
                 println!(
-                    "Start a game with the players' names in seating order: new alice bob carol"
+                    "Start a game with the players' names in seating order: new alice bob carol\n\
+                     (new --game canadian or new --game carolina and the names keep the score of those games)"
                 );
             }
         }
@@ -192,15 +202,14 @@ impl Referee {
     }
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
-    /// The outcome says whether the line is worth keeping for editing: yes when it was not
-    /// understood, or its move or knock was refused; no when its moment was wrong (a fourth
-    /// draw), where the same line would only be refused again.
-    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow, bool) {
-        let result = command::parse(text).and_then(|command| self.execute(command));
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
+        let result = match self.pending.take() {
+            Some(pending) => self.answer(pending, text).map(|()| Flow::Go),
+            None => command::parse(text).and_then(|command| self.execute(command)),
+        };
         match result {
-            Ok(flow) => (Outcome::Accepted, flow, false),
+            Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
-                let keep = !matches!(err, Error::Refused(_));
                 let at = line.map_or(String::new(), |n| format!("line {n}: "));
                 let outcome = if err.is_refusal() {
                     Outcome::Refused
@@ -215,12 +224,17 @@ impl Referee {
                             .map(|g| g.round().table.clone())
                             .unwrap_or_default();
                         eprint!("{at}{}", render::verdict(verdict, &table));
+                        if let Some(game) = &self.game
+                            && game.round().moved_this_turn()
+                        {
+                            eprintln!("{}", render::play::judged_whole(game));
+                        }
                         eprintln!("Nothing changed.");
                     }
                     _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
                     _ => eprintln!("{at}error: {err}"),
                 }
-                (outcome, Flow::Go, keep)
+                (outcome, Flow::Go)
             }
         }
     }
@@ -246,23 +260,9 @@ impl Referee {
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
             Command::Draw(count) => {
-                // All the draws or none: `draw 4` must not make three and then refuse.
-                let mut trial = self.game()?.clone();
-                let name = trial.players()[trial.round().turn].clone();
-                let mut told = String::new();
-                for drawn in 0..count {
-                    let notes = trial.draw().map_err(|e| match e {
-                        Error::Refused(_) if drawn > 0 => Error::Refused(format!(
-                            "{name} may draw {} more this turn, not {count}; nothing was drawn",
-                            drawn
-                        )),
-                        e => e,
-                    })?;
-                    told.push_str(&render::play::notes(&trial, &notes));
-                }
-                *self.game_mut()? = trial;
+                let notes = self.game_mut()?.draw_n(count)?;
                 self.save();
-                print!("{told}");
+                print!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
@@ -313,20 +313,9 @@ impl Referee {
             Command::Status => print!("{}", render::play::status(self.game()?)),
             Command::Hint(text) => {
                 let game = self.game()?;
-                let setup = game.setup();
-                let hand = Hand::parse(&text, setup.deck)?;
-                let table = &game.round().table;
-                let together = CardCounts::of(
-                    table
-                        .cards()
-                        .map(TableCard::physical)
-                        .chain(hand.cards().iter().copied()),
-                );
-                setup
-                    .deck
-                    .check_counts(&together, " on the table and in the hand together")?;
-                let best = solver::solve(table, &hand, game.rules(), setup.deck);
-                print!("{}", render::solution(&best, game.rules()));
+                let hand = Hand::parse(&text, game.setup().deck)?;
+                let hint = game.hint(&hand)?;
+                print!("{}", render::hint(&hint, game.rules()));
             }
             Command::Arrange(text) => {
                 let (rules, deck) = match &self.game {
@@ -357,6 +346,27 @@ impl Referee {
                 }
                 print!("{}", render::play::status(game));
             }
+            Command::Redo(count) => {
+                let redone = self.game_mut()?.redo(count)?;
+                self.save();
+                let game = self.game()?;
+                for step in &redone {
+                    println!("Redone: {}", step.event.text(game.players()));
+                }
+                print!("{}", render::play::status(game));
+            }
+            Command::Round(text) => {
+                let notes = self.game_mut()?.enter_round(&text)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
+            Command::Fix { round, change } => {
+                let game = self.game_mut()?;
+                let change = round_change(game, change)?;
+                let notes = game.fix(round, change)?;
+                self.save();
+                print!("{}", render::play::notes(self.game()?, &notes));
+            }
             Command::Help(None) => print!("{}", help::OVERVIEW),
             Command::Help(Some(topic)) => match help::topic(&topic) {
                 Some(text) => println!("{text}"),
@@ -366,6 +376,12 @@ impl Referee {
                     )));
                 }
             },
+            Command::Why(arg) => self.why(arg)?,
+            Command::Games => self.games()?,
+            Command::Tidy(tidy, which) => self.ask_tidy(tidy, &which)?,
+            Command::Export { format, file } => self.export(&format, file.as_deref())?,
+            Command::Stats => self.stats()?,
+            Command::Chart => self.chart()?,
             Command::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Go)
@@ -373,23 +389,10 @@ impl Referee {
 
     fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
         let game = Game::new(names, self.new_rules.clone())?;
-        let path = match (&self.named, &self.dirs) {
-            (Some(named), _) if !named.exists() => named.clone(),
-            (_, Some(dirs)) => dirs.new_game_file(game.players()),
-            (_, None) => {
-                return Err(Error::Play(
-                    "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
-                        .to_string(),
-                ));
-            }
-        };
+        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
         store::save(&path, &game)?;
         if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            println!(
-                "The game of {} stays saved in {}.",
-                and_list(old.players()),
-                old_path.display()
-            );
+            still_saved(old.players(), old_path);
         }
         let rules = game.rules();
         let r = game.round();
@@ -484,7 +487,7 @@ impl Referee {
     fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
         let (path, game) = match file {
             Some(file) => {
-                let path = expand_home(&file);
+                let path = self.find_game(&file)?;
                 let game = store::load(&path)?;
                 (path, game)
             }
@@ -517,7 +520,7 @@ impl Referee {
         if judged.verdict.is_legal() {
             println!(
                 "Legal: {} played from the hand.",
-                carousel::notation::Spaced(&judged.verdict.played)
+                carousel::notation::Spaced(&judged.this_move)
             );
             print!("{}", render::play::table(&judged.after, &judged.fresh));
             if let Some(why) = &judged.not_now {
@@ -525,6 +528,9 @@ impl Referee {
             }
         } else {
             print!("{}", render::verdict(&judged.verdict, &judged.after));
+            if game.round().moved_this_turn() {
+                println!("{}", render::play::judged_whole(game));
+            }
         }
         println!("(check only judges: nothing changed.)");
         Ok(())
@@ -553,7 +559,7 @@ impl Referee {
                     )));
                 }
                 let hand = Hand::parse(text, game.setup().deck)?;
-                let count = game.count_hand(player, &hand);
+                let count = game.count_hand(player, &hand)?;
                 let limit = game.rules().knock_limit;
                 let verdict = if count.under_limit {
                     "low enough to knock at the end of a turn"
@@ -581,6 +587,21 @@ impl Referee {
     }
 }
 
+/// A correction as typed, read against the game: names to players, hands to reports.
+fn round_change(game: &Game, change: FixText) -> Result<RoundChange, Error> {
+    let setup = game.setup();
+    Ok(match change {
+        FixText::Hand { name, hand } => RoundChange::Hand {
+            player: setup.player(&name)?,
+            hand: game.report(&hand)?,
+        },
+        FixText::Knock(name) => RoundChange::Knocker(name.map(|n| setup.player(&n)).transpose()?),
+        FixText::Out(name) => RoundChange::Out(setup.player(&name)?),
+        FixText::Delete => RoundChange::Delete,
+        FixText::Whole(text) => RoundChange::Whole(game.round_record(&text)?),
+    })
+}
+
 fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
     match text {
         MoveText::Meld(melds) => Ok(Move {
@@ -592,6 +613,211 @@ fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
     }
 }
 
+/// The referee of the game in play: Carousel's, or Canadian and Carolina's. The family's
+/// one switch: `new --game GAME` or `resume FILE` of another game's record hands the session
+/// to that game's referee; every other line goes to the referee in play.
+struct Session {
+    carousel: Referee,
+    canadian: canadian::Referee,
+    kind: Family,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Carousel,
+    Canadian,
+}
+
+impl Family {
+    fn of(kind: GameKind) -> Family {
+        match kind {
+            GameKind::Carousel => Family::Carousel,
+            GameKind::Canadian(_) => Family::Canadian,
+        }
+    }
+}
+
+/// The game a saved file is of, if it can be read.
+fn kind_of_file(path: &std::path::Path) -> Option<GameKind> {
+    let text = std::fs::read_to_string(path).ok()?;
+    GameKind::of_record(&text).ok()
+}
+
+impl Session {
+    fn start(args: &PlayArgs) -> anyhow::Result<Session> {
+        let dirs = Dirs::of_user();
+        // A rules file of the other games' keys is theirs; Carousel starts with its defaults.
+        let mut canadian_rules = None;
+        let mut carousel_args = PlayArgs {
+            game: args.game.clone(),
+            rules: args.rules.clone(),
+            echo: args.echo,
+        };
+        if let Some(path) = &args.rules
+            && crate::cli::load_rules(Some(path)).is_err()
+            && let Ok(rules) = crate::cli::canadian::load_rules(Some(path))
+        {
+            canadian_rules = Some(rules);
+            carousel_args.rules = None;
+        }
+        let saved = args.game.as_deref().filter(|p| p.exists());
+        let saved_kind = saved.and_then(kind_of_file).unwrap_or_default();
+        if let GameKind::Canadian(_) = saved_kind {
+            carousel_args.game = None;
+        }
+        let carousel = Referee::start(&carousel_args)?;
+        let mut canadian = canadian::Referee::new(args, dirs)?;
+        if let Some(rules) = canadian_rules {
+            canadian.new_rules = rules;
+        }
+        if let (Some(path), GameKind::Canadian(variant)) = (saved, saved_kind) {
+            if args.rules.is_some() {
+                anyhow::bail!(
+                    "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
+                    path.display()
+                );
+            }
+            canadian.game = Some(canadian::load(path, variant)?);
+            canadian.path = Some(path.to_path_buf());
+        }
+        Ok(Session {
+            carousel,
+            canadian,
+            kind: Family::of(saved_kind),
+        })
+    }
+
+    /// The game a line asks for, when it starts or resumes one.
+    fn wanted(text: &str) -> Option<GameKind> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.first().and_then(|w| command::command_name(w)) {
+            Some("new") => {
+                let at = words.iter().position(|w| *w == "--game");
+                let named = match at {
+                    Some(i) => words.get(i + 1).copied(),
+                    None => words.iter().find_map(|w| w.strip_prefix("--game=")),
+                };
+                // No --game: Carousel, the default game.
+                named.map_or(Some(GameKind::Carousel), |name| GameKind::parse(name).ok())
+            }
+            Some("resume") => {
+                let file = text.trim().split_once(char::is_whitespace)?.1;
+                kind_of_file(&expand_home(file.trim().trim_matches('"')))
+            }
+            _ => None,
+        }
+    }
+
+    /// The most recent saved game of any game that is not over (damaged files passed over).
+    fn last_unfinished(&self) -> Option<(PathBuf, GameKind)> {
+        let dirs = self.carousel.dirs.as_ref()?;
+        dirs.saved_games().into_iter().take(20).find_map(|path| {
+            let kind = kind_of_file(&path)?;
+            let unfinished = match kind {
+                GameKind::Carousel => {
+                    store::load(&path).is_ok_and(|g| g.state().phase != Phase::Over)
+                }
+                GameKind::Canadian(variant) => {
+                    canadian::load(&path, variant).is_ok_and(|g| !g.is_over())
+                }
+            };
+            unfinished.then_some((path, kind))
+        })
+    }
+
+    fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
+        // A bare `resume` goes on with the latest unfinished game, whichever game it is.
+        let code = text.split('#').next().unwrap_or_default().trim();
+        let bare_resume = command::command_name(code).is_some_and(|c| c == "resume");
+        let mut text = text.to_string();
+        if bare_resume && let Some((path, _)) = self.last_unfinished() {
+            text = format!("resume \"{}\"", path.display());
+        }
+        let text = text.as_str();
+        if let Some(kind) = Self::wanted(text) {
+            self.kind = Family::of(kind);
+        }
+        match self.kind {
+            Family::Carousel => {
+                // Carousel's own `new` knows no --game: it is the game.
+                let text = text
+                    .replace("--game=carousel", "")
+                    .replace("--game carousel", "");
+                self.carousel.line(&text, line)
+            }
+            Family::Canadian => self.canadian.line(text, line),
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        match self.kind {
+            Family::Carousel => self.carousel.names(),
+            Family::Canadian => self.canadian.names(),
+        }
+    }
+
+    fn prompt(&self) -> String {
+        match self.kind {
+            // A question (archive or remove?) waits for its answer.
+            Family::Carousel if self.carousel.pending.is_some() => "yes or no> ".to_string(),
+            Family::Carousel => render::play::prompt(self.carousel.game.as_ref()),
+            Family::Canadian => self.canadian.prompt(),
+        }
+    }
+
+    /// The command words of the game in play, for completion.
+    fn words(&self) -> &'static [&'static [&'static str]] {
+        match self.kind {
+            Family::Carousel => command::WORDS,
+            Family::Canadian => canadian::WORDS,
+        }
+    }
+
+    fn banner(&self) {
+        match self.kind {
+            Family::Carousel => self.carousel.banner(),
+            Family::Canadian if self.canadian.game.is_some() => {
+                println!("Carousel referee. Type help for the commands.");
+                self.canadian.banner();
+            }
+            Family::Canadian => self.carousel.banner(),
+        }
+    }
+
+    fn farewell(&self) {
+        match self.kind {
+            Family::Carousel => self.carousel.farewell(),
+            Family::Canadian => self.canadian.farewell(),
+        }
+    }
+}
+
+/// Where a new game is saved: the file named at start if it does not exist yet, else a new
+/// file in the data directory. Any game of the family.
+fn new_game_path(
+    named: Option<&std::path::Path>,
+    dirs: Option<&Dirs>,
+    players: &[String],
+) -> Result<PathBuf, Error> {
+    match (named, dirs) {
+        (Some(named), _) if !named.exists() => Ok(named.to_path_buf()),
+        (_, Some(dirs)) => Ok(dirs.new_game_file(players)),
+        (_, None) => Err(Error::Play(
+            "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
+                .to_string(),
+        )),
+    }
+}
+
+/// Said when a new game replaces one in play.
+fn still_saved(players: &[String], path: &std::path::Path) {
+    println!(
+        "The game of {} stays saved in {}.",
+        and_list(players),
+        path.display()
+    );
+}
+
 fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
     let path = dirs?.history();
     std::fs::create_dir_all(path.parent()?).ok()?;
@@ -601,7 +827,7 @@ fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
 /// Runs the session to its end: Ctrl-D, `quit`, or the end of the input.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal();
-    let mut referee = match Referee::start(args) {
+    let mut referee = match Session::start(args) {
         Ok(referee) => referee,
         Err(err) => {
             eprintln!("carousel: {err:#}");
@@ -621,7 +847,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     };
     editor.set_helper(Some(ReplHelper::default()));
     let history = if interactive {
-        history_file(referee.dirs.as_ref())
+        history_file(referee.carousel.dirs.as_ref())
     } else {
         None
     };
@@ -634,36 +860,34 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         referee.banner();
     }
     let mut worst = Outcome::Accepted;
-    let mut keep: Option<String> = None;
-    let mut told_of_keeping = false;
+    let mut told_of_recall = false;
     let mut number = 0;
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.names = referee.names();
+            helper.words = referee.words();
         }
-        let prompt = render::play::prompt(referee.game.as_ref());
-        let read = match keep.take() {
-            Some(line) => editor.readline_with_initial(&prompt, (&line, "")),
-            None => editor.readline(&prompt),
-        };
+        let prompt = referee.prompt();
+        let read = editor.readline(&prompt);
         match read {
             Ok(line) => {
                 number += 1;
-                if let Some(path) = &history
-                    && !line.trim().is_empty()
-                {
-                    let _ = editor.add_history_entry(line.as_str());
-                    let _ = editor.append_history(path);
+                if args.echo && !interactive {
+                    println!("{prompt}{line}");
                 }
-                let (outcome, flow, worth_keeping) =
-                    referee.line(&line, (!interactive).then_some(number));
-                worst = worst.max(outcome);
-                if interactive && worth_keeping {
-                    if !told_of_keeping {
-                        println!("(The line is kept for editing; Ctrl-C clears it.)");
-                        told_of_keeping = true;
+                // Every line goes into the history, so Up brings back a failed one to edit;
+                // a failed line is never put in front of the next one typed.
+                if interactive && !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                    if let Some(path) = &history {
+                        let _ = editor.append_history(path);
                     }
-                    keep = Some(line);
+                }
+                let (outcome, flow) = referee.line(&line, (!interactive).then_some(number));
+                worst = worst.max(outcome);
+                if interactive && outcome != Outcome::Accepted && !told_of_recall {
+                    println!("(Up arrow brings the line back to edit.)");
+                    told_of_recall = true;
                 }
                 if let Flow::Quit = flow {
                     break;
@@ -672,7 +896,17 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             Err(ReadlineError::Interrupted) => {
                 println!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
             }
-            Err(ReadlineError::Eof) => break,
+            Err(ReadlineError::Eof) => {
+                if let Some(pending) = referee.carousel.pending.take() {
+                    eprintln!(
+                        "refused: no answer to the question, so {} was not {}d",
+                        pending.saved.name,
+                        pending.tidy.verb()
+                    );
+                    worst = worst.max(Outcome::Refused);
+                }
+                break;
+            }
             Err(err) => {
                 eprintln!("carousel: cannot read a line: {err}");
                 worst = Outcome::NotUnderstood;

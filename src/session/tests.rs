@@ -340,8 +340,9 @@ fn knock_hand_given_as_cards_must_be_the_cards_held() {
         err.starts_with("ben holds 3 cards by the referee's count, but 2 cards were given"),
         "{err}"
     );
+    // Three cards of a one-deck game count at most the joker, 25, and two tens.
     let err = refused(&mut game, "ben: knock 2");
-    assert!(err.contains("which count 3 to 75"), "{err}");
+    assert!(err.contains("which count 3 to 45"), "{err}");
     steps(&mut game, &["ben: knock Ah 2c Ad"]);
 }
 
@@ -378,7 +379,12 @@ fn hands_are_given_once_the_round_is_over() {
     assert!(refused(&mut game, "bob: hand 3").contains("knocked"));
     let err = refused(&mut game, "alice: hand 0");
     assert!(
-        err.contains("alice holds 3 cards, which count 3 to 75"),
+        err.contains("alice holds 3 cards, and a count of 0 means no cards left (gone out)"),
+        "{err}"
+    );
+    let err = refused(&mut game, "alice: hand 61");
+    assert!(
+        err.contains("alice holds 3 cards, which count 3 to 60"),
         "{err}"
     );
     steps(&mut game, &["alice: hand 30", "alice: hand 20"]);
@@ -449,7 +455,7 @@ fn stock_out_runs_a_last_lap() {
             end: RoundEnd::StockOut
         }]
     );
-    steps(&mut game, &["ann: hand 30", "ben: hand 30"]);
+    steps(&mut game, &["ann: hand 130", "ben: hand 130"]);
     assert_eq!(game.state().rounds[0].knocker, None);
     assert_eq!(game.state().tally.rounds[0].score.points, vec![0, 0]);
 }
@@ -535,11 +541,11 @@ fn game_ends_at_the_target_with_the_bonuses() {
     steps(&mut game, &["ann: play = 3s 4s 5s"]);
     let notes = step(&mut game, "ann: knock 3").unwrap();
     assert_eq!(notes.len(), 1);
-    let notes = step(&mut game, "ben: hand 50").unwrap();
+    let notes = step(&mut game, "ben: hand 45").unwrap();
     assert_eq!(notes.last(), Some(&Note::GameOver));
     assert_eq!(game.state().phase, Phase::Over);
     let end = game.state().tally.end.clone().unwrap();
-    assert_eq!(game.state().tally.totals, vec![47, 37]);
+    assert_eq!(game.state().tally.totals, vec![42, 37]);
     assert_eq!(end.bonuses, vec![100, 25]);
     assert_eq!(end.winners, vec![0]);
     assert!(refused(&mut game, "ben: draw").contains("the game is over"));
@@ -573,10 +579,12 @@ fn undo_takes_back_steps_across_rounds() {
         3,
         "the knock, the meld and the draw"
     );
-    assert_eq!(game, at_carol);
+    assert_eq!(game.state(), at_carol.state());
+    assert_eq!(game.steps(), at_carol.steps());
     assert!(game.undo(4).is_err());
     game.undo(3).unwrap();
-    assert_eq!(game, small());
+    assert_eq!(game.state(), small().state());
+    assert!(game.steps().is_empty());
     assert!(
         game.undo(1)
             .unwrap_err()
@@ -602,9 +610,12 @@ fn setup_is_fixed_once_play_starts() {
 }
 
 #[test]
-fn names_are_one_word_each_and_all_different() {
+fn names_are_words_with_single_spaces_and_all_different() {
     assert!(Game::new(names(&["alice", "Alice"]), Rules::default()).is_err());
-    assert!(Game::new(names(&["alice", "bob smith"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", "bob smith"]), Rules::default()).is_ok());
+    assert!(Game::new(names(&["alice", "bob  smith"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", " bob"]), Rules::default()).is_err());
+    assert!(Game::new(names(&["alice", "bob:"]), Rules::default()).is_err());
     assert!(Game::new(names(&["alice"]), Rules::default()).is_err());
     let game = game_with(&["alice", "albert", "bob"], Rules::default());
     assert_eq!(game.setup().player("BOB").unwrap(), 2);
@@ -681,8 +692,26 @@ fn record_whose_rounds_disagree_with_its_log_is_refused() {
         .hands
         .insert("alice".into(), HandEntry::Count(13));
     let err = Game::from_record(&record).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "round 1, hands.alice: the record says 13, but the log of play gives 12. The file is left as it is: put it back to 12 and type fix 1 hand alice 13 in the game"
+    );
+    let mut record = game.to_record();
+    record.rounds[0].knocker = Some("carol".into());
+    let err = Game::from_record(&record).unwrap_err().to_string();
     assert!(
-        err.starts_with("round 1: the recorded rounds do not match"),
+        err.starts_with(
+            "round 1, knocker: the record says \"carol\", but the log of play gives \"bob\""
+        ) && err.ends_with("type fix 1 knock carol in the game"),
+        "{err}"
+    );
+    let mut record = game.to_record();
+    record.rounds.push(record.rounds[0].clone());
+    let err = Game::from_record(&record).unwrap_err().to_string();
+    assert!(
+        err.contains(
+            "the record holds 2 finished rounds, but its log of play gives 1 finished round"
+        ),
         "{err}"
     );
     let mut record = game.to_record();
@@ -704,9 +733,22 @@ fn record_without_a_log_goes_on_after_its_rounds() {
     assert_eq!(game.round().dealer, 1);
     assert_eq!(game.round().turn, 0);
     assert!(game.has_started());
+    // The rounds played before the log become its first steps, entered whole.
     let record = game.to_record();
-    assert_eq!(record.play.as_ref().map(|p| p.earlier_rounds), Some(1));
+    let play = record.play.as_ref().unwrap();
+    assert_eq!(play.earlier_rounds, 0);
+    assert_eq!(play.log, vec!["round knock ben ann=20 ben=3".to_string()]);
     assert_eq!(Game::from_record(&record).unwrap(), game);
+    // A record written by an older version, with earlier-rounds, still opens.
+    let mut old = record.clone();
+    old.play = Some(crate::game::PlayRecord {
+        first_dealer: "ann".to_string(),
+        earlier_rounds: 1,
+        log: vec!["ann: draw".to_string()],
+    });
+    let reopened = Game::from_record(&old).unwrap();
+    assert_eq!(reopened.round().number, 2);
+    assert_eq!(reopened.round().draws, 1);
 }
 
 #[test]
@@ -732,4 +774,539 @@ fn log_lines_read_back_as_they_were_written() {
     assert!(Event::parse("dave: draw", setup).is_err());
     assert!(Event::parse("bob: dance", setup).is_err());
     assert!(Event::parse("bob draws", setup).is_err());
+}
+
+/// RULES.md "A turn is judged whole": the second move of a turn is judged from the table
+/// at the start of the turn, so one real 10h releases one joker, not one per move.
+#[test]
+fn turn_judged_whole_one_real_card_releases_one_joker() {
+    let mut game = three();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: play = 8h 9h *10h | 10s 10d 10c *10h",
+            "bob: done",
+            "carol: draw",
+            "carol: play 1 = 8h 9h 10h | 7s 7d *7c",
+        ],
+    );
+    let before = game.clone();
+    let err = step(&mut game, "carol: play 2 = 10s 10d 10c | Jd Qd *Kd").unwrap_err();
+    assert_eq!(game, before, "an illegal move changes nothing");
+    let Error::Illegal(verdict) = err else {
+        panic!("expected an illegal move: {err}")
+    };
+    assert_eq!(
+        verdict
+            .violations
+            .iter()
+            .map(|v| v.rule)
+            .collect::<Vec<_>>(),
+        vec![MoveRule::M4]
+    );
+    assert!(game.round().moved_this_turn());
+}
+
+/// The cards laid earlier in the turn count against the hand: a move may not lay more
+/// than the player held when the turn's melding began.
+#[test]
+fn turn_judged_whole_counts_every_card_laid_this_turn() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 5));
+    steps(&mut game, &["ben: draw", "ben: play = 7h 8h 9h"]);
+    assert_eq!(game.round().held[1], 3);
+    let err = refused(&mut game, "ben: play 1 = 6h 7h 8h 9h 10h Jh Qh");
+    assert!(
+        err.contains("ben holds 6 cards, but this turn's moves lay 7 from the hand"),
+        "{err}"
+    );
+    let notes = step(&mut game, "ben: play 1 = 6h 7h 8h 9h 10h").unwrap();
+    assert_eq!(
+        notes[0],
+        Note::Played {
+            player: 1,
+            played: vec![
+                HandCard::Real(crate::notation::parse_card("6h").unwrap()),
+                HandCard::Real(crate::notation::parse_card("10h").unwrap())
+            ],
+            held: 1,
+            fresh: vec![1],
+        }
+    );
+}
+
+/// A card laid earlier in the turn may be taken back into the same turn's rearrangement:
+/// only the end of the turn counts, and the hand gets it back.
+#[test]
+fn turn_judged_whole_a_card_laid_this_turn_may_be_rearranged_again() {
+    let mut game = three();
+    steps(
+        &mut game,
+        &[
+            "table = 3s 4s 5s",
+            "bob: draw",
+            "bob: play = 7h 8h 9h | Ks Kh Kc",
+            "bob: play 2 3 = 7h 8h 9h",
+        ],
+    );
+    assert_eq!(game.round().held[1], 11 - 3);
+    // Taking back a card that was on the table when the turn began is M1.
+    let err = step(&mut game, "bob: play 1 = 4s 5s 6s").unwrap_err();
+    assert!(err.to_string().contains("M1"), "{err}");
+}
+
+/// RULES.md "Stock out": a turn that would begin with the stock empty begins the last lap
+/// by itself, so the players are never left with only `undo`.
+#[test]
+fn stock_out_at_the_start_of_a_turn_begins_the_last_lap() {
+    let mut game = game_with(&["ann", "ben"], Rules::default());
+    let notes = step(&mut game, "ann: cards 43").unwrap();
+    assert_eq!(game.round().stock(), 0);
+    assert_eq!(notes[1], Note::LastLap);
+    assert_eq!(game.round().last_lap, Some(2));
+    assert!(refused(&mut game, "ben: draw").contains("last lap"));
+    steps(
+        &mut game,
+        &["ben: play = 7h 8h 9h", "ben: done", "ann: done"],
+    );
+    assert!(matches!(
+        game.state().phase,
+        Phase::Hands {
+            end: RoundEnd::StockOut,
+            ..
+        }
+    ));
+}
+
+/// RULES.md: a knock in the last lap is a knock, scored with that knocker.
+#[test]
+fn knock_in_the_last_lap_is_scored_with_its_knocker() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 4));
+    steps(&mut game, &["ann: cards 49"]);
+    assert_eq!(game.round().last_lap, Some(2));
+    steps(
+        &mut game,
+        &["ben: play = 7h 8h 9h", "ben: knock As", "ann: hand 340"],
+    );
+    assert_eq!(game.state().rounds[0].knocker.as_deref(), Some("ben"));
+    assert_eq!(game.state().tally.rounds[0].score.points, vec![0, 339]);
+}
+
+/// A count says how many cards a hand holds only through the deck: it is refused beyond
+/// what the cards still out of sight can make, and 0 is going out, not a count.
+#[test]
+fn hand_count_is_bounded_by_the_cards_the_deck_can_give() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.hand_size = 3));
+    steps(
+        &mut game,
+        &["ben: draw", "ben: play = 7h 8h 9h", "ben: knock 1"],
+    );
+    assert!(refused(&mut game, "ann: hand 46").contains("which count 3 to 45"));
+    assert!(refused(&mut game, "ann: hand 0").contains("a count of 0 means no cards left"));
+    steps(&mut game, &["ann: hand 45"]);
+}
+
+#[test]
+fn cards_correction_beyond_the_deck_is_refused_without_overflow() {
+    let mut game = three();
+    let err = refused(&mut game, "bob: cards 4294967295");
+    assert!(err.contains("more than the 106 cards of the deck"), "{err}");
+}
+
+/// A hand counted during play is checked against the table's cards at once.
+#[test]
+fn hand_counted_in_play_is_checked_against_the_table() {
+    let mut game = game_with(&["ann", "ben"], Rules::default());
+    steps(&mut game, &["ben: draw", "ben: play = 7h 8h 9h"]);
+    let hand = crate::table::Hand::parse("7h As", game.setup().deck).unwrap();
+    let err = game.count_hand(0, &hand).unwrap_err();
+    assert!(err.to_string().starts_with("7h appears 2 times"), "{err}");
+}
+
+/// After the third draw no meld is allowed, so the hint offers none.
+#[test]
+fn hint_after_the_third_draw_offers_no_meld() {
+    let mut game = game_with(&["ann", "ben"], Rules::default());
+    steps(&mut game, &["ben: draw", "ben: draw", "ben: draw"]);
+    let hand = crate::table::Hand::parse("7h 8h 9h As", game.setup().deck).unwrap();
+    let hint = game.hint(&hand).unwrap();
+    assert!(hint.best.played.is_empty());
+    assert_eq!(hint.best.deadwood, 25);
+    assert!(hint.no_meld.is_some());
+    steps(&mut game, &["ben: done", "ann: draw"]);
+    let hint = game.hint(&hand).unwrap();
+    assert_eq!(hint.best.deadwood, 1);
+    assert!(hint.no_meld.is_none());
+}
+
+mod turn_as_moves {
+    //! The REPL and `check` agree on every end state of a turn: a turn typed as 1 to 3
+    //! moves is judged as the one move from the table at its start to the table after.
+    use super::*;
+    use crate::card::CardCounts;
+    use crate::table::Hand;
+    use proptest::prelude::*;
+
+    const START: [&str; 6] = [
+        "8h 9h *10h",
+        "10s 10d 10c *10h",
+        "7c 8c 9c",
+        "Jd Qd Kd",
+        "3h 4h 5h 6h",
+        "5s 5d *5c",
+    ];
+    const HAND: [&str; 12] = [
+        "10h", "7s", "7d", "7h", "Kd", "Jd", "Qd", "5c", "6h", "10c", "9c", "*",
+    ];
+
+    fn table_of(melds: &[&str]) -> Table {
+        Table::parse(
+            &melds.join(" | "),
+            MeldRules::default(),
+            Deck::for_players(3).unwrap(),
+        )
+        .unwrap()
+    }
+
+    /// A move typed against the numbered table: every meld replaced by `after`.
+    fn move_to(game: &Game, after: &Table) -> Move {
+        Move {
+            replaced: (1..=game.round().table.melds().len()).collect(),
+            melds: after.melds().to_vec(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn random_turns_typed_as_moves_judge_as_one_move(
+            start in proptest::sample::subsequence(START.to_vec(), 1..=4),
+            hand in proptest::sample::subsequence(HAND.to_vec(), 1..=6),
+            cuts in proptest::collection::vec(proptest::sample::subsequence((0..6).collect::<Vec<usize>>(), 0..=6), 1..=3),
+            keep_start in proptest::collection::vec(any::<bool>(), 3),
+        ) {
+            let jokers = start.iter().filter(|m| m.contains('*')).count()
+                + hand.iter().filter(|c| **c == "*").count();
+            prop_assume!(jokers <= 2);
+            let deck = Deck::for_players(3).unwrap();
+            let rules = Rules::default();
+            let start_table = table_of(&start);
+            let hand = Hand::parse(&hand.join(" "), deck).unwrap();
+            let mut game = three();
+            step(&mut game, &format!("table = {start_table}")).unwrap();
+            step(&mut game, "bob: draw").unwrap();
+            for (i, cut) in cuts.iter().enumerate() {
+                // The table this move makes: a legal layout of the table's cards and some
+                // of the hand's (found by `arrange`), or the start table with them added.
+                let laid: Vec<HandCard> = cut.iter().filter_map(|i| hand.cards().get(*i).copied()).collect();
+                let pile: Vec<HandCard> = start_table.cards().map(|c| c.physical()).chain(laid.iter().copied()).collect();
+                let Some(after) = (if keep_start[i] {
+                    crate::solver::arrange(&laid, &rules, deck)
+                        .map(|t| Table::new(start_table.melds().iter().cloned().chain(t.melds().iter().cloned()).collect()))
+                } else {
+                    crate::solver::arrange(&pile, &rules, deck)
+                }) else { continue };
+                let mv = move_to(&game, &after);
+                let judged = game.judge(&mv).unwrap();
+                let alone = moves::judge(&start_table, None, &judged.after, MeldRules::default(), deck).unwrap();
+                prop_assert_eq!(&judged.verdict, &alone);
+                let before = game.clone();
+                match game.play(mv) {
+                    Ok(_) => prop_assert!(alone.is_legal()),
+                    Err(_) => {
+                        prop_assert!(!alone.is_legal() || judged.not_now.is_some());
+                        prop_assert_eq!(&game, &before);
+                    }
+                }
+                // Whatever was accepted, the table now is a legal end of the turn.
+                let now = moves::judge(&start_table, None, &game.round().table, MeldRules::default(), deck).unwrap();
+                if game.round().moved_this_turn() {
+                    prop_assert!(now.is_legal(), "{}", now);
+                    let laid_now = CardCounts::of(game.round().table.cards().map(|c| c.physical()))
+                        .excess_over(&start_table.physical_counts());
+                    prop_assert_eq!(game.round().held[1] as usize, 11 - laid_now.len());
+                }
+            }
+        }
+    }
+}
+
+mod never_stuck {
+    //! No reachable state leaves the table with nothing to type but `undo`: in play, a draw
+    //! or the end of the turn is always allowed; when the round is over, a hand can always
+    //! be given.
+    use super::*;
+    use proptest::prelude::*;
+
+    const MELDS: [&str; 5] = ["7h 8h 9h", "Ks Kh Kc", "3d 4d 5d 6d", "As Ah Ad", "*"];
+
+    fn events() -> impl Strategy<Value = Vec<(u8, u32)>> {
+        proptest::collection::vec((0u8..7, 0u32..60), 1..60)
+    }
+
+    fn text(game: &Game, (kind, n): (u8, u32)) -> String {
+        let players = game.players();
+        let turn = &players[game.round().turn];
+        let someone = &players[n as usize % players.len()];
+        match kind {
+            0 | 1 => format!("{turn}: draw"),
+            2 => format!("{turn}: done"),
+            3 => format!("{turn}: play = {}", MELDS[n as usize % 4]),
+            4 => format!("{turn}: knock {}", n % 8),
+            // Half the corrections take the whole stock, the state that once left only undo.
+            5 if n % 2 == 0 => {
+                let p = n as usize % players.len();
+                let fill = game.round().held[p] + game.round().stock();
+                format!("{someone}: cards {fill}")
+            }
+            5 => format!("{someone}: cards {n}"),
+            _ => format!("{someone}: hand {}", n * 3),
+        }
+    }
+
+    fn some_way_on(game: &Game) -> bool {
+        let try_step = |text: String| {
+            let mut trial = game.clone();
+            step(&mut trial, &text).is_ok()
+        };
+        let turn = &game.players()[game.round().turn];
+        match &game.state().phase {
+            Phase::Play => try_step(format!("{turn}: draw")) || try_step(format!("{turn}: done")),
+            Phase::Hands { hands, .. } => game.waiting_hands().iter().all(|p| {
+                let name = &game.players()[*p];
+                let seen = crate::card::CardCounts::of(
+                    game.round().table.cards().map(|c| c.physical()).chain(
+                        hands
+                            .iter()
+                            .flatten()
+                            .flat_map(|h| h.cards().iter().copied()),
+                    ),
+                );
+                let (low, high) = count_range(game.setup(), game.round().held[*p], &seen);
+                try_step(format!("{name}: hand {low}")) && try_step(format!("{name}: hand {high}"))
+            }),
+            Phase::Over => true,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn no_state_leaves_only_undo(players in 2usize..=4, hand_size in 3u32..=10, events in events()) {
+            let names = ["ann", "ben", "cleo", "dan"][..players].to_vec();
+            let mut game = game_with(&names, rules(|r| r.hand_size = hand_size));
+            for event in events {
+                let line = text(&game, event);
+                let _ = step(&mut game, &line);
+                prop_assert!(some_way_on(&game), "stuck after {line}: {:?}", game.state());
+            }
+        }
+    }
+}
+
+/// `redo` takes again what `undo` took back, all or none; a new step ends it.
+#[test]
+fn redo_brings_back_an_undo_until_a_new_step() {
+    let mut game = small();
+    steps(
+        &mut game,
+        &[
+            "bob: draw",
+            "bob: play = 3s 4s 5s",
+            "bob: knock 4",
+            "alice: hand 12",
+            "carol: hand 9",
+        ],
+    );
+    let finished = game.clone();
+    game.undo(5).unwrap();
+    assert_eq!(game.can_redo(), 5);
+    assert!(
+        game.redo(6)
+            .unwrap_err()
+            .to_string()
+            .contains("redo takes 1 to 5")
+    );
+    let redone = game.redo(2).unwrap();
+    assert_eq!(redone.len(), 2);
+    game.redo(3).unwrap();
+    assert_eq!(game.state(), finished.state());
+    assert_eq!(game.steps(), finished.steps());
+    game.undo(1).unwrap();
+    steps(&mut game, &["carol: hand 8"]);
+    assert_eq!(game.can_redo(), 0);
+    assert!(
+        game.redo(1)
+            .unwrap_err()
+            .to_string()
+            .contains("nothing to redo")
+    );
+}
+
+/// A round's result entered whole, with every check `score` makes; the next one is dealt,
+/// passing the deal left.
+#[test]
+fn round_entered_whole_is_scored_and_the_next_dealt() {
+    let mut game = three();
+    let notes = game
+        .enter_round("knock bob alice=12 bob=3 carol=\"Kd *\"")
+        .unwrap();
+    assert!(matches!(
+        notes[0],
+        Note::Scored {
+            round: 1,
+            knocker: Some(1),
+            ..
+        }
+    ));
+    assert_eq!(game.state().tally.totals, vec![0, 41, 0]);
+    assert_eq!(game.round().number, 2);
+    assert_eq!(game.round().dealer, 1);
+    let before = game.clone();
+    for (text, says) in [
+        (
+            "knock bob alice=12 bob=9 carol=5",
+            "bob cannot knock with 9",
+        ),
+        ("alice=12 bob=3", "no hand for carol"),
+        ("knock dan alice=1 bob=2 carol=3", "\"dan\" is not a player"),
+        (
+            "out carol alice=1 bob=2 carol=3",
+            "carol went out and holds no cards",
+        ),
+        ("alice=0 bob=0 carol=4", "only one player can go out"),
+        ("alice=\"7h 7h 7h\" bob=1 carol=2", "7h appears 3 times"),
+        ("alice=1 alice=2 bob=1 carol=2", "alice is given two hands"),
+    ] {
+        let err = game.enter_round(text).unwrap_err().to_string();
+        assert!(err.contains(says), "{text}: {err}");
+        assert_eq!(game, before, "a refused round changes nothing: {text}");
+    }
+    steps(&mut game, &["carol: draw"]);
+    game.enter_round("out carol alice=40 bob=30").unwrap();
+    assert_eq!(game.state().tally.totals, vec![0, 41, 95]);
+}
+
+/// `fix` corrects any finished round; every later total follows, and undo takes it back.
+#[test]
+fn fix_corrects_a_past_round_and_every_later_total_follows() {
+    let mut game = three();
+    game.enter_round("knock bob alice=12 bob=3 carol=35")
+        .unwrap();
+    game.enter_round("out carol alice=40 bob=30").unwrap();
+    assert_eq!(game.state().tally.totals, vec![0, 41, 95]);
+    game.fix(
+        1,
+        RoundChange::Hand {
+            player: 0,
+            hand: HandReport::Count(22),
+        },
+    )
+    .unwrap();
+    assert_eq!(game.state().tally.totals, vec![0, 51, 95]);
+    let err = game.fix(2, RoundChange::Out(1)).unwrap_err().to_string();
+    assert!(err.contains("only one player can go out in a round, but bob and carol have no cards left; nothing changed"), "{err}");
+    let whole = game.round_record("out bob alice=40 carol=12").unwrap();
+    game.fix(2, RoundChange::Whole(whole)).unwrap();
+    assert_eq!(game.state().rounds[1].hands["bob"], HandEntry::Count(0));
+    let err = game
+        .fix(1, RoundChange::Knocker(Some(1)))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("already reads so"), "{err}");
+    game.fix(1, RoundChange::Delete).unwrap();
+    assert_eq!(game.state().rounds.len(), 1);
+    assert_eq!(game.round().number, 2);
+    let err = game.fix(3, RoundChange::Delete).unwrap_err().to_string();
+    assert!(
+        err.contains("there is no round 3 to fix: round 1 is the only one finished"),
+        "{err}"
+    );
+    game.undo(1).unwrap();
+    assert_eq!(game.state().rounds.len(), 2);
+    // The log keeps every correction, and reads back to the same game.
+    let again = Game::from_record(&game.to_record()).unwrap();
+    assert_eq!(again.state(), game.state());
+}
+
+/// A correction that moves the game's end: the game ends, or goes on again.
+#[test]
+fn fix_moves_the_games_end_both_ways() {
+    let mut game = game_with(&["ann", "ben"], rules(|r| r.target = 50));
+    game.enter_round("knock ben ann=30 ben=2").unwrap();
+    game.enter_round("knock ben ann=30 ben=2").unwrap();
+    assert_eq!(game.state().phase, Phase::Over);
+    game.fix(
+        2,
+        RoundChange::Hand {
+            player: 0,
+            hand: HandReport::Count(10),
+        },
+    )
+    .unwrap();
+    assert_eq!(game.state().phase, Phase::Play);
+    assert_eq!(game.round().number, 3);
+    game.fix(
+        2,
+        RoundChange::Hand {
+            player: 0,
+            hand: HandReport::Count(30),
+        },
+    )
+    .unwrap();
+    assert_eq!(game.state().phase, Phase::Over);
+    // An end moved before rounds that were played after it is refused.
+    game.fix(
+        2,
+        RoundChange::Hand {
+            player: 0,
+            hand: HandReport::Count(10),
+        },
+    )
+    .unwrap();
+    game.enter_round("knock ben ann=30 ben=2").unwrap();
+    let err = game
+        .fix(
+            1,
+            RoundChange::Hand {
+                player: 0,
+                hand: HandReport::Count(60),
+            },
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("that correction of round 1 cannot be scored: round 2: recorded after the game ended in round 1"), "{err}");
+}
+
+mod round_lines {
+    //! A round's result prints as one line and reads back as the same result.
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn round_text_reads_back_as_the_same_result(
+            knock in 0usize..4,
+            counts in proptest::collection::vec(1u32..80, 3),
+            cards in proptest::collection::vec(proptest::sample::select(vec!["Kd", "*", "7c", "Ah", "10s"]), 0..3),
+        ) {
+            let game = three();
+            let mut record = RoundRecord::default();
+            for (i, name) in ["alice", "bob", "carol"].iter().enumerate() {
+                let entry = if i == 2 && !cards.is_empty() {
+                    let hand = crate::table::Hand::parse(&cards.join(" "), game.setup().deck).unwrap();
+                    HandEntry::Cards(hand.to_string())
+                } else {
+                    HandEntry::Count(i64::from(counts[i]))
+                };
+                record.hands.insert((*name).to_string(), entry);
+            }
+            if let Some(knocker) = ["alice", "bob", "carol"].get(knock) {
+                record.knocker = Some((*knocker).to_string());
+            }
+            let text = event::round_text(&record);
+            let back = event::parse_round(&text, game.setup()).unwrap();
+            prop_assert_eq!(back, record);
+        }
+    }
 }

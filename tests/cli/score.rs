@@ -118,6 +118,55 @@ fn score_house_rules_change_the_numbers() {
         .run();
 }
 
+/// RULES.md: going out means no cards left, never a hand whose cards count 0.
+#[test]
+fn score_going_out_is_no_cards_left_not_a_count_of_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "joker-value = 0\n").unwrap();
+    carousel(&["score", "--knocker", "a", "a=*", "b=7", "c=9"])
+        .arg("--rules")
+        .arg(&rules)
+        .json(json!({
+            "deadwood": {"a": 0, "b": 7, "c": 9},
+            "winners": ["a"],
+            "points": {"a": 16, "b": 0, "c": 0},
+            "undercut": false,
+            "went_out": false
+        }))
+        .run();
+    // Two hands of jokers counting 0 are two low hands, not two players gone out.
+    carousel(&["score", "a=*", "b=*", "c=9"])
+        .arg("--rules")
+        .arg(&rules)
+        .json(json!({
+            "deadwood": {"a": 0, "b": 0, "c": 9},
+            "winners": ["a", "b"],
+            "points": {"a": 9, "b": 9, "c": 0},
+            "undercut": false,
+            "went_out": false
+        }))
+        .run();
+    // A hand given as no cards is out.
+    carousel(&["score", "a=", "b=7", "c=9"])
+        .json(json!({
+            "deadwood": {"a": 0, "b": 7, "c": 9},
+            "winners": ["a"],
+            "points": {"a": 41, "b": 0, "c": 0},
+            "undercut": false,
+            "went_out": true
+        }))
+        .run();
+}
+
+#[test]
+fn score_two_players_out_are_named_in_plain_words() {
+    carousel(&["score", "a=0", "b=0", "c=9"])
+        .status(2)
+        .stderr_has("only one player can go out in a round, but a and b have no cards left")
+        .run();
+}
+
 #[test]
 fn score_bad_input_exits_2_and_names_it() {
     carousel(&["score", "a=3", "b=1h"])

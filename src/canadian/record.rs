@@ -1,0 +1,441 @@
+//! The record of a Canadian or Carolina game (CONTRACT.md, "tally for these games") and its
+//! tally: running totals by side, the end at the target and the winners.
+//!
+//! The record shares its shape and its reading with Carousel's ([`crate::game`]): players,
+//! `[rules]`, `[[round]]` with `[round.hands]`; it adds `teams`, each round's `out` and
+//! `[round.melds]`.
+
+use super::scoring::{HandScore, TableEntry, score_hand};
+use super::sides::Sides;
+use super::{CanadianRules, Rulebook, Variant};
+use crate::Error;
+use crate::game::{HandEntry, read_record};
+use crate::scoring::HandReport;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// Keys only Carousel records have: here they are unknown, and named as Carousel's.
+pub const CAROUSEL_KEYS: [&str; 9] = [
+    "knocker",
+    "knock-limit",
+    "undercut-bonus",
+    "game-bonus",
+    "round-bonus",
+    "joker-value",
+    "round-bonus-for-all",
+    "meld-after-third-draw",
+    "aces-low-only",
+];
+
+/// A Canadian or Carolina game as written down.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Which game; written as the top-level `game` key.
+    #[serde(skip, default = "canadian")]
+    pub variant: Variant,
+    pub players: Vec<String>,
+    /// Two teams of two; none: Canadian's seats 1+3 and 2+4, Carolina's singles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Vec<Vec<String>>>,
+    #[serde(default)]
+    pub rules: CanadianRules,
+    #[serde(default, rename = "round", skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<Round>,
+    /// The game in progress as the REPL keeps it; absent from a record written by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayLog>,
+}
+
+fn canadian() -> Variant {
+    Variant::Canadian
+}
+
+/// The referee's log of a game at the table: every step, to resume it and undo any step.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlayLog {
+    /// Who dealt the first hand; the deal passes left each hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<String>,
+    /// How many of the record's rounds were written before the log began.
+    #[serde(default)]
+    pub earlier_rounds: usize,
+    #[serde(default)]
+    pub log: Vec<String>,
+}
+
+/// One finished hand: who went out, each side's table and every player's hand.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub out: Option<String>,
+    /// Per side, keyed by any one of its players: the sets, or a count.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub melds: IndexMap<String, HandEntry>,
+    pub hands: IndexMap<String, HandEntry>,
+}
+
+/// A round's hand scored, and the running totals after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundTally {
+    pub score: HandScore,
+    pub totals: Vec<i64>,
+}
+
+/// A whole game scored, by side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub sides: Sides,
+    pub rounds: Vec<RoundTally>,
+    pub totals: Vec<i64>,
+    /// A side's total reached the target.
+    pub finished: bool,
+    /// The sides with the highest total, once finished.
+    pub winners: Vec<usize>,
+    pub target: u32,
+}
+
+impl Tally {
+    /// The sides with the highest total (the leaders while the game goes on).
+    pub fn leaders(&self) -> Vec<usize> {
+        let best = self.totals.iter().copied().max().unwrap_or(0);
+        (0..self.totals.len())
+            .filter(|s| self.totals[*s] == best)
+            .collect()
+    }
+}
+
+fn record_error(place: impl Into<String>, problem: impl Into<String>) -> Error {
+    Error::Record {
+        place: place.into(),
+        problem: problem.into(),
+    }
+}
+
+/// A record's count: a whole number from 0 up.
+fn entry_count(n: i64) -> Result<u32, String> {
+    u32::try_from(n).map_err(|_| {
+        format!("{n} is not a count; a count is a whole number from 0 up, with no sign")
+    })
+}
+
+impl Rulebook {
+    /// Refuses a game whose deal does not fit the deck: players x hand size + 1 > 108.
+    pub fn check_deal(&self, players: usize) -> Result<(), String> {
+        let needed = (players as u64) * u64::from(self.rules.hand_size) + 1;
+        let size = u64::from(self.variant.deck().size());
+        if needed > size {
+            return Err(format!(
+                "{} cards to each of {players} players and one to start the pile need {needed} cards; the deck holds {size}",
+                self.rules.hand_size
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Record {
+    /// Reads a record whose `game` key names `variant`. Errors name the line, the round and
+    /// the key; a key of Carousel's is named as such.
+    pub fn from_toml(text: &str, variant: Variant) -> Result<Record, Error> {
+        let mut record: Record = read_record(text, variant.name(), |key| {
+            CAROUSEL_KEYS.contains(&key).then(|| {
+                format!(
+                    "`{key}` is a key of Carousel records; this record's game is {}",
+                    variant.name()
+                )
+            })
+        })?;
+        record.variant = variant;
+        record
+            .rules
+            .check()
+            .map_err(|problem| record_error("rules", problem))?;
+        Ok(record)
+    }
+
+    /// The record as TOML, its `game` key first.
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string_pretty(self).unwrap_or_default();
+        format!("game = \"{}\"\n{body}", self.variant.name())
+    }
+
+    pub fn rulebook(&self) -> Rulebook {
+        Rulebook::new(self.variant, self.rules.clone())
+    }
+
+    /// The sides, after checking the players, the teams and that the deal fits the deck.
+    pub fn sides(&self) -> Result<Sides, Error> {
+        Sides::new(self.variant, self.players.clone(), None)
+            .map_err(|problem| record_error("players", problem))?;
+        let sides = Sides::new(self.variant, self.players.clone(), self.teams.as_deref())
+            .map_err(|problem| record_error("teams", problem))?;
+        self.rulebook()
+            .check_deal(self.players.len())
+            .map_err(|problem| record_error("rules.hand-size", problem))?;
+        Ok(sides)
+    }
+
+    /// Scores round `number` (from 1) on its own.
+    pub fn score_round(&self, number: usize, sides: &Sides) -> Result<HandScore, Error> {
+        let round = &self.rounds[number - 1];
+        score_round(&self.rulebook(), sides, round, &format!("round {number}"))
+    }
+}
+
+/// Scores one recorded hand; `at` names it in errors ("round 2").
+pub fn score_round(
+    book: &Rulebook,
+    sides: &Sides,
+    round: &Round,
+    at: &str,
+) -> Result<HandScore, Error> {
+    let place = |key: &str| format!("{at}, {key}");
+    let not_a_player = |name: &str| {
+        format!(
+            "\"{name}\" is not a player (the players are {})",
+            sides.players().join(", ")
+        )
+    };
+    let out = match &round.out {
+        Some(name) => Some(
+            sides
+                .player(name)
+                .ok_or_else(|| record_error(place("out"), not_a_player(name)))?,
+        ),
+        None => None,
+    };
+    let mut tables: Vec<Option<(String, TableEntry)>> = vec![None; sides.len()];
+    for (name, entry) in &round.melds {
+        let key = format!("melds.{name}");
+        let player = sides
+            .player(name)
+            .ok_or_else(|| record_error(place(&key), not_a_player(name)))?;
+        let side = sides.side_of(player);
+        if let Some((first, _)) = &tables[side] {
+            return Err(record_error(
+                place(&key),
+                format!(
+                    "{}'s melds are given twice (as {first} and as {name})",
+                    sides.name(side)
+                ),
+            ));
+        }
+        let table = match entry {
+            HandEntry::Count(n) => entry_count(*n).map(TableEntry::Count),
+            HandEntry::Cards(text) => book.parse_table_entry(text).map_err(|e| e.to_string()),
+        }
+        .map_err(|problem| record_error(place(&key), problem))?;
+        tables[side] = Some((name.clone(), table));
+    }
+    if let Some(name) = round.hands.keys().find(|n| sides.player(n).is_none()) {
+        return Err(record_error(
+            place(&format!("hands.{name}")),
+            not_a_player(name),
+        ));
+    }
+    let mut hands = Vec::with_capacity(sides.players().len());
+    for player in sides.players() {
+        let entry = round.hands.get(player).ok_or_else(|| {
+            record_error(
+                place("hands"),
+                format!("no hand for {player}; give each player's count or cards left"),
+            )
+        })?;
+        let report = match entry {
+            HandEntry::Count(n) => entry_count(*n).map(HandReport::Count),
+            HandEntry::Cards(text) => book.parse_hand_left(text).map_err(|e| e.to_string()),
+        }
+        .map_err(|problem| record_error(place(&format!("hands.{player}")), problem))?;
+        hands.push(report);
+    }
+    let tables: Vec<TableEntry> = tables
+        .into_iter()
+        .map(|t| t.map(|(_, table)| table).unwrap_or_default())
+        .collect();
+    score_hand(book, sides, &tables, &hands, out).map_err(|e| record_error(at, e.to_string()))
+}
+
+/// Scores every round of a record in order, to the end at the target. A round recorded
+/// after a side's total reached it is refused.
+pub fn tally(record: &Record) -> Result<Tally, Error> {
+    let sides = record.sides()?;
+    let target = i64::from(record.rules.target);
+    let mut totals = vec![0i64; sides.len()];
+    let mut rounds = Vec::with_capacity(record.rounds.len());
+    let mut ended_in = None;
+    for number in 1..=record.rounds.len() {
+        if let Some(ended) = ended_in {
+            return Err(record_error(
+                format!("round {number}"),
+                format!(
+                    "recorded after the game ended in round {ended}, when a side's total reached {target}"
+                ),
+            ));
+        }
+        let score = record.score_round(number, &sides)?;
+        for (total, side) in totals.iter_mut().zip(&score.sides) {
+            *total = total.saturating_add(side.points);
+        }
+        if totals.iter().any(|t| *t >= target) {
+            ended_in = Some(number);
+        }
+        rounds.push(RoundTally {
+            score,
+            totals: totals.clone(),
+        });
+    }
+    let mut tally = Tally {
+        sides,
+        rounds,
+        totals,
+        finished: ended_in.is_some(),
+        winners: Vec::new(),
+        target: record.rules.target,
+    };
+    if tally.finished {
+        tally.winners = tally.leaders();
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "game = \"canadian\"\nplayers = [\"alice\", \"bob\", \"carol\", \"dave\"]\n";
+
+    fn record(text: &str) -> Result<Record, Error> {
+        Record::from_toml(text, Variant::Canadian)
+    }
+
+    fn tally_of(text: &str) -> Result<Tally, String> {
+        record(text)
+            .and_then(|r| tally(&r))
+            .map_err(|e| e.to_string())
+    }
+
+    const ROUND: &str = "[[round]]\nout = \"alice\"\n[round.melds]\nalice = \"Ks Kh 2c | Qs Qd Qh *\"\nbob = 85\n[round.hands]\nalice = 0\nbob = \"Qs 5h\"\ncarol = \"3d 2c\"\ndave = 20\n";
+
+    #[test]
+    fn tally_contract_example_scores_by_side() {
+        let t = tally_of(&format!(
+            "{HEAD}teams = [[\"alice\", \"carol\"], [\"bob\", \"dave\"]]\n{ROUND}"
+        ))
+        .unwrap();
+        assert_eq!(t.sides.names(), ["alice+carol", "bob+dave"]);
+        assert_eq!(t.rounds[0].score.sides[0].points, 200);
+        assert_eq!(t.rounds[0].score.sides[1].points, 85 - 125);
+        assert_eq!(t.totals, [200, -40]);
+        assert!(!t.finished && t.winners.is_empty());
+    }
+
+    #[test]
+    fn end_of_the_game_at_1500_highest_total_wins_ties_share() {
+        let big = "[[round]]\n[round.melds]\nalice = 800\nbob = 800\n[round.hands]\nalice = 5\nbob = 5\ncarol = 5\ndave = 5\n";
+        let t = tally_of(&format!("{HEAD}{big}{big}")).unwrap();
+        assert_eq!(t.totals, [1580, 1580]);
+        assert!(t.finished);
+        assert_eq!(t.winners, [0, 1]);
+        let err = tally_of(&format!("{HEAD}{big}{big}{big}")).unwrap_err();
+        assert!(
+            err.starts_with("round 3: recorded after the game ended in round 2"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn record_bad_input_names_the_round_and_the_key() {
+        let cases = [
+            (
+                format!("{HEAD}[[round]]\nknocker = \"bob\"\n"),
+                "round 1 (line 4): `knocker` is a key of Carousel records",
+            ),
+            (
+                format!("{HEAD}[rules]\nknock-limit = 3\n"),
+                "line 4: `knock-limit` is a key of Carousel records",
+            ),
+            (
+                format!("{HEAD}colour = 1\n"),
+                "line 3: unknown field `colour`",
+            ),
+            (
+                format!("{HEAD}teams = [[\"alice\", \"carol\", \"bob\"], [\"dave\"]]\n"),
+                "teams: ",
+            ),
+            (
+                format!("{HEAD}[[round]]\nout = \"zed\"\n[round.hands]\nalice = 1\n"),
+                "round 1, out: \"zed\" is not a player",
+            ),
+            (
+                format!("{HEAD}[[round]]\n[round.melds]\nzed = 5\n[round.hands]\nalice = 1\n"),
+                "round 1, melds.zed: \"zed\" is not a player",
+            ),
+            (
+                format!(
+                    "{HEAD}[[round]]\n[round.melds]\nalice = 5\ncarol = 5\n[round.hands]\nalice = 1\n"
+                ),
+                "round 1, melds.carol: alice+carol's melds are given twice",
+            ),
+            (
+                format!(
+                    "{HEAD}[[round]]\n[round.melds]\nalice = \"2c 2d *\"\n[round.hands]\nalice = 1\n"
+                ),
+                "round 1, melds.alice: \"2c 2d *\" (meld 1): no natural card",
+            ),
+            (
+                format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 1\ncarol = 1\n"),
+                "round 1, hands: no hand for dave",
+            ),
+            (
+                format!(
+                    "{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 1\ncarol = 1\ndave = -4\n"
+                ),
+                "round 1, hands.dave: -4 is not a count",
+            ),
+            (
+                format!(
+                    "{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 1\ncarol = 1\ndave = 1\nzed = 1\n"
+                ),
+                "round 1, hands.zed",
+            ),
+            (
+                format!("{HEAD}[rules]\ntarget = 0\n"),
+                "rules: target is at least 1",
+            ),
+            (
+                "game = \"canadian\"\nplayers = [\"a\", \"b\", \"c\"]\n".to_string(),
+                "players: Canadian Rummy is played by exactly 4 players, not 3",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = tally_of(&text).unwrap_err();
+            assert!(
+                err.starts_with(expected),
+                "{err}\nexpected {expected}\n{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_deal_that_does_not_fit_the_deck_is_refused() {
+        let players: Vec<String> = (1..=8).map(|i| format!("\"p{i}\"")).collect();
+        let text = format!(
+            "game = \"carolina\"\nplayers = [{}]\n[rules]\nhand-size = 14\n",
+            players.join(", ")
+        );
+        let err = Record::from_toml(&text, Variant::Carolina)
+            .and_then(|r| tally(&r))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("need 113 cards; the deck holds 108"), "{err}");
+    }
+
+    #[test]
+    fn record_round_trips_through_toml() {
+        let r = record(&format!("{HEAD}{ROUND}")).unwrap();
+        assert_eq!(record(&r.to_toml()).unwrap(), r);
+    }
+}

@@ -1,0 +1,164 @@
+//! The house rules of Canadian and Carolina Rummy (RULES-CANADIAN.md, "House rules"): their
+//! own `[rules]` keys. A Carousel key here is an unknown key, and the reverse.
+
+use crate::Error;
+use crate::rules::{find_key, read, set_value, value_text};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct CanadianRules {
+    /// The game ends after the hand in which a side's total reaches this.
+    pub target: u32,
+    /// Cards dealt to each player.
+    pub hand_size: u32,
+    /// What a deuce left in hand counts (the write-up is silent).
+    pub deuce_in_hand: u32,
+    /// Scored by the side whose player went out.
+    pub going_out_bonus: u32,
+    /// The literal reading: jokers are natural cards of a rank of their own.
+    pub jokers_not_wild: bool,
+    /// One of the two cards that take the pile may be wild.
+    pub wild_pickup: bool,
+}
+
+impl Default for CanadianRules {
+    fn default() -> Self {
+        CanadianRules {
+            target: 1500,
+            hand_size: 13,
+            deuce_in_hand: 20,
+            going_out_bonus: 0,
+            jokers_not_wild: false,
+            wild_pickup: false,
+        }
+    }
+}
+
+impl CanadianRules {
+    /// Every key of these games' `[rules]` table, in RULES-CANADIAN.md's order.
+    pub const KEYS: [&'static str; 6] = [
+        "target",
+        "hand-size",
+        "deuce-in-hand",
+        "going-out-bonus",
+        "jokers-not-wild",
+        "wild-pickup",
+    ];
+
+    /// What each key means, in the order of [`CanadianRules::KEYS`].
+    pub const MEANINGS: [&'static str; 6] = [
+        "the game ends after the hand in which a side's total reaches this",
+        "cards dealt to each player",
+        "what a deuce left in hand counts",
+        "scored by the side whose player went out",
+        "jokers are not wild: they make sets of jokers only",
+        "one of the two cards that take the pile may be wild",
+    ];
+
+    /// Reads a rules file: a `[rules]` table of these keys and nothing else (a bare list of
+    /// keys is read too). Numbers are whole; `target` and `hand-size` at least 1.
+    pub fn from_toml(text: &str) -> Result<CanadianRules, Error> {
+        let rules: CanadianRules = read(text, true)?;
+        rules.check().map_err(Error::Rules)?;
+        Ok(rules)
+    }
+
+    /// Refuses a target or hand size of 0: no game could be played to it.
+    pub fn check(&self) -> Result<(), String> {
+        for (key, value) in [("target", self.target), ("hand-size", self.hand_size)] {
+            if value == 0 {
+                return Err(format!("{key} is at least 1, not 0"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// One rule's value as a player reads it: a number, or on/off.
+    pub fn value_text(&self, key: &str) -> Option<String> {
+        value_text(self, key)
+    }
+
+    /// A key as typed (case and underscores forgiven), and what it means.
+    pub fn key(typed: &str) -> Result<(&'static str, &'static str), Error> {
+        find_key(&Self::KEYS, &Self::MEANINGS, typed)
+    }
+
+    /// Sets one rule from words: a whole number, or on/off.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        let (key, _) = Self::key(key)?;
+        let mut changed = self.clone();
+        set_value(&mut changed, key, value)?;
+        changed.check().map_err(Error::Rules)?;
+        *self = changed;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_rules_defaults_target_1500_hand_13_deuce_20_no_bonus() {
+        let rules = CanadianRules::default();
+        assert_eq!(
+            (rules.target, rules.hand_size, rules.deuce_in_hand),
+            (1500, 13, 20)
+        );
+        assert_eq!(rules.going_out_bonus, 0);
+        assert!(!rules.jokers_not_wild && !rules.wild_pickup);
+    }
+
+    #[test]
+    fn house_rules_every_key_is_read_and_written() {
+        let written = CanadianRules::default().to_toml();
+        for key in CanadianRules::KEYS {
+            assert!(written.contains(&format!("{key} = ")), "{key}: {written}");
+        }
+        let rules = CanadianRules::from_toml("[rules]\ntarget = 1000\nwild-pickup = true").unwrap();
+        assert_eq!(rules.target, 1000);
+        assert!(rules.wild_pickup);
+        assert_eq!(CanadianRules::from_toml(&rules.to_toml()).unwrap(), rules);
+    }
+
+    #[test]
+    fn house_rules_a_carousel_key_is_unknown() {
+        let err = CanadianRules::from_toml("[rules]\nknock-limit = 5")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("knock-limit"), "{err}");
+        let err = CanadianRules::key("knock-limit").unwrap_err().to_string();
+        assert!(err.contains("not a house rule"), "{err}");
+    }
+
+    #[test]
+    fn house_rules_file_holds_rules_and_nothing_else() {
+        let err = CanadianRules::from_toml("players = [\"a\"]\n[rules]\ntarget = 10")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("\"players\""), "{err}");
+    }
+
+    #[test]
+    fn house_rules_numbers_are_whole_target_and_hand_size_at_least_1() {
+        assert!(CanadianRules::from_toml("[rules]\ntarget = 0").is_err());
+        assert!(CanadianRules::from_toml("[rules]\nhand-size = 0").is_err());
+        assert!(CanadianRules::from_toml("[rules]\ngoing-out-bonus = 0").is_ok());
+        let err = CanadianRules::from_toml("[rules]\ndeuce-in-hand = -5")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("-5"), "{err}");
+        assert!(CanadianRules::from_toml("[rules]\ntarget = 10.5").is_err());
+        assert!(CanadianRules::from_toml("[rules]\nwild-pickup = 1").is_err());
+        let mut rules = CanadianRules::default();
+        assert!(rules.set("target", "0").is_err());
+        rules.set("Wild_Pickup", "on").unwrap();
+        assert!(rules.wild_pickup);
+        assert_eq!(rules.value_text("wild-pickup").as_deref(), Some("on"));
+    }
+}

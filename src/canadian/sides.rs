@@ -1,0 +1,247 @@
+//! Sides: a team of two or a single player (RULES-CANADIAN.md, "Players, sides and deck").
+//! Scores and the table belong to sides. A side is named by its players joined with `+`
+//! in the order of the players (`alice+carol`), a single by the player's name.
+
+use super::Variant;
+
+/// The players of a game and how they are grouped into sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sides {
+    players: Vec<String>,
+    /// Each side's players, as indices into `players`, in player order.
+    members: Vec<Vec<usize>>,
+}
+
+/// Why a name cannot be a player's.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("a player's name is empty".to_string());
+    }
+    match name
+        .chars()
+        .find(|c| matches!(c, '+' | '=' | '|') || c.is_whitespace())
+    {
+        Some(c) => Err(format!(
+            "\"{name}\": a player's name may not hold \"{c}\" (nor +, =, | or spaces)"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Reads `--teams "alice+carol bob+dave"`: each team its players joined by `+`.
+pub fn parse_teams(text: &str) -> Vec<Vec<String>> {
+    text.split_whitespace()
+        .map(|team| team.split('+').map(str::to_string).collect())
+        .collect()
+}
+
+impl Sides {
+    /// The sides of a game: the teams given, or by default Canadian's seats 1+3 against 2+4
+    /// and Carolina's singles. Refuses a player count outside the game's range, a bad name,
+    /// and teams that are not two teams of two covering every player.
+    pub fn new(
+        variant: Variant,
+        players: Vec<String>,
+        teams: Option<&[Vec<String>]>,
+    ) -> Result<Sides, String> {
+        for (i, name) in players.iter().enumerate() {
+            check_name(name)?;
+            if players[..i].contains(name) {
+                return Err(format!("\"{name}\" is named twice"));
+            }
+        }
+        let range = variant.players();
+        if !range.contains(&players.len()) {
+            let wants = if range.start() == range.end() {
+                format!("exactly {}", range.start())
+            } else {
+                format!("{} to {}", range.start(), range.end())
+            };
+            return Err(format!(
+                "{} is played by {wants} players, not {}",
+                variant.title(),
+                players.len()
+            ));
+        }
+        let members = match teams {
+            Some(teams) => Self::group(&players, teams)?,
+            None if variant == Variant::Canadian => vec![vec![0, 2], vec![1, 3]],
+            None => (0..players.len()).map(|p| vec![p]).collect(),
+        };
+        Ok(Sides { players, members })
+    }
+
+    fn group(players: &[String], teams: &[Vec<String>]) -> Result<Vec<Vec<usize>>, String> {
+        let mut side_of: Vec<Option<usize>> = vec![None; players.len()];
+        let mut members = Vec::with_capacity(teams.len());
+        for (t, team) in teams.iter().enumerate() {
+            let written = team.join("+");
+            let mut side = Vec::new();
+            for name in team {
+                if name.is_empty() {
+                    return Err(format!(
+                        "\"{written}\": a side with no player; a team is two players joined by +, like alice+carol"
+                    ));
+                }
+                let player = players.iter().position(|p| p == name).ok_or_else(|| {
+                    format!(
+                        "\"{name}\" (in \"{written}\") is not a player (the players are {})",
+                        players.join(", ")
+                    )
+                })?;
+                if side_of[player].is_some() {
+                    return Err(format!("\"{name}\" is in two sides"));
+                }
+                side_of[player] = Some(t);
+                side.push(player);
+            }
+            side.sort_unstable();
+            members.push(side);
+        }
+        if let Some(p) = side_of.iter().position(Option::is_none) {
+            return Err(format!(
+                "\"{}\" is in no side; the teams must cover every player",
+                players[p]
+            ));
+        }
+        if players.len() != 4 || members.len() != 2 || members.iter().any(|m| m.len() != 2) {
+            let written: Vec<String> = teams.iter().map(|t| t.join("+")).collect();
+            return Err(format!(
+                "\"{}\": teams are two teams of two players, for four players",
+                written.join(" ")
+            ));
+        }
+        members.sort();
+        Ok(members)
+    }
+
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// How many sides there are.
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// A side's players, in player order.
+    pub fn members(&self, side: usize) -> &[usize] {
+        &self.members[side]
+    }
+
+    /// The side a player is on.
+    pub fn side_of(&self, player: usize) -> usize {
+        self.members
+            .iter()
+            .position(|m| m.contains(&player))
+            .unwrap_or(0)
+    }
+
+    /// A side's name: its players joined with `+`.
+    pub fn name(&self, side: usize) -> String {
+        self.members[side]
+            .iter()
+            .map(|p| self.players[*p].as_str())
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    /// Every side's name, in side order.
+    pub fn names(&self) -> Vec<String> {
+        (0..self.len()).map(|s| self.name(s)).collect()
+    }
+
+    /// Whether the sides are teams (rather than singles).
+    pub fn are_teams(&self) -> bool {
+        self.members.iter().any(|m| m.len() > 1)
+    }
+
+    /// The teams as a record writes them, or none for singles.
+    pub fn teams(&self) -> Option<Vec<Vec<String>>> {
+        self.are_teams().then(|| {
+            self.members
+                .iter()
+                .map(|m| m.iter().map(|p| self.players[*p].clone()).collect())
+                .collect()
+        })
+    }
+
+    /// A player by name (exactly as named).
+    pub fn player(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four() -> Vec<String> {
+        ["alice", "bob", "carol", "dave"].map(String::from).to_vec()
+    }
+
+    #[test]
+    fn sides_canadian_partners_sit_across_seats_1_3_against_2_4() {
+        let sides = Sides::new(Variant::Canadian, four(), None).unwrap();
+        assert_eq!(sides.names(), ["alice+carol", "bob+dave"]);
+        assert_eq!(sides.side_of(3), 1);
+    }
+
+    #[test]
+    fn sides_carolina_plays_singles_or_four_in_two_teams() {
+        let sides = Sides::new(Variant::Carolina, four()[..3].to_vec(), None).unwrap();
+        assert_eq!(sides.names(), ["alice", "bob", "carol"]);
+        let teams = parse_teams("bob+alice carol+dave");
+        let sides = Sides::new(Variant::Carolina, four(), Some(&teams)).unwrap();
+        assert_eq!(sides.names(), ["alice+bob", "carol+dave"]);
+    }
+
+    #[test]
+    fn sides_player_counts_canadian_4_carolina_2_to_8() {
+        let err = Sides::new(Variant::Canadian, four()[..3].to_vec(), None).unwrap_err();
+        assert_eq!(err, "Canadian Rummy is played by exactly 4 players, not 3");
+        let one = vec!["ann".to_string()];
+        let err = Sides::new(Variant::Carolina, one, None).unwrap_err();
+        assert_eq!(err, "Carolina Rummy is played by 2 to 8 players, not 1");
+        let nine: Vec<String> = (1..=9).map(|i| format!("p{i}")).collect();
+        assert!(Sides::new(Variant::Carolina, nine, None).is_err());
+    }
+
+    #[test]
+    fn sides_teams_errors_name_the_player() {
+        let bad = |text: &str| {
+            Sides::new(Variant::Canadian, four(), Some(&parse_teams(text))).unwrap_err()
+        };
+        assert!(bad("alice+zed bob+dave").contains("\"zed\""));
+        assert!(bad("alice+carol alice+dave").contains("\"alice\" is in two sides"));
+        assert!(bad("alice+ bob+dave").contains("a side with no player"));
+        assert!(bad("alice+carol bob").contains("\"dave\" is in no side"));
+        assert!(bad("alice+carol+bob dave").contains("two teams of two"));
+        let five = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
+        let err = Sides::new(Variant::Carolina, five, Some(&parse_teams("a+b c+d e"))).unwrap_err();
+        assert!(err.contains("two teams of two"), "{err}");
+    }
+
+    #[test]
+    fn sides_names_may_not_hold_plus_equals_bar_or_space() {
+        for name in ["a+b", "a=b", "a|b", "a b", ""] {
+            let mut players = four();
+            players[0] = name.to_string();
+            assert!(
+                Sides::new(Variant::Canadian, players, None).is_err(),
+                "{name}"
+            );
+        }
+        let mut players = four();
+        players[1] = "alice".to_string();
+        assert!(
+            Sides::new(Variant::Canadian, players, None)
+                .unwrap_err()
+                .contains("twice")
+        );
+    }
+}

@@ -1,0 +1,370 @@
+//! The saved games in the data directory, as a list a table can pick from: who played, the
+//! round, who leads, when it was last played and whether it is over. A game is picked by its
+//! number in the list or by (part of) its file name. A finished game can be archived (moved
+//! to `games/archive/`, out of the list but still counted by `stats`) or removed.
+
+use crate::Error;
+use crate::session::{Game, Phase};
+use crate::store::{self, Dirs};
+use serde::Serialize;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Where a saved game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub players: Vec<String>,
+    /// The round in play, or the last round played once the game is over.
+    pub round: usize,
+    pub finished: bool,
+    /// The leaders (the winners once the game is over); none before the first round ends.
+    pub leaders: Vec<String>,
+    /// The leaders' total (their final score once the game is over).
+    pub score: u32,
+}
+
+impl Summary {
+    pub fn of(game: &Game) -> Summary {
+        let tally = &game.state().tally;
+        let finished = game.state().phase == Phase::Over;
+        let (scores, round) = match &tally.end {
+            Some(end) if finished => (&end.final_totals, tally.rounds.len()),
+            _ => (&tally.totals, game.round().number),
+        };
+        let score = scores.iter().copied().max().unwrap_or(0);
+        let leaders = if tally.rounds.is_empty() {
+            Vec::new()
+        } else {
+            (0..scores.len())
+                .filter(|p| scores[*p] == score)
+                .map(|p| tally.players[p].clone())
+                .collect()
+        };
+        Summary {
+            players: game.players().to_vec(),
+            round,
+            finished,
+            leaders,
+            score,
+        }
+    }
+}
+
+/// One saved game in the list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Saved {
+    /// Its number in the list, from 1, the most recently played first.
+    pub number: usize,
+    /// The file name without `.toml`, by which it can be picked.
+    pub name: String,
+    pub path: PathBuf,
+    /// When it was last saved, `YYYY-MM-DD HH:MM` (UTC).
+    pub date: String,
+    #[serde(flatten)]
+    pub summary: Option<Summary>,
+    /// Why the file cannot be read as a game, when it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damaged: Option<String>,
+}
+
+/// The saved games, the most recently played first. A damaged file is listed as damaged.
+pub fn list(dirs: &Dirs) -> Vec<Saved> {
+    dirs.saved_games()
+        .into_iter()
+        .enumerate()
+        .map(|(i, path)| {
+            let (summary, damaged) = match store::load(&path) {
+                Ok(game) => (Some(Summary::of(&game)), None),
+                Err(Error::Damaged { problem, .. }) => (None, Some(problem)),
+                Err(err) => (None, Some(err.to_string())),
+            };
+            Saved {
+                number: i + 1,
+                name: stem(&path),
+                date: modified(&path),
+                path,
+                summary,
+                damaged,
+            }
+        })
+        .collect()
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
+fn modified(path: &Path) -> String {
+    let time = fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(UNIX_EPOCH);
+    date_time(time)
+}
+
+/// A time as `YYYY-MM-DD HH:MM` (UTC).
+pub fn date_time(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = store::civil_from_days((secs / 86_400) as i64);
+    let minutes = secs % 86_400 / 60;
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// Picks a game from a list: `2` is the second listed; otherwise the file name, whole or a
+/// part that only one name holds.
+pub fn pick<'a>(list: &'a [Saved], which: &str) -> Result<&'a Saved, Error> {
+    let which = which.trim().trim_end_matches(".toml");
+    if list.is_empty() {
+        return Err(Error::Play(
+            "there are no saved games in the data directory".to_string(),
+        ));
+    }
+    if let Ok(n) = which.parse::<usize>() {
+        return list.get(n.wrapping_sub(1)).ok_or_else(|| {
+            Error::Play(format!(
+                "\"{which}\": there is no game {which}; the saved games are numbered 1 to {} (games lists them)",
+                list.len()
+            ))
+        });
+    }
+    if let Some(exact) = list.iter().find(|s| s.name.eq_ignore_ascii_case(which)) {
+        return Ok(exact);
+    }
+    let lower = which.to_lowercase();
+    let matching: Vec<&Saved> = list
+        .iter()
+        .filter(|s| s.name.to_lowercase().contains(&lower))
+        .collect();
+    match matching.as_slice() {
+        [one] => Ok(one),
+        [] => Err(Error::Play(format!(
+            "\"{which}\": no saved game is called that; games lists them, by number and name"
+        ))),
+        many => Err(Error::Play(format!(
+            "\"{which}\": {} saved games are called that ({}); give more of the name or the number",
+            many.len(),
+            many.iter()
+                .map(|s| format!("{} {}", s.number, s.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// What can be done to a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tidy {
+    Archive,
+    Remove,
+}
+
+impl Tidy {
+    pub fn verb(self) -> &'static str {
+        match self {
+            Tidy::Archive => "archive",
+            Tidy::Remove => "remove",
+        }
+    }
+}
+
+/// Whether a game may be archived or removed: only a finished one, so a game in progress is
+/// never lost by a slip of the finger; a damaged file is left for a person to look at.
+pub fn check_tidy(saved: &Saved, tidy: Tidy) -> Result<(), Error> {
+    match &saved.summary {
+        Some(summary) if summary.finished => Ok(()),
+        Some(summary) => Err(Error::Refused(format!(
+            "{} is not finished (round {}); only a finished game can be {}d",
+            saved.name,
+            summary.round,
+            tidy.verb()
+        ))),
+        None => Err(Error::Refused(format!(
+            "{} cannot be read as a game; it is left as it is for you to look at",
+            saved.path.display()
+        ))),
+    }
+}
+
+/// Where archived games go.
+pub fn archive_dir(dirs: &Dirs) -> PathBuf {
+    dirs.games().join("archive")
+}
+
+/// Archives (moves into `games/archive/`, under a name not yet taken there) or removes a
+/// finished game. Returns where an archived game went.
+pub fn tidy(dirs: &Dirs, saved: &Saved, tidy: Tidy) -> Result<Option<PathBuf>, Error> {
+    check_tidy(saved, tidy)?;
+    let failed = |e: std::io::Error| Error::File {
+        path: saved.path.display().to_string(),
+        problem: e.to_string(),
+    };
+    match tidy {
+        Tidy::Remove => {
+            fs::remove_file(&saved.path).map_err(failed)?;
+            Ok(None)
+        }
+        Tidy::Archive => {
+            let dir = archive_dir(dirs);
+            fs::create_dir_all(&dir).map_err(failed)?;
+            let mut to = dir.join(format!("{}.toml", saved.name));
+            let mut n = 2;
+            while to.exists() {
+                to = dir.join(format!("{}-{n}.toml", saved.name));
+                n += 1;
+            }
+            fs::rename(&saved.path, &to).map_err(failed)?;
+            Ok(Some(to))
+        }
+    }
+}
+
+/// Every game file for statistics: the saved games and the archived ones.
+pub fn all_game_files(dirs: &Dirs) -> Vec<PathBuf> {
+    let mut files = dirs.saved_games();
+    if let Ok(entries) = fs::read_dir(archive_dir(dirs)) {
+        let mut archived: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        archived.sort();
+        files.extend(archived);
+    }
+    files
+}
+
+/// Every game file scored, for statistics: the tallies, and the files passed over with why.
+pub fn scored_games(dirs: &Dirs) -> (Vec<crate::game::Tally>, Vec<(PathBuf, String)>) {
+    let mut tallies = Vec::new();
+    let mut skipped = Vec::new();
+    for path in all_game_files(dirs) {
+        let scored = fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| crate::game::GameRecord::from_toml(&text).map_err(|e| e.to_string()))
+            .and_then(|record| crate::game::tally(&record).map_err(|e| e.to_string()));
+        match scored {
+            Ok(tally) => tallies.push(tally),
+            Err(problem) => skipped.push((path, problem)),
+        }
+    }
+    (tallies, skipped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dirs(root: &Path) -> Dirs {
+        Dirs {
+            data: root.to_path_buf(),
+            state: root.to_path_buf(),
+            config: root.to_path_buf(),
+        }
+    }
+
+    /// A game of one round, written by hand, in which the second player knocks with 3
+    /// and every other holds 40.
+    fn game(players: &[&str], target: u32) -> Game {
+        let quoted: Vec<String> = players.iter().map(|p| format!("\"{p}\"")).collect();
+        let mut text = format!(
+            "players = [{}]\n[rules]\ntarget = {target}\n[[round]]\nknocker = \"{}\"\n[round.hands]\n",
+            quoted.join(", "),
+            players[1]
+        );
+        for (i, p) in players.iter().enumerate() {
+            text.push_str(&format!("{p} = {}\n", if i == 1 { 3 } else { 40 }));
+        }
+        Game::from_record(&crate::game::GameRecord::from_toml(&text).unwrap()).unwrap()
+    }
+
+    fn saved(dirs: &Dirs, name: &str, game: &Game) -> PathBuf {
+        let path = dirs.games().join(format!("{name}.toml"));
+        store::save(&path, game).unwrap();
+        path
+    }
+
+    #[test]
+    fn games_are_listed_with_players_round_leader_and_whether_finished() {
+        let root = tempfile::tempdir().unwrap();
+        let d = dirs(root.path());
+        saved(&d, "friday", &game(&["ann", "ben", "cy"], 50));
+        saved(&d, "monday", &game(&["ann", "ben"], 150));
+        fs::write(d.games().join("broken.toml"), "players = [").unwrap();
+        let list = list(&d);
+        assert_eq!(list.len(), 3);
+        let friday = list.iter().find(|s| s.name == "friday").unwrap();
+        let summary = friday.summary.as_ref().unwrap();
+        assert!(summary.finished);
+        assert_eq!(summary.round, 1);
+        assert_eq!(summary.leaders, vec!["ben".to_string()]);
+        let monday = list.iter().find(|s| s.name == "monday").unwrap();
+        let summary = monday.summary.as_ref().unwrap();
+        assert!(!summary.finished);
+        assert_eq!(summary.round, 2);
+        assert_eq!(summary.score, 37);
+        let broken = list.iter().find(|s| s.name == "broken").unwrap();
+        assert!(broken.summary.is_none() && broken.damaged.is_some());
+    }
+
+    #[test]
+    fn a_game_is_picked_by_number_whole_name_or_a_part_only_it_holds() {
+        let root = tempfile::tempdir().unwrap();
+        let d = dirs(root.path());
+        saved(&d, "2025-11-20-ann-ben", &game(&["ann", "ben"], 150));
+        saved(&d, "2025-11-21-ann-cy", &game(&["ann", "cy"], 150));
+        let list = list(&d);
+        assert_eq!(pick(&list, "1").unwrap().number, 1);
+        assert_eq!(pick(&list, "ann-cy").unwrap().name, "2025-11-21-ann-cy");
+        assert_eq!(
+            pick(&list, "2025-11-20-ann-ben.toml").unwrap().name,
+            "2025-11-20-ann-ben"
+        );
+        let err = pick(&list, "ann").unwrap_err().to_string();
+        assert!(err.contains("2 saved games are called that"), "{err}");
+        assert!(
+            pick(&list, "3")
+                .unwrap_err()
+                .to_string()
+                .contains("numbered 1 to 2")
+        );
+        assert!(pick(&list, "0").is_err());
+        assert!(
+            pick(&list, "zed")
+                .unwrap_err()
+                .to_string()
+                .contains("\"zed\"")
+        );
+    }
+
+    #[test]
+    fn only_a_finished_game_is_archived_or_removed() {
+        let root = tempfile::tempdir().unwrap();
+        let d = dirs(root.path());
+        let done = saved(&d, "done", &game(&["ann", "ben", "cy"], 50));
+        let going = saved(&d, "going", &game(&["ann", "ben"], 150));
+        let list = list(&d);
+        let going_entry = pick(&list, "going").unwrap();
+        let err = tidy(&d, going_entry, Tidy::Remove).unwrap_err();
+        assert!(err.is_refusal());
+        assert!(going.exists());
+        let to = tidy(&d, pick(&list, "done").unwrap(), Tidy::Archive)
+            .unwrap()
+            .unwrap();
+        assert!(!done.exists() && to.exists());
+        assert_eq!(to, archive_dir(&d).join("done.toml"));
+        // Out of the list, still a game file for the statistics.
+        assert_eq!(super::list(&d).len(), 1);
+        assert_eq!(all_game_files(&d).len(), 2);
+    }
+
+    #[test]
+    fn dates_are_utc_minutes() {
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(20_412 * 86_400 + 3_600 * 21 + 65);
+        assert_eq!(date_time(t), "2025-11-20 21:01");
+    }
+}

@@ -1,0 +1,161 @@
+//! `score` and `tally` for Canadian and Carolina Rummy (CONTRACT.md, "Canadian and Carolina
+//! Rummy"): the library scores, this reads the arguments and prints by side.
+
+use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
+use super::{Answer, print_json};
+use anyhow::Context;
+use carousel::Error;
+use carousel::canadian::record::Tally;
+use carousel::canadian::scoring::{HandScore, TableEntry, score_hand};
+use carousel::canadian::sides::{Sides, check_name, parse_teams};
+use carousel::canadian::{CanadianRules, Rulebook, Variant};
+use carousel::scoring::HandReport;
+use serde_json::{Map, Value, json};
+use std::path::Path;
+
+fn bad(message: String) -> anyhow::Error {
+    Error::Round(message).into()
+}
+
+/// Reads a rules file of these games' keys, or the defaults without one.
+pub fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
+    match path {
+        None => Ok(CanadianRules::default()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read house rules {}", path.display()))?;
+            CanadianRules::from_toml(&text).with_context(|| path.display().to_string())
+        }
+    }
+}
+
+/// `score --game canadian|carolina`: one hand scored by side.
+pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
+    if args.knocker.is_some() {
+        return Err(bad(format!(
+            "--knocker is Carousel's; in {} the player who went out is given with --out",
+            variant.title()
+        )));
+    }
+    let book = Rulebook::new(variant, load_rules(args.rules.as_deref())?);
+    let mut names: Vec<String> = Vec::new();
+    let mut hands: Vec<HandReport> = Vec::new();
+    for arg in &args.hands {
+        let (name, hand) = name_and_value(arg, HAND_EXAMPLE)?;
+        check_name(name).map_err(bad)?;
+        if names.iter().any(|n| n == name) {
+            return Err(bad(format!("\"{name}\" is given two hands")));
+        }
+        let report = book
+            .parse_hand_left(hand)
+            .with_context(|| format!("{name}'s hand"))?;
+        names.push(name.to_string());
+        hands.push(report);
+    }
+    Sides::new(variant, names.clone(), None).map_err(bad)?;
+    let teams = args.teams.as_deref().map(parse_teams);
+    let sides = Sides::new(variant, names.clone(), teams.as_deref())
+        .map_err(|problem| bad(format!("--teams: {problem}")))?;
+    book.check_deal(names.len()).map_err(bad)?;
+    let not_a_player = |option: &str, name: &str| {
+        bad(format!(
+            "{option} \"{name}\" is not one of the players given ({})",
+            names.join(", ")
+        ))
+    };
+    let mut tables: Vec<Option<(String, TableEntry)>> = vec![None; sides.len()];
+    for arg in &args.melds {
+        let (name, melds) = name_and_value(arg, "--melds bob=\"Ks Kh 2c\" or --melds bob=85")?;
+        let player = sides
+            .player(name)
+            .ok_or_else(|| not_a_player("--melds", name))?;
+        let side = sides.side_of(player);
+        if let Some((first, _)) = &tables[side] {
+            let given = if first == name {
+                format!("--melds {name} is given twice")
+            } else {
+                format!("given twice (as {first} and as {name})")
+            };
+            return Err(bad(format!(
+                "--melds {name}: {}'s melds: {given}",
+                sides.name(side)
+            )));
+        }
+        let table = book
+            .parse_table_entry(melds)
+            .with_context(|| format!("--melds {name}"))?;
+        tables[side] = Some((name.to_string(), table));
+    }
+    let out = match &args.out {
+        Some(name) => Some(
+            sides
+                .player(name)
+                .ok_or_else(|| not_a_player("--out", name))?,
+        ),
+        None => None,
+    };
+    let tables: Vec<TableEntry> = tables
+        .into_iter()
+        .map(|t| t.map(|(_, table)| table).unwrap_or_default())
+        .collect();
+    let score = score_hand(&book, &sides, &tables, &hands, out)?;
+    if args.output.json {
+        print_json(&hand_json(variant, &sides, &score));
+    } else {
+        print!("{}", crate::render::canadian::hand(&sides, &score));
+    }
+    Ok(Answer::Yes)
+}
+
+/// The JSON of one scored hand (CONTRACT.md).
+pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
+    let by_side: Map<String, Value> = score
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(s, side)| {
+            (
+                sides.name(s),
+                json!({"table": side.table, "hand": side.hand, "points": side.points}),
+            )
+        })
+        .collect();
+    json!({
+        "game": variant.name(),
+        "sides": by_side,
+        "went_out": score.out.map(|p| &sides.players()[p]),
+    })
+}
+
+/// The JSON of a whole game's tally, keyed by side (CONTRACT.md).
+pub fn tally_json(variant: Variant, tally: &Tally) -> Value {
+    let names = tally.sides.names();
+    let by_side = |values: &[i64]| -> Map<String, Value> {
+        names
+            .iter()
+            .cloned()
+            .zip(values.iter().map(|v| json!(v)))
+            .collect()
+    };
+    let mut out = Map::new();
+    out.insert("game".into(), variant.name().into());
+    out.insert(
+        "rounds".into(),
+        tally
+            .rounds
+            .iter()
+            .map(|r| {
+                let points: Vec<i64> = r.score.sides.iter().map(|s| s.points).collect();
+                json!({"points": by_side(&points), "totals": by_side(&r.totals)})
+            })
+            .collect(),
+    );
+    out.insert("totals".into(), by_side(&tally.totals).into());
+    out.insert("finished".into(), tally.finished.into());
+    if tally.finished {
+        out.insert("final".into(), by_side(&tally.totals).into());
+    }
+    let winners: Vec<&String> = tally.winners.iter().map(|s| &names[*s]).collect();
+    out.insert("game_winners".into(), json!(winners));
+    Value::Object(out)
+}

@@ -1,0 +1,52 @@
+//! `carousel chart`: the running totals of a game drawn in the terminal, or as an SVG.
+
+use super::export::{game_path, load_tally};
+use super::{Answer, Output, print_json};
+use crate::render::{chart, look::Look};
+use carousel::store;
+use clap::Args;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Draw how a game went: each player's running total over the rounds
+///
+/// One letter a player (a capital at each round's total), the target as a dashed line.
+/// GAME is a game record or a saved game (a file, or the number or name `carousel games`
+/// lists). --svg writes the chart as an SVG picture as well. --json gives the totals.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel chart examples/finished-game.toml")]
+pub struct ChartArgs {
+    /// The game: a file, or a saved game's number or name
+    #[arg(value_name = "GAME.toml")]
+    pub game: String,
+    /// Also write the chart as an SVG picture to this file
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+pub fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
+    let path = game_path(&args.game)?;
+    let (tally, rules) = load_tally(&path)?;
+    if let Some(svg) = &args.svg {
+        store::write_atomically(svg, &chart::svg(&tally, &rules))?;
+        eprintln!("Chart written to {}.", svg.display());
+    }
+    if args.output.json {
+        let totals: serde_json::Map<String, serde_json::Value> = tally
+            .players
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let running: Vec<u32> = tally.rounds.iter().map(|r| r.totals[p]).collect();
+                (name.clone(), json!(running))
+            })
+            .collect();
+        print_json(&json!({ "target": rules.target, "totals": totals }));
+    } else {
+        print!("{}", chart::chart(&tally, &rules, Look::of_stdout()));
+    }
+    Ok(Answer::Yes)
+}

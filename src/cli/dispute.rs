@@ -1,0 +1,158 @@
+//! `carousel pile` and `carousel set`: the disputes of a Canadian or Carolina table settled
+//! as one-shots, "may I take the pile?" and "is this a legal set / may we lay these on our
+//! set?". Exit 0 yes, 1 no, 2 bad input.
+
+use super::canadian::load_rules;
+use super::{Answer, Output, print_json};
+use carousel::Error;
+use carousel::canadian::meld::LayVerdict;
+use carousel::canadian::pile::PileAnswer;
+use carousel::canadian::{Rulebook, Variant};
+use carousel::card::CardCounts;
+use carousel::family::GameKind;
+use carousel::notation::{parse_hand, parse_wild_melds};
+use clap::Args;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// The game and house rules a dispute is settled under.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// The game: canadian or carolina
+    #[arg(long, value_name = "GAME", default_value = "canadian", ignore_case = true,
+          value_parser = ["canadian", "carolina"])]
+    pub game: String,
+    /// House rules: a TOML file with a [rules] table of these games' keys
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+impl GameArgs {
+    fn rulebook(&self) -> anyhow::Result<Rulebook> {
+        let variant = match GameKind::parse(&self.game)? {
+            GameKind::Canadian(variant) => variant,
+            GameKind::Carousel => Variant::Canadian,
+        };
+        Ok(Rulebook::new(variant, load_rules(self.rules.as_deref())?))
+    }
+}
+
+/// May a player take the discard pile? (Canadian and Carolina Rummy)
+///
+/// The top card must be natural (a wild card on top cannot be taken), and the player must hold
+/// two natural cards of its rank (house rule wild-pickup: one may be wild). Exit 0 yes, 1 no.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel pile --top Kd --hand \"Ks Kh 5c\"
+  carousel pile --game carolina --top 3d --hand \"3s 3h\"      (no: a 3 on top is wild)")]
+pub struct PileArgs {
+    #[command(flatten)]
+    pub setup: GameArgs,
+    /// The pile's top card
+    #[arg(long, value_name = "CARD")]
+    pub top: String,
+    /// The cards in the player's hand (or just those that would take it)
+    #[arg(long, value_name = "HAND")]
+    pub hand: String,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// Is this a legal set, or may a side lay these cards on its set? (Canadian and Carolina)
+///
+/// MELDS are sets separated by |; with --on, the cards to lay on the side's set SET.
+/// Exit 0 yes, 1 no.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel set \"Ks Kh 2c | 7s 7d *\"
+  carousel set 2d --on \"Ks Kh Kd\"
+  carousel set --game carolina \"3s 3h 2c\"")]
+pub struct SetArgs {
+    #[command(flatten)]
+    pub setup: GameArgs,
+    /// The cards: sets separated by |
+    #[arg(value_name = "MELDS")]
+    pub melds: String,
+    /// The side's set on the table the cards would be laid on
+    #[arg(long, value_name = "SET")]
+    pub on: Option<String>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+pub fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
+    let book = args.setup.rulebook()?;
+    let top = match parse_hand(&args.top)?.as_slice() {
+        [card] => *card,
+        _ => {
+            return Err(Error::Round(format!(
+                "--top \"{}\": give the one card on top of the pile",
+                args.top
+            ))
+            .into());
+        }
+    };
+    let hand = parse_hand(&args.hand)?;
+    let mut all = CardCounts::of(hand.iter().copied());
+    all.add(top);
+    book.variant
+        .deck()
+        .check_counts(&all, " in the top card and the hand together")?;
+    let answer = book.may_take_pile(top, &hand);
+    let (yes, text) = match &answer {
+        PileAnswer::Yes { with } => (
+            true,
+            format!(
+                "Yes: {} and {} take the pile with {top}; the three go to the table at once.",
+                with[0], with[1]
+            ),
+        ),
+        PileAnswer::No(why) => (false, format!("No: {why}.")),
+    };
+    if args.output.json {
+        let value = match &answer {
+            PileAnswer::Yes { with } => json!({
+                "may_take": true,
+                "with": with.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            }),
+            PileAnswer::No(why) => json!({"may_take": false, "reason": why}),
+        };
+        print_json(&value);
+    } else {
+        println!("{text}");
+    }
+    Ok(if yes { Answer::Yes } else { Answer::No })
+}
+
+pub fn set(args: &SetArgs) -> anyhow::Result<Answer> {
+    let book = args.setup.rulebook()?;
+    let melds = parse_wild_melds(&args.melds)?;
+    let on = args.on.as_deref().map(parse_wild_melds).transpose()?;
+    let all = CardCounts::of(melds.iter().chain(on.iter().flatten()).flatten().copied());
+    book.variant.deck().check_counts(&all, "")?;
+    let verdict = book
+        .judge_lay(&melds, on.as_deref())
+        .map_err(|problem| Error::Round(format!("--on: {problem}")))?;
+    if args.output.json {
+        let value = match &verdict {
+            LayVerdict::Sets(sets) => json!({
+                "legal": true,
+                "sets": sets.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "value": book.sets_value(sets),
+            }),
+            LayVerdict::LaidOn { set, .. } => json!({
+                "legal": true,
+                "sets": [set.to_string()],
+                "value": book.table_value(set),
+            }),
+            LayVerdict::No(why) => json!({"legal": false, "reason": why}),
+        };
+        print_json(&value);
+    } else {
+        print!("{}", crate::render::canadian::lay(&book, &verdict));
+    }
+    Ok(match verdict {
+        LayVerdict::No(_) => Answer::No,
+        _ => Answer::Yes,
+    })
+}

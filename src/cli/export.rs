@@ -1,0 +1,77 @@
+//! `carousel export`: a game's rounds, totals and bonuses as CSV, Markdown or JSON.
+
+use super::{Answer, Output};
+use anyhow::Context;
+use carousel::export::{self, Format};
+use carousel::game::{self, GameRecord, Tally};
+use carousel::{Rules, store};
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// Export a game: every round's hands, points, winners, knocker, undercut and totals, and the bonuses
+///
+/// GAME is a game record or a saved game (a file, or the number or name `carousel games`
+/// lists). CSV has a row a round (and a `bonuses` row once the game is over), three columns
+/// a player: deadwood, points, running total. Markdown is the scoreboard as a table with
+/// how every round's points came about. JSON is one object (as `--json`).
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel export examples/finished-game.toml --format csv
+  carousel export examples/finished-game.toml --format markdown
+  carousel export examples/finished-game.toml --json")]
+pub struct ExportArgs {
+    /// The game: a file, or a saved game's number or name
+    #[arg(value_name = "GAME.toml")]
+    pub game: String,
+    /// csv, markdown or json
+    #[arg(long, short, value_name = "FORMAT", default_value = "csv")]
+    pub format: String,
+    /// Write to this file instead of standard output
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub json: Output,
+}
+
+/// A game file named on the command line: the file when it exists, else a saved game by
+/// its number or name.
+pub fn game_path(game: &str) -> anyhow::Result<PathBuf> {
+    let path = PathBuf::from(game);
+    if path.exists() {
+        return Ok(path);
+    }
+    let dirs = carousel::store::Dirs::of_user()
+        .with_context(|| format!("cannot read {game}: no such file"))?;
+    let list = carousel::catalogue::list(&dirs);
+    let saved = carousel::catalogue::pick(&list, game)
+        .with_context(|| format!("cannot read {game}: no such file"))?;
+    Ok(saved.path.clone())
+}
+
+/// Reads and scores a game record (or saved game).
+pub fn load_tally(path: &Path) -> anyhow::Result<(Tally, Rules)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let record = GameRecord::from_toml(&text).with_context(|| path.display().to_string())?;
+    let tally = game::tally(&record).with_context(|| path.display().to_string())?;
+    Ok((tally, record.rules))
+}
+
+pub fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
+    let format = if args.json.json {
+        Format::Json
+    } else {
+        Format::parse(&args.format).context("--format")?
+    };
+    let path = game_path(&args.game)?;
+    let (tally, rules) = load_tally(&path)?;
+    let text = export::export(&tally, &rules).to_format(format)?;
+    match &args.output {
+        Some(out) => {
+            store::write_atomically(out, &text)?;
+            eprintln!("Written to {}.", out.display());
+        }
+        None => print!("{text}"),
+    }
+    Ok(Answer::Yes)
+}

@@ -1,0 +1,121 @@
+//! `carousel games`: the saved games listed, and a finished one archived or removed.
+
+use super::{Answer, Output, print_json};
+use crate::render::{games, look::Look};
+use carousel::Error;
+use carousel::catalogue::{self, Tidy};
+use carousel::store::Dirs;
+use clap::Args;
+use serde_json::json;
+use std::io::{BufRead, IsTerminal, Write};
+
+/// List the saved games: players, round, leader, when last played, finished or not
+///
+/// The games are those the referee saves in your data directory ($XDG_DATA_HOME/carousel/games,
+/// by default ~/.local/share/carousel/games), the most recently played first, numbered for
+/// `resume N` in the REPL. A game is named by its number or by (a part of) its file name.
+/// --archive moves a finished game into games/archive/ (out of the list, still counted by
+/// `carousel stats`); --remove deletes it. Both ask for a yes first, read from the terminal
+/// or the next line of standard input; with no answer nothing is done (exit 1). --yes
+/// answers for a script. A game still in play is never archived or removed.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel games
+  carousel games --json")]
+pub struct GamesArgs {
+    /// Archive this finished game (its number or name)
+    #[arg(long, value_name = "GAME", conflicts_with = "remove")]
+    pub archive: Option<String>,
+    /// Remove this finished game (its number or name)
+    #[arg(long, value_name = "GAME")]
+    pub remove: Option<String>,
+    /// Answer yes to the confirmation
+    #[arg(long)]
+    pub yes: bool,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// The user's directories, or why there are none.
+pub fn dirs() -> anyhow::Result<Dirs> {
+    Dirs::of_user().ok_or_else(|| {
+        anyhow::anyhow!("there is no data directory (no home directory), so no saved games")
+    })
+}
+
+/// Asks a yes-or-no question on standard input. No answer at all (the end of the input)
+/// is a refusal, so a script that forgot to answer changes nothing.
+pub fn confirm(question: &str) -> Result<bool, Error> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        print!("{question} (yes/no) ");
+    } else {
+        println!("{question} (yes/no)");
+    }
+    let _ = std::io::stdout().flush();
+    let mut answer = String::new();
+    match stdin.lock().read_line(&mut answer) {
+        Ok(0) | Err(_) => Err(Error::Refused(
+            "no answer to the question, so nothing was done (--yes answers it for a script)"
+                .to_string(),
+        )),
+        Ok(_) => Ok(matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")),
+    }
+}
+
+pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
+    let dirs = dirs()?;
+    let list = catalogue::list(&dirs);
+    let (tidy, which) = match (&args.archive, &args.remove) {
+        (Some(which), _) => (Tidy::Archive, which),
+        (None, Some(which)) => (Tidy::Remove, which),
+        (None, None) => {
+            if args.output.json {
+                print_json(&json!({ "games": list }));
+            } else {
+                print!("{}", games::games(&list, Look::of_stdout()));
+            }
+            return Ok(Answer::Yes);
+        }
+    };
+    let saved = catalogue::pick(&list, which)?;
+    catalogue::check_tidy(saved, tidy)?;
+    let verb = tidy.verb();
+    if !args.yes {
+        let question = format!(
+            "{} {} ({})?",
+            capitalised(verb),
+            saved.name,
+            saved
+                .summary
+                .as_ref()
+                .map_or_else(String::new, |s| s.players.join(", "))
+        );
+        if !confirm(&question)? {
+            if args.output.json {
+                print_json(&json!({ "done": false }));
+            } else {
+                println!("Nothing was {verb}d.");
+            }
+            return Ok(Answer::No);
+        }
+    }
+    let moved = catalogue::tidy(&dirs, saved, tidy)?;
+    if args.output.json {
+        let to = moved.as_ref().map(|p| p.display().to_string());
+        print_json(&json!({ "done": true, verb: saved.path.display().to_string(), "to": to }));
+    } else {
+        match moved {
+            Some(to) => println!("Archived {} in {}.", saved.name, to.display()),
+            None => println!("Removed {}.", saved.name),
+        }
+    }
+    Ok(Answer::Yes)
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

@@ -1,0 +1,50 @@
+//! `carousel stats`: statistics across the saved games.
+
+use super::{Answer, Output, print_json};
+use crate::render::{games, look::Look};
+use carousel::{catalogue, stats};
+use clap::Args;
+use serde_json::json;
+
+/// Statistics across the saved games: games and rounds won, undercuts, going out, deadwood
+///
+/// Counts every game in your data directory ($XDG_DATA_HOME/carousel/games), archived games
+/// included, finished or not (only finished games count as won): for each player, games and
+/// rounds played and won, rounds won by an undercut, times gone out, knocks, the average
+/// deadwood left at a round's end and the most points scored in one round. A file that
+/// cannot be read as a game is passed over and named.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  carousel stats
+  carousel stats --json")]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub output: Output,
+}
+
+pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
+    let dirs = super::games::dirs()?;
+    let (tallies, skipped) = catalogue::scored_games(&dirs);
+    let counted = stats::stats(&tallies);
+    if args.output.json {
+        let skipped: Vec<_> = skipped
+            .iter()
+            .map(
+                |(file, problem)| json!({ "file": file.display().to_string(), "problem": problem }),
+            )
+            .collect();
+        print_json(&json!({
+            "games": counted.games,
+            "finished": counted.finished,
+            "rounds": counted.rounds,
+            "players": counted.players,
+            "skipped": skipped,
+        }));
+    } else {
+        print!("{}", games::stats(&counted, Look::of_stdout()));
+        for (file, problem) in &skipped {
+            println!("Passed over {}: {problem}", file.display());
+        }
+    }
+    Ok(Answer::Yes)
+}

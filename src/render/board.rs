@@ -1,0 +1,468 @@
+//! The scoreboard, drawn for the width there is. The widest layout that fits is chosen:
+//!
+//! 1. a row a round with how it ended, each cell `+gain = total`;
+//! 2. the same without the "How it ended" column, the endings listed under the table;
+//! 3. running totals only, each round's gains listed under the table;
+//! 4. standings, a row a player (leader first), the rounds listed under it: this one fits a
+//!    phone held upright.
+//!
+//! Every layout shows the leader and how far each player is from the target, and once the
+//! game is over the bonuses with how they came about.
+
+use super::look::{Look, width_of, wrap};
+use super::play::and_list;
+use carousel::Rules;
+use carousel::breakdown;
+use carousel::game::Tally;
+use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
+use std::fmt::Write;
+
+fn new_table() -> comfy_table::Table {
+    let mut table = comfy_table::Table::new();
+    table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED.with_rounded_corners());
+    table.force_no_tty();
+    table
+}
+
+fn numbers_from(table: &mut comfy_table::Table, first: usize, least: u16) {
+    for column in table.column_iter_mut().skip(first) {
+        column.set_cell_alignment(CellAlignment::Right);
+        column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(least)));
+    }
+}
+
+/// The players in the lead and their score, by `scores`.
+fn leaders(scores: &[u32]) -> (Vec<usize>, u32) {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let who = (0..scores.len()).filter(|p| scores[*p] == best).collect();
+    (who, best)
+}
+
+/// The scores the standings go by: final totals once the game is over.
+fn standing_scores(tally: &Tally) -> &[u32] {
+    tally
+        .end
+        .as_ref()
+        .map_or(tally.totals.as_slice(), |e| e.final_totals.as_slice())
+}
+
+/// A header cell for a player; the leader's stands out.
+fn name_cell(name: &str, leading: bool) -> Cell {
+    let cell = Cell::new(name);
+    if leading {
+        cell.fg(Color::Green).add_attribute(Attribute::Bold)
+    } else {
+        cell
+    }
+}
+
+fn gain_cell(text: String, gained: bool) -> Cell {
+    let cell = Cell::new(text);
+    if gained { cell.fg(Color::Green) } else { cell }
+}
+
+/// How a round ended, in a few words.
+pub fn how_it_ended(
+    names: &[String],
+    knocker: Option<usize>,
+    winners: &[usize],
+    undercut: bool,
+    went_out: bool,
+) -> String {
+    let who: Vec<&str> = winners.iter().map(|w| names[*w].as_str()).collect();
+    if went_out {
+        format!("{} went out", who.join(" and "))
+    } else if let Some(k) = knocker {
+        if undercut {
+            format!("{} knocked; {} undercut", names[k], who.join(" and "))
+        } else {
+            format!("{} knocked", names[k])
+        }
+    } else {
+        "stock ran out".to_string()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Wide,
+    NoEndings,
+    TotalsOnly,
+    Standings,
+}
+
+/// The table of one layout, and what is listed under it.
+fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, String) {
+    let names = &tally.players;
+    let (leading, _) = leaders(standing_scores(tally));
+    let mut table = new_table();
+    let mut under = String::new();
+    let ending = |i: usize| {
+        let r = &tally.rounds[i];
+        how_it_ended(
+            names,
+            r.knocker,
+            &r.score.winners,
+            r.score.undercut,
+            r.score.went_out,
+        )
+    };
+    if layout == Layout::Standings {
+        let finished = tally.end.as_ref();
+        let mut header = vec![Cell::new("Player"), Cell::new("Total"), Cell::new("Won")];
+        match finished {
+            Some(_) => header.extend([Cell::new("Bonus"), Cell::new("Final")]),
+            None => header.push(Cell::new(format!("To {}", rules.target))),
+        }
+        table.set_header(header);
+        let scores = standing_scores(tally);
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by(|a, b| scores[*b].cmp(&scores[*a]).then(a.cmp(b)));
+        for p in order {
+            let mut row = vec![
+                name_cell(&names[p], leading.contains(&p)),
+                Cell::new(tally.totals[p]),
+                Cell::new(tally.rounds_won[p]),
+            ];
+            match finished {
+                Some(end) => row.extend([
+                    Cell::new(format!("+{}", end.bonuses[p])),
+                    Cell::new(end.final_totals[p]).add_attribute(Attribute::Bold),
+                ]),
+                None => row.push(Cell::new(rules.target.saturating_sub(tally.totals[p]))),
+            }
+            table.add_row(row);
+        }
+        numbers_from(&mut table, 1, 3);
+        for (i, r) in tally.rounds.iter().enumerate() {
+            let gains: Vec<String> = r
+                .score
+                .winners
+                .iter()
+                .map(|w| format!("{} +{}", names[*w], r.score.points[*w]))
+                .collect();
+            let line = format!("{:>2}  {}: {}.", i + 1, ending(i), gains.join(", "));
+            under.push_str(&line);
+            under.push('\n');
+        }
+        return (table, under);
+    }
+    let label = |text: &str| Cell::new(text);
+    let mut header = vec![Cell::new(if layout == Layout::Wide {
+        "Round"
+    } else {
+        "#"
+    })];
+    if layout == Layout::Wide {
+        header.push(Cell::new("How it ended"));
+    }
+    header.extend(
+        names
+            .iter()
+            .enumerate()
+            .map(|(p, n)| name_cell(n, leading.contains(&p))),
+    );
+    table.set_header(header);
+    let first_number = if layout == Layout::Wide { 2 } else { 1 };
+    for (i, round) in tally.rounds.iter().enumerate() {
+        let mut row = vec![Cell::new(i + 1)];
+        if layout == Layout::Wide {
+            row.push(Cell::new(ending(i)));
+        }
+        for p in 0..names.len() {
+            let gained = round.score.points[p];
+            let total = round.totals[p];
+            row.push(match layout {
+                Layout::TotalsOnly => gain_cell(total.to_string(), gained > 0),
+                _ if gained > 0 => gain_cell(format!("+{gained} = {total}"), true),
+                _ => Cell::new(total),
+            });
+        }
+        table.add_row(row);
+        match layout {
+            Layout::NoEndings => {
+                let _ = writeln!(under, "{:>2}  {}.", i + 1, ending(i));
+            }
+            Layout::TotalsOnly => {
+                let gains: Vec<String> = round
+                    .score
+                    .winners
+                    .iter()
+                    .map(|w| format!("{} +{}", names[*w], round.score.points[*w]))
+                    .collect();
+                let _ = writeln!(under, "{:>2}  {}: {}.", i + 1, ending(i), gains.join(", "));
+            }
+            _ => {}
+        }
+    }
+    let blank = || -> Vec<Cell> {
+        if layout == Layout::Wide {
+            vec![Cell::new(""), Cell::new("")]
+        } else {
+            vec![Cell::new("")]
+        }
+    };
+    // The label goes in the last column before the players.
+    let labelled = |text: &str| -> Vec<Cell> {
+        let mut row = blank();
+        let last = row.len() - 1;
+        row[last] = label(text);
+        row
+    };
+    match &tally.end {
+        Some(end) => {
+            let mut bonus = labelled(if layout == Layout::Wide {
+                "Bonuses"
+            } else {
+                "+"
+            });
+            bonus.extend(end.bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
+            table.add_row(bonus);
+            let mut last = labelled(if layout == Layout::Wide { "Final" } else { "=" });
+            last.extend(
+                end.final_totals
+                    .iter()
+                    .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
+            );
+            table.add_row(last);
+        }
+        None => {
+            let to = format!("To {}", rules.target);
+            let mut row = labelled(if layout == Layout::Wide { &to } else { "to go" });
+            row.extend(
+                tally.totals.iter().map(|t| {
+                    Cell::new(rules.target.saturating_sub(*t)).add_attribute(Attribute::Dim)
+                }),
+            );
+            table.add_row(row);
+        }
+    }
+    numbers_from(
+        &mut table,
+        first_number,
+        if layout == Layout::Wide { 6 } else { 3 },
+    );
+    (table, under)
+}
+
+/// The sentence under the scoreboard: who leads and how far from the target, or who won
+/// and how the bonuses came about.
+fn summary(tally: &Tally, rules: &Rules, look: Look) -> String {
+    let names = &tally.players;
+    let mut out = String::new();
+    let (who, best) = leaders(standing_scores(tally));
+    let who_names: Vec<String> = who.iter().map(|p| look.leader(&names[*p])).collect();
+    match &tally.end {
+        Some(end) => {
+            let rounds = tally.rounds.len();
+            let line = if who.len() == 1 {
+                format!(
+                    "Game over after round {rounds}: {} wins with {best}.",
+                    who_names[0]
+                )
+            } else {
+                format!(
+                    "Game over after round {rounds}: {} share the win with {best}.",
+                    and_list(&who_names)
+                )
+            };
+            out.push_str(&wrap(&line, look.width, 2));
+            let bonuses: Vec<String> = breakdown::game_end(tally, end, rules)
+                .iter()
+                .map(|b| {
+                    let name = &names[b.player];
+                    match b.points.parts.as_slice() {
+                        [] => format!("{name} 0"),
+                        [breakdown::Part::Game(p)] => {
+                            format!("{name} {p} for reaching {}", rules.target)
+                        }
+                        _ if b.reached => format!(
+                            "{name} {} = {} (reached {})",
+                            b.points.formula(),
+                            b.points.total,
+                            rules.target
+                        ),
+                        _ => format!("{name} {} = {}", b.points.formula(), b.points.total),
+                    }
+                })
+                .collect();
+            out.push_str(&wrap(
+                &format!("Bonuses: {}.", bonuses.join(", ")),
+                look.width,
+                2,
+            ));
+        }
+        None => {
+            let verb = if who.len() == 1 { "leads" } else { "lead" };
+            let line = format!(
+                "{} {verb} with {best}: {} to go to {}.",
+                and_list(&who_names),
+                rules.target.saturating_sub(best),
+                rules.target
+            );
+            out.push_str(&wrap(&line, look.width, 2));
+        }
+    }
+    out
+}
+
+/// The running scoreboard of a game, for `look.width` columns.
+pub fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
+    if tally.rounds.is_empty() {
+        return wrap(
+            &format!(
+                "No round scored yet: {} start at 0, and the game ends when a total reaches {}.",
+                and_list(&tally.players),
+                rules.target
+            ),
+            look.width,
+            0,
+        );
+    }
+    let layouts = [
+        Layout::Wide,
+        Layout::NoEndings,
+        Layout::TotalsOnly,
+        Layout::Standings,
+    ];
+    let mut chosen = None;
+    for layout in layouts {
+        let (table, under) = draw(tally, rules, layout);
+        let text = table.to_string();
+        if width_of(&text) <= look.width || layout == Layout::Standings {
+            chosen = Some((table, under));
+            break;
+        }
+    }
+    let Some((mut table, under)) = chosen else {
+        return String::new();
+    };
+    if look.colour {
+        table.enforce_styling();
+    }
+    let mut out = format!("{table}\n");
+    for line in under.lines() {
+        out.push_str(&wrap(line, look.width, 4));
+    }
+    out.push_str(&summary(tally, rules, look));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carousel::game::{GameRecord, tally};
+
+    fn scored(path: &str) -> (Tally, Rules) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let record = GameRecord::from_toml(&text).unwrap();
+        (tally(&record).unwrap(), record.rules)
+    }
+
+    /// Five players with long names, three rounds in: 116 columns in the widest layout.
+    const FIVE: &str = r#"
+players = ["annabel", "benedict", "catherine", "dominic", "evangeline"]
+[[round]]
+knocker = "benedict"
+[round.hands]
+annabel = 25
+benedict = 5
+catherine = 2
+dominic = 20
+evangeline = 18
+[[round]]
+knocker = "dominic"
+[round.hands]
+annabel = 3
+benedict = 30
+catherine = 14
+dominic = 4
+evangeline = 3
+[[round]]
+[round.hands]
+annabel = 12
+benedict = 0
+catherine = 40
+dominic = 9
+evangeline = 11
+"#;
+
+    fn five() -> (Tally, Rules) {
+        let record = GameRecord::from_toml(FIVE).unwrap();
+        (tally(&record).unwrap(), record.rules)
+    }
+
+    fn at_widths(name: &str, tally: &Tally, rules: &Rules) {
+        for width in [40, 60, 80, 120] {
+            let text = scoreboard(tally, rules, Look::plain(width));
+            assert!(
+                width_of(&text) <= width,
+                "{name} at {width} is {} wide:\n{text}",
+                width_of(&text)
+            );
+            insta::assert_snapshot!(format!("{name}_{width}"), text);
+        }
+    }
+
+    #[test]
+    fn scoreboard_fits_40_60_80_and_120_columns_finished_game() {
+        let (tally, rules) = scored("examples/finished-game.toml");
+        at_widths("finished", &tally, &rules);
+    }
+
+    #[test]
+    fn scoreboard_fits_40_60_80_and_120_columns_five_long_names() {
+        let (tally, rules) = five();
+        at_widths("five", &tally, &rules);
+    }
+
+    #[test]
+    fn scoreboard_layouts_narrow_step_by_step() {
+        let (tally, rules) = five();
+        let wide = scoreboard(&tally, &rules, Look::plain(120));
+        assert!(wide.contains("How it ended"), "{wide}");
+        let narrow = scoreboard(&tally, &rules, Look::plain(40));
+        assert!(narrow.contains("│ Player"), "{narrow}");
+        assert!(
+            narrow.contains("benedict went out: benedict +97."),
+            "{narrow}"
+        );
+    }
+
+    #[test]
+    fn scoreboard_shows_the_leader_and_the_distance_to_the_target() {
+        let (tally, rules) = five();
+        let text = scoreboard(&tally, &rules, Look::plain(120));
+        assert!(
+            text.contains("benedict leads with 97: 53 to go to 150."),
+            "{text}"
+        );
+        assert!(text.contains("To 150"), "{text}");
+    }
+
+    #[test]
+    fn scoreboard_before_any_round_is_a_sentence_not_an_empty_frame() {
+        let record = GameRecord::from_toml("players = [\"ann\", \"ben\"]\n").unwrap();
+        let text = scoreboard(&tally(&record).unwrap(), &record.rules, Look::plain(80));
+        assert_eq!(
+            text,
+            "No round scored yet: ann and ben start at 0, and the game ends when a total\nreaches 150.\n"
+        );
+    }
+
+    #[test]
+    fn scoreboard_is_coloured_only_when_asked() {
+        let (tally, rules) = five();
+        let plain = scoreboard(&tally, &rules, Look::plain(120));
+        assert!(!plain.contains('\u{1b}'));
+        let coloured = scoreboard(
+            &tally,
+            &rules,
+            Look {
+                width: 120,
+                colour: true,
+            },
+        );
+        assert!(coloured.contains('\u{1b}'));
+    }
+}

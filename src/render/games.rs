@@ -1,0 +1,241 @@
+//! The saved games as a list to pick from, and statistics across them, each as a table when
+//! it fits the width and as short lines when it does not.
+
+use super::look::{Look, width_of, wrap};
+use super::play::and_list;
+use carousel::catalogue::Saved;
+use carousel::stats::Stats;
+use comfy_table::{CellAlignment, ColumnConstraint, Width};
+use std::fmt::Write;
+
+fn new_table() -> comfy_table::Table {
+    let mut table = comfy_table::Table::new();
+    table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED.with_rounded_corners());
+    table.force_no_tty();
+    table
+}
+
+fn right(table: &mut comfy_table::Table, columns: &[usize]) {
+    for (i, column) in table.column_iter_mut().enumerate() {
+        if columns.contains(&i) {
+            column.set_cell_alignment(CellAlignment::Right);
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(1)));
+        }
+    }
+}
+
+/// Who leads (or won) a saved game, in a few words.
+fn standing(saved: &Saved) -> String {
+    match &saved.summary {
+        None => String::new(),
+        Some(s) if s.leaders.is_empty() => "no round yet".to_string(),
+        Some(s) if s.finished => format!("{} won {}", and_list(&s.leaders), s.score),
+        Some(s) => format!("{} {}", and_list(&s.leaders), s.score),
+    }
+}
+
+fn state(saved: &Saved) -> String {
+    match &saved.summary {
+        None => "damaged".to_string(),
+        Some(s) if s.finished => "finished".to_string(),
+        Some(s) => format!("round {}", s.round),
+    }
+}
+
+/// The saved games, numbered for `resume N`.
+pub fn games(list: &[Saved], look: Look) -> String {
+    if list.is_empty() {
+        return "No saved games yet: new NAMES starts one.\n".to_string();
+    }
+    let mut table = new_table();
+    table.set_header(["#", "Game", "Players", "Where", "Leader", "Last played"]);
+    for s in list {
+        let players = s
+            .summary
+            .as_ref()
+            .map_or_else(String::new, |s| s.players.join(" "));
+        table.add_row([
+            s.number.to_string(),
+            s.name.clone(),
+            players,
+            state(s),
+            standing(s),
+            s.date.clone(),
+        ]);
+    }
+    right(&mut table, &[0]);
+    let text = table.to_string();
+    let mut out = String::new();
+    if width_of(&text) <= look.width {
+        out.push_str(&text);
+        out.push('\n');
+    } else {
+        for s in list {
+            let _ = writeln!(out, "{:>2}  {}", s.number, s.name);
+            let players = s
+                .summary
+                .as_ref()
+                .map_or_else(String::new, |s| format!("{}; ", s.players.join(" ")));
+            let leader = standing(s);
+            let leader = if leader.is_empty() {
+                String::new()
+            } else {
+                format!("{leader}; ")
+            };
+            out.push_str(&wrap(
+                &format!("    {players}{}; {leader}{}", state(s), s.date),
+                look.width,
+                4,
+            ));
+        }
+    }
+    for s in list {
+        if let Some(problem) = &s.damaged {
+            out.push_str(&wrap(
+                &format!("{} {} cannot be read: {problem}", s.number, s.name),
+                look.width,
+                2,
+            ));
+        }
+    }
+    out
+}
+
+/// Statistics across the saved games.
+pub fn stats(stats: &Stats, look: Look) -> String {
+    if stats.games == 0 {
+        return "No saved games yet: statistics come once a game is played.\n".to_string();
+    }
+    let mut out = String::new();
+    let games = if stats.games == 1 { "game" } else { "games" };
+    let rounds = if stats.rounds == 1 { "round" } else { "rounds" };
+    out.push_str(&wrap(
+        &format!(
+            "{} {games} ({} finished), {} {rounds} scored.",
+            stats.games, stats.finished, stats.rounds
+        ),
+        look.width,
+        0,
+    ));
+    let mut table = new_table();
+    table.set_header([
+        "Player", "Games", "Won", "Rounds", "Won", "Under", "Out", "Knock", "Avg left", "Best",
+    ]);
+    for p in &stats.players {
+        table.add_row([
+            p.name.clone(),
+            p.games.to_string(),
+            p.games_won.to_string(),
+            p.rounds.to_string(),
+            p.rounds_won.to_string(),
+            p.undercuts.to_string(),
+            p.went_out.to_string(),
+            p.knocks.to_string(),
+            format!("{:.1}", p.average_deadwood),
+            p.highest_round.to_string(),
+        ]);
+    }
+    right(&mut table, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let text = table.to_string();
+    if width_of(&text) <= look.width {
+        out.push_str(&text);
+        out.push('\n');
+        out.push_str(&wrap(
+            "Won: games and rounds won. Under: rounds won by an undercut. Out: times gone out. Knock: knocks. Avg left: deadwood left in hand at a round's end, on average. Best: the most points in one round.",
+            look.width,
+            0,
+        ));
+    } else {
+        for p in &stats.players {
+            let _ = writeln!(out, "{}", look.bold(&p.name));
+            out.push_str(&wrap(
+                &format!(
+                    "  games {} won {}; rounds {} won {}; undercuts {}; went out {}; knocks {}; average deadwood {:.1}; best round {}",
+                    p.games,
+                    p.games_won,
+                    p.rounds,
+                    p.rounds_won,
+                    p.undercuts,
+                    p.went_out,
+                    p.knocks,
+                    p.average_deadwood,
+                    p.highest_round
+                ),
+                look.width,
+                2,
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carousel::catalogue::Summary;
+    use carousel::game::{GameRecord, tally};
+    use std::path::PathBuf;
+
+    fn list() -> Vec<Saved> {
+        let summary = |players: &[&str], round, finished, leaders: &[&str], score| Summary {
+            players: players.iter().map(|s| s.to_string()).collect(),
+            round,
+            finished,
+            leaders: leaders.iter().map(|s| s.to_string()).collect(),
+            score,
+        };
+        vec![
+            Saved {
+                number: 1,
+                name: "2025-11-21-ann-ben".into(),
+                path: PathBuf::from("2025-11-21-ann-ben.toml"),
+                date: "2025-11-21 20:15".into(),
+                summary: Some(summary(&["ann", "ben"], 3, false, &["ben"], 96)),
+                damaged: None,
+            },
+            Saved {
+                number: 2,
+                name: "2025-11-20-alice-bob-carol".into(),
+                path: PathBuf::from("2025-11-20-alice-bob-carol.toml"),
+                date: "2025-11-20 22:40".into(),
+                summary: Some(summary(
+                    &["alice", "bob", "carol"],
+                    5,
+                    true,
+                    &["alice"],
+                    254,
+                )),
+                damaged: None,
+            },
+            Saved {
+                number: 3,
+                name: "old".into(),
+                path: PathBuf::from("old.toml"),
+                date: "2025-10-01 09:00".into(),
+                summary: None,
+                damaged: Some("line 1: invalid array".into()),
+            },
+        ]
+    }
+
+    #[test]
+    fn games_list_at_40_80_and_120_columns() {
+        for width in [40, 80, 120] {
+            let text = games(&list(), Look::plain(width));
+            assert!(width_of(&text) <= width, "{width}:\n{text}");
+            insta::assert_snapshot!(format!("games_{width}"), text);
+        }
+    }
+
+    #[test]
+    fn stats_at_40_80_and_120_columns() {
+        let text = std::fs::read_to_string("examples/finished-game.toml").unwrap();
+        let t = tally(&GameRecord::from_toml(&text).unwrap()).unwrap();
+        let s = carousel::stats::stats([&t, &t]);
+        for width in [40, 80, 120] {
+            let text = stats(&s, Look::plain(width));
+            assert!(width_of(&text) <= width, "{width}:\n{text}");
+            insta::assert_snapshot!(format!("stats_{width}"), text);
+        }
+    }
+}

@@ -1,0 +1,828 @@
+//! The referee of a Canadian or Carolina game at the table: after each hand the score keeper
+//! gives who went out, each side's table and each player's hand; the referee judges every
+//! set, scores the hand by side and keeps the scoreboard to the end. It also settles the
+//! table's disputes: may I take the pile, is this a legal set, may I lay these on our set.
+//! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
+
+use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
+use crate::render;
+use crate::render::play::and_list;
+use carousel::Error;
+use carousel::canadian::pile::PileAnswer;
+use carousel::canadian::record::Record;
+use carousel::canadian::scoring::TableEntry;
+use carousel::canadian::session::{Event, Game, Note};
+use carousel::canadian::{CanadianRules, Rulebook, Variant};
+use carousel::notation::{parse_hand, parse_wild_melds};
+use carousel::store::{self, Dirs};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// The command words of these games, the first the name `help` uses.
+pub const WORDS: &[&[&str]] = &[
+    &["new"],
+    &["teams", "team"],
+    &["dealer"],
+    &["rules", "rule"],
+    &["out"],
+    &["melds", "meld", "table"],
+    &["hand"],
+    &["pile", "take"],
+    &["check"],
+    &["status", "where"],
+    &["scoreboard", "scores", "score", "board"],
+    &["history", "log"],
+    &["undo"],
+    &["resume", "open", "load"],
+    &["help", "?"],
+    &["quit", "exit", "bye"],
+];
+
+fn command_name(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    WORDS
+        .iter()
+        .find(|names| names.contains(&word.as_str()))
+        .map(|names| names[0])
+}
+
+/// The referee of these games: the game in play, where it is saved, and what a new game
+/// starts with.
+pub struct Referee {
+    pub game: Option<Game>,
+    pub path: Option<PathBuf>,
+    /// The file named at start, where a new game is saved if it does not exist yet.
+    pub named: Option<PathBuf>,
+    pub dirs: Option<Dirs>,
+    pub new_rules: CanadianRules,
+}
+
+fn no_game() -> Error {
+    Error::Play(
+        "no game yet: start one with new --game canadian and four names, or new --game carolina and 2 to 8"
+            .to_string(),
+    )
+}
+
+/// Reads a saved game of these games; anything else is reported as damaged.
+pub fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::File {
+        path: path.display().to_string(),
+        problem: e.to_string(),
+    })?;
+    let damaged = |problem: String| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    };
+    let record = Record::from_toml(&text, variant).map_err(|e| damaged(e.to_string()))?;
+    Game::from_record(&record).map_err(|e| damaged(e.to_string()))
+}
+
+/// Saves a game: its `tally` record with the log of play.
+pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
+    let text = format!(
+        "# A game of {} kept by carousel; carousel play FILE goes on with it, carousel tally FILE scores it.\n{}",
+        game.variant().title(),
+        game.to_record().to_toml()
+    );
+    store::write_atomically(path, &text)
+}
+
+/// A line split into its first word and the rest.
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
+impl Referee {
+    pub fn new(args: &PlayArgs, dirs: Option<Dirs>) -> anyhow::Result<Referee> {
+        Ok(Referee {
+            game: None,
+            path: None,
+            named: args.game.clone().filter(|p| !p.exists()),
+            dirs,
+            new_rules: CanadianRules::default(),
+        })
+    }
+
+    fn game(&self) -> Result<&Game, Error> {
+        self.game.as_ref().ok_or_else(no_game)
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game, Error> {
+        self.game.as_mut().ok_or_else(no_game)
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.game
+            .as_ref()
+            .map_or_else(Vec::new, |g| g.players().to_vec())
+    }
+
+    pub fn prompt(&self) -> String {
+        match &self.game {
+            None => "carousel> ".to_string(),
+            Some(game) if game.is_over() => "game over> ".to_string(),
+            Some(game) => format!("hand {}> ", game.hand_number()),
+        }
+    }
+
+    fn save(&self) {
+        if let (Some(game), Some(path)) = (&self.game, &self.path)
+            && let Err(err) = save(path, game)
+        {
+            eprintln!(
+                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+            );
+        }
+    }
+
+    pub fn banner(&self) {
+        if let (Some(game), Some(path)) = (&self.game, &self.path) {
+            println!("Resumed {}.", path.display());
+            print!("{}", status(game));
+        }
+    }
+
+    pub fn farewell(&self) {
+        if let Some(path) = &self.path {
+            println!(
+                "The game is saved in {}; carousel play {} goes on with it.",
+                path.display(),
+                path.display()
+            );
+        }
+    }
+
+    /// Goes on with a saved game in `path`.
+    pub fn open(&mut self, path: PathBuf, variant: Variant) -> Result<(), Error> {
+        let game = load(&path, variant)?;
+        if self.path.as_deref() == Some(path.as_path()) {
+            println!("This is the game in play.");
+        } else {
+            println!("Resumed {}.", path.display());
+        }
+        print!("{}", status(&game));
+        self.game = Some(game);
+        self.path = Some(path);
+        Ok(())
+    }
+
+    /// Runs one line: prints what it did, or why not.
+    pub(super) fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
+        match self.execute(text) {
+            Ok(flow) => (Outcome::Accepted, flow),
+            Err(err) => {
+                let at = line.map_or(String::new(), |n| format!("line {n}: "));
+                let outcome = if err.is_refusal() {
+                    eprintln!("{at}refused: {err}");
+                    Outcome::Refused
+                } else {
+                    eprintln!("{at}error: {err}");
+                    Outcome::NotUnderstood
+                };
+                (outcome, Flow::Go)
+            }
+        }
+    }
+
+    fn execute(&mut self, text: &str) -> Result<Flow, Error> {
+        let text = text.split_once('#').map_or(text, |(code, _)| code).trim();
+        if text.is_empty() {
+            return Ok(Flow::Go);
+        }
+        let (word, rest) = split_word(text);
+        let Some(command) = command_name(word) else {
+            return Err(Error::Play(format!(
+                "\"{word}\" is not a command of {}; help lists them",
+                self.game
+                    .as_ref()
+                    .map_or("these games", |g| g.variant().title())
+            )));
+        };
+        let bare = |flow: Flow| -> Result<Flow, Error> {
+            if rest.is_empty() {
+                Ok(flow)
+            } else {
+                Err(Error::Play(format!(
+                    "{command} takes nothing more, not \"{rest}\""
+                )))
+            }
+        };
+        match command {
+            "new" => self.new_game(rest)?,
+            "teams" => {
+                let game = self.game_mut()?;
+                game.set_teams(rest)?;
+                let names = sides_words(game);
+                self.save();
+                println!("Teams: {names}.");
+            }
+            "dealer" => {
+                let game = self.game_mut()?;
+                let player = game.player(rest)?;
+                game.set_first_dealer(player)?;
+                self.save();
+                println!("{}", next_hand(self.game()?, 1));
+            }
+            "rules" => self.rules(rest)?,
+            "out" => {
+                let game = self.game()?;
+                let player = match rest.to_ascii_lowercase().as_str() {
+                    "" => {
+                        return Err(Error::Play(
+                            "out NAME: who went out; out none when the stock ran out".to_string(),
+                        ));
+                    }
+                    "none" | "nobody" | "stock" => None,
+                    _ => Some(game.player(rest)?),
+                };
+                self.step(Event::Out { player })?;
+            }
+            "melds" => {
+                let game = self.game()?;
+                let (name, melds) = split_word(rest);
+                if name.is_empty() {
+                    return Err(Error::Play(
+                        "melds NAME MELDS: a side's sets by one of its players, or their count: melds alice Ks Kh 2c | 7s 7h 7d, melds bob 85, melds bob none".to_string(),
+                    ));
+                }
+                let player = game.player(name)?;
+                let melds = melds.trim_matches('"');
+                let melds = if melds.eq_ignore_ascii_case("none") {
+                    ""
+                } else {
+                    melds
+                };
+                let table = game.rulebook().parse_table_entry(melds)?;
+                self.step(Event::Melds { player, table })?;
+            }
+            "hand" => {
+                let game = self.game()?;
+                let (name, hand) = split_word(rest);
+                if name.is_empty() {
+                    return Err(Error::Play(
+                        "hand NAME HAND: a player's hand left, as cards or a count: hand bob Qs 5h, hand bob 105, hand alice 0".to_string(),
+                    ));
+                }
+                let player = game.player(name)?;
+                let hand = hand.trim_matches('"');
+                let hand = if hand.eq_ignore_ascii_case("none") {
+                    ""
+                } else {
+                    hand
+                };
+                let report = game.rulebook().parse_hand_left(hand)?;
+                self.step(Event::Hand {
+                    player,
+                    hand: report,
+                })?;
+            }
+            "pile" => self.pile(rest)?,
+            "check" => self.check(rest)?,
+            "status" => {
+                bare(Flow::Go)?;
+                print!("{}", status(self.game()?));
+            }
+            "scoreboard" => {
+                bare(Flow::Go)?;
+                print!("{}", render::canadian::scoreboard(self.game()?.tally()));
+            }
+            "history" => {
+                let last = count_arg(rest)?;
+                print!("{}", history(self.game()?, last));
+            }
+            "undo" => {
+                let count = count_arg(rest)?.unwrap_or(1);
+                let undone = self.game_mut()?.undo(count)?;
+                self.save();
+                let game = self.game()?;
+                for event in undone.iter().rev() {
+                    println!("Undone: {}", event.text(game.players()));
+                }
+                print!("{}", status(game));
+            }
+            "resume" => {
+                let path = expand_home(rest.trim_matches('"'));
+                if rest.is_empty() {
+                    return Err(Error::Play(
+                        "resume FILE: the saved game to go on with".to_string(),
+                    ));
+                }
+                let variant = self.game.as_ref().map_or(Variant::Canadian, Game::variant);
+                let kind = std::fs::read_to_string(&path)
+                    .ok()
+                    .and_then(|t| carousel::family::GameKind::of_record(&t).ok());
+                let variant = match kind {
+                    Some(carousel::family::GameKind::Canadian(v)) => v,
+                    _ => variant,
+                };
+                self.open(path, variant)?;
+            }
+            "help" => match rest {
+                "" => print!("{OVERVIEW}"),
+                topic => match help_topic(topic) {
+                    Some(text) => println!("{text}"),
+                    None => {
+                        return Err(Error::Play(format!(
+                            "no help on \"{topic}\"; help lists the commands"
+                        )));
+                    }
+                },
+            },
+            "quit" => return bare(Flow::Quit),
+            _ => return Err(Error::Play(format!("\"{word}\": help lists the commands"))),
+        }
+        Ok(Flow::Go)
+    }
+
+    fn step(&mut self, event: Event) -> Result<(), Error> {
+        let notes = self.game_mut()?.apply(event)?;
+        self.save();
+        print!("{}", tell(self.game()?, &notes));
+        Ok(())
+    }
+
+    fn new_game(&mut self, rest: &str) -> Result<(), Error> {
+        let mut variant = Variant::Canadian;
+        let mut teams: Option<String> = None;
+        let mut names = Vec::new();
+        let words = shell_words(rest)?;
+        let mut words = words.into_iter();
+        while let Some(word) = words.next() {
+            let (option, inline) = match word.split_once('=') {
+                Some((o, v)) if o.starts_with("--") => (o.to_string(), Some(v.to_string())),
+                _ => (word.clone(), None),
+            };
+            match option.as_str() {
+                "--game" | "--teams" => {
+                    let value = inline
+                        .or_else(|| words.next())
+                        .ok_or_else(|| Error::Play(format!("{option} needs a value")))?;
+                    if option == "--game" {
+                        variant = match carousel::family::GameKind::parse(&value)? {
+                            carousel::family::GameKind::Canadian(v) => v,
+                            carousel::family::GameKind::Carousel => {
+                                return Err(Error::Play(
+                                    "new --game carousel starts a game of Carousel".to_string(),
+                                ));
+                            }
+                        };
+                    } else {
+                        teams = Some(value);
+                    }
+                }
+                _ if option.starts_with("--") => {
+                    return Err(Error::Play(format!(
+                        "\"{option}\": new takes --game and --teams, then the names"
+                    )));
+                }
+                _ => names.push(word),
+            }
+        }
+        let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
+        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
+        save(&path, &game)?;
+        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
+            still_saved(old.players(), old_path);
+        }
+        let book = game.rulebook();
+        let deck = variant.deck();
+        println!(
+            "New game of {}: {}, with 2 decks and {} jokers ({} cards); {}.",
+            variant.title(),
+            sides_words(&game),
+            deck.jokers(),
+            deck.size(),
+            book.wild_words()
+        );
+        println!(
+            "{} cards each; the game ends when a side reaches {}.",
+            game.rules().hand_size,
+            game.rules().target
+        );
+        println!("Saved in {} after every step.", path.display());
+        println!("{}", next_hand(&game, 1));
+        println!(
+            "(Before the first hand is entered, teams, dealer NAME and rules change the setup.)"
+        );
+        self.game = Some(game);
+        self.path = Some(path);
+        Ok(())
+    }
+
+    fn rules(&mut self, rest: &str) -> Result<(), Error> {
+        let current = self
+            .game
+            .as_ref()
+            .map_or(&self.new_rules, |g| g.rules())
+            .clone();
+        let (key, value) = split_word(rest);
+        match (key, value) {
+            ("", _) => {
+                let defaults = CanadianRules::default();
+                print!(
+                    "{}",
+                    render::play::rule_lines(&CanadianRules::KEYS, &CanadianRules::MEANINGS, |k| {
+                        (
+                            current.value_text(k).unwrap_or_default(),
+                            defaults.value_text(k).unwrap_or_default(),
+                        )
+                    })
+                );
+            }
+            (key, "") => {
+                let (key, meaning) = CanadianRules::key(key)?;
+                println!(
+                    "{key} is {}: {meaning}.",
+                    current.value_text(key).unwrap_or_default()
+                );
+            }
+            (key, value) => {
+                let mut rules = current;
+                rules.set(key, value)?;
+                let (key, _) = CanadianRules::key(key)?;
+                let shown = rules.value_text(key).unwrap_or_default();
+                match &mut self.game {
+                    Some(game) => {
+                        game.set_rules(rules)?;
+                        self.save();
+                        println!("{key} is now {shown} for this game.");
+                    }
+                    None => {
+                        self.new_rules = rules;
+                        println!("{key} is now {shown} for the next new game.");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `pile TOP with HAND`: may a player holding HAND take the pile whose top card is TOP?
+    fn pile(&self, rest: &str) -> Result<(), Error> {
+        let book = self.rulebook();
+        let (top, hand) = split_word(rest);
+        let hand = hand
+            .strip_prefix("with")
+            .map_or(hand, str::trim_start)
+            .trim_matches('"');
+        if top.is_empty() || hand.is_empty() {
+            return Err(Error::Play(
+                "pile TOP with CARDS: the pile's top card and the cards that would take it: pile Kd with Ks Kh".to_string(),
+            ));
+        }
+        let top_card = parse_hand(top)?;
+        let hand = parse_hand(hand)?;
+        match book.may_take_pile(top_card[0], &hand) {
+            PileAnswer::Yes { with } => {
+                println!(
+                    "Yes: {} and {} take the pile with {}; the three go to the table at once, the rest of the pile to the hand.",
+                    with[0], with[1], top_card[0]
+                );
+            }
+            PileAnswer::No(why) => println!("No: {why}."),
+        }
+        Ok(())
+    }
+
+    /// `check MELDS` or `check CARDS on SET`: is this a legal set, may these be laid on it?
+    fn check(&self, rest: &str) -> Result<(), Error> {
+        let book = self.rulebook();
+        let rest = rest.trim_matches('"');
+        if rest.is_empty() {
+            return Err(Error::Play(
+                "check MELDS, or check CARDS on SET: check Ks Kh 2c, check 2d on Ks Kh Kd"
+                    .to_string(),
+            ));
+        }
+        let (cards, on) = match rest.split_once(" on ") {
+            Some((cards, set)) => (cards, Some(parse_wild_melds(set)?)),
+            None => (rest, None),
+        };
+        let cards = parse_wild_melds(cards)?;
+        let verdict = book.judge_lay(&cards, on.as_deref()).map_err(Error::Play)?;
+        print!("{}", render::canadian::lay(&book, &verdict));
+        println!("(check only judges: nothing changed.)");
+        Ok(())
+    }
+
+    /// The rules the checks judge by: the game's, or the next game's.
+    fn rulebook(&self) -> Rulebook {
+        match &self.game {
+            Some(game) => game.rulebook(),
+            None => Rulebook::new(Variant::Canadian, self.new_rules.clone()),
+        }
+    }
+}
+
+fn count_arg(rest: &str) -> Result<Option<usize>, Error> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    rest.parse::<usize>()
+        .map(Some)
+        .map_err(|_| Error::Play(format!("\"{rest}\": give a number of steps, like 2")))
+}
+
+/// Splits `new`'s arguments as a shell would: quotes keep `--teams "a+c b+d"` together.
+fn shell_words(text: &str) -> Result<Vec<String>, Error> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if quoted {
+        return Err(Error::Play(format!("\"{text}\": a quote is not closed")));
+    }
+    if started {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+/// Who deals hand `number` and who plays first.
+/// The sides in words: "alice+carol against bob+dave", or "ann, ben and cleo".
+fn sides_words(game: &Game) -> String {
+    let sides = game.sides();
+    if sides.are_teams() {
+        sides.names().join(" against ")
+    } else {
+        and_list(&sides.names())
+    }
+}
+
+fn next_hand(game: &Game, number: usize) -> String {
+    let dealer = game.dealer_of(number);
+    let first = (dealer + 1) % game.players().len();
+    format!(
+        "Hand {number}: {} deals, {} plays first. When it is over: out NAME, melds NAME ... for each side, hand NAME ... for each player.",
+        game.players()[dealer],
+        game.players()[first]
+    )
+}
+
+/// What the steps did, in words.
+fn tell(game: &Game, notes: &[Note]) -> String {
+    let mut out = String::new();
+    let sides = game.sides();
+    let book = game.rulebook();
+    let mut scored = false;
+    for note in notes {
+        match note {
+            Note::Out { player: Some(p) } => {
+                let _ = writeln!(out, "{} went out.", game.players()[*p]);
+            }
+            Note::Out { player: None } => {
+                let _ = writeln!(out, "The stock ran out: nobody went out.");
+            }
+            Note::Table { side, table, value } => {
+                let name = sides.name(*side);
+                let _ = match table {
+                    TableEntry::Count(n) => writeln!(out, "{name}'s table counts {n}."),
+                    TableEntry::Sets(sets) if sets.is_empty() => {
+                        writeln!(out, "{name} has nothing on the table.")
+                    }
+                    TableEntry::Sets(sets) => {
+                        let shown: Vec<String> = sets
+                            .iter()
+                            .map(|s| render::canadian::set_with_value(&book, s))
+                            .collect();
+                        writeln!(
+                            out,
+                            "Legal: {name}'s table is {}: {value}.",
+                            shown.join(" | ")
+                        )
+                    }
+                };
+            }
+            Note::Hand { player, count } => {
+                let _ = writeln!(out, "{}'s hand counts {count}.", game.players()[*player]);
+            }
+            Note::Scored { number, score } => {
+                scored = true;
+                let _ = writeln!(out, "\nHand {number} is scored.");
+                out.push_str(&render::canadian::hand(sides, score));
+                out.push('\n');
+                out.push_str(&render::canadian::scoreboard(game.tally()));
+            }
+            Note::Over => {
+                let _ = writeln!(
+                    out,
+                    "The game is over; undo takes back the last step, new starts another game."
+                );
+            }
+            Note::NextHand { number, .. } => {
+                let _ = writeln!(out, "\n{}", next_hand(game, *number));
+            }
+        }
+    }
+    if !scored {
+        let missing = game.missing();
+        if !missing.is_empty() {
+            out.truncate(out.trim_end().len());
+            let _ = writeln!(out, " Still to give: {}.", missing.join("; "));
+        }
+    }
+    out
+}
+
+/// Where the game stands: the hand being entered and what it still needs, or the end.
+fn status(game: &Game) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {}; the game ends when a side reaches {}.",
+        game.variant().title(),
+        sides_words(game),
+        game.rules().target
+    );
+    if game.is_over() {
+        out.push_str(&render::canadian::scoreboard(game.tally()));
+        return out;
+    }
+    if !game.tally().rounds.is_empty() {
+        out.push_str(&render::canadian::scoreboard(game.tally()));
+    }
+    let _ = writeln!(out, "{}", next_hand(game, game.hand_number()));
+    let missing = game.missing();
+    if !game.pending().is_blank() {
+        let _ = writeln!(out, "Still to give: {}.", missing.join("; "));
+    }
+    out
+}
+
+/// Every step so far, or the last `last`.
+fn history(game: &Game, last: Option<usize>) -> String {
+    let events = game.events();
+    if events.is_empty() {
+        return "No steps yet.\n".to_string();
+    }
+    let from = last.map_or(0, |n| events.len().saturating_sub(n));
+    let mut out = String::new();
+    for (i, event) in events.iter().enumerate().skip(from) {
+        let _ = writeln!(out, "{:>4}  {}", i + 1, event.text(game.players()));
+    }
+    out
+}
+
+pub const OVERVIEW: &str = "\
+The referee keeps the score of Canadian Rummy (4 players in 2 teams; 2s and jokers wild)
+and Carolina Rummy (2 to 8 singles; 2s, 3s and jokers wild), hand by hand to 1500, and
+settles disputes at the table. After each hand, give who went out, what each side has on
+the table and what each player still holds; the hand is scored as soon as all are given.
+`help COMMAND` tells more about one command; `help scoring` explains the score.
+
+Starting
+  new --game canadian NAMES     four players; partners sit across (seats 1+3, 2+4)
+  new --game carolina NAMES     2 to 8 singles
+  new ... --teams \"a+c b+d\"     other teams (Carolina: four players in two teams)
+  teams a+c b+d                 change the teams before the first hand is entered
+  dealer NAME                   who deals the first hand
+  rules [KEY [VALUE]]           the house rules (target, hand-size, deuce-in-hand,
+                                going-out-bonus, jokers-not-wild, wild-pickup)
+  resume FILE                   go on with a saved game
+
+When a hand is over (in any order)
+  out NAME                      who went out; out none when the stock ran out
+  melds NAME MELDS              the sets of NAME's side, or their count:
+                                melds alice Ks Kh 2c | Qs Qd Qh *, melds bob 85, melds bob none
+  hand NAME HAND                a hand left, as cards or a count: hand bob Qs 5h, hand alice 0
+
+Disputes (nothing changes)
+  pile TOP with CARDS           may these cards take the pile? pile Kd with Ks Kh
+  check MELDS                   is this a legal set? check Ks 2c *
+  check CARDS on SET            may these be laid on our set? check 2d on Ks Kh Kd
+
+Any time
+  status, scoreboard, history [N], undo [N], help [COMMAND], quit
+
+Tab completes commands and names. A line may end in a # comment.
+";
+
+const TOPICS: &[(&str, &str)] = &[
+    (
+        "new",
+        "\
+new --game canadian NAME NAME NAME NAME [--teams \"A+C B+D\"]
+new --game carolina NAME NAME [NAME...] [--teams \"A+B C+D\"]
+  Starts a game of Canadian Rummy (exactly four players; partners sit across, so the
+  first and third named play the second and fourth) or Carolina Rummy (2 to 8 players,
+  each a side of their own; four may play in two teams with --teams). The first named
+  deals hand 1; the deal passes left. Two decks and four jokers (108 cards), 13 cards each.
+Examples:
+  new --game canadian alice bob carol dave
+  new --game carolina ann ben cleo",
+    ),
+    (
+        "teams",
+        "\
+teams A+C B+D
+  The two teams of two, before the first hand is entered. A side is named by its
+  players joined with + in the order they were named.
+Example:
+  teams alice+bob carol+dave",
+    ),
+    (
+        "out",
+        "\
+out NAME | out none
+  Who went out when the hand ended (their hand is empty). out none: the stock ran out and
+  nobody went out; then every side's hand counts against it.",
+    ),
+    (
+        "melds",
+        "\
+melds NAME MELDS | melds NAME COUNT | melds NAME none
+  What NAME's side has on the table: its sets, separated by |, or their counted value.
+  A set is 3 or more cards of one rank with at least one natural card; 2s and jokers (in
+  Carolina also 3s, except in a set of threes) are wild and written as themselves. There
+  are no runs; a side has one set per rank (melds of one rank are merged). Every set is
+  judged and its value shown: a wild card counts as a natural of its set's rank (10 in a
+  set of queens), a joker 50.
+Examples:
+  melds alice Ks Kh 2c | Qs Qd Qh *
+  melds bob 85",
+    ),
+    (
+        "hand",
+        "\
+hand NAME HAND
+  What NAME still holds when the hand is over: the cards, or their count (0 or none for
+  the player who went out). In hand: Q♠ 100, joker 50, ace 25, 10 to K 10, 3 to 9 5, a
+  deuce 20 (house rule deuce-in-hand).
+Examples:
+  hand bob Qs 5h
+  hand dave 20",
+    ),
+    (
+        "pile",
+        "\
+pile TOP with CARDS
+  May a player take the whole discard pile? The top card must be natural (a wild card on
+  top cannot be taken) and the player must hold two natural cards of its rank (house rule
+  wild-pickup: one may be wild). The three go to the table at once.
+Example:
+  pile Kd with Ks Kh",
+    ),
+    (
+        "check",
+        "\
+check MELDS | check CARDS on SET
+  Judges sets without recording anything: is this a legal set, and may a side lay these
+  cards on its set?
+Examples:
+  check Ks 2c *
+  check 2d * on Ks Kh Kd",
+    ),
+    (
+        "scoring",
+        "\
+Scoring a hand
+  Each side scores the value of its sets on the table less the value of the cards its
+  players still hold, except the side whose player went out: its partner's hand is not
+  deducted (house rule going-out-bonus adds a bonus). A score may be negative. After a hand
+  in which a side's total reaches 1500 (house rule target), the game ends; the highest
+  total wins, equal totals share the win.",
+    ),
+    (
+        "undo",
+        "\
+undo [N]
+  Takes back the last step, or the last N, across hands too.",
+    ),
+];
+
+fn help_topic(topic: &str) -> Option<&'static str> {
+    let topic = topic.trim().to_lowercase();
+    let name = command_name(&topic).unwrap_or(topic.as_str()).to_string();
+    TOPICS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+}
+
+/// The help topics' names, for completion.
+pub fn topic_names() -> Vec<&'static str> {
+    TOPICS.iter().map(|(name, _)| *name).collect()
+}

@@ -1,0 +1,159 @@
+//! The REPL's commands for the table view: why a round scored what it did, the saved games
+//! (listed, picked, archived or removed after a yes), export, statistics and the chart. Each
+//! is a call into the library and a drawing function.
+
+use super::command::WhyArg;
+use super::{Referee, expand_home};
+use crate::render::{self, look::Look};
+use carousel::Error;
+use carousel::catalogue::{self, Saved, Tidy};
+use carousel::export::{self, Format};
+use std::path::PathBuf;
+
+/// A question waiting for its yes: the next line answers it.
+pub(super) struct Pending {
+    pub tidy: Tidy,
+    pub saved: Saved,
+}
+
+impl Referee {
+    pub(super) fn why(&self, arg: Option<WhyArg>) -> Result<(), Error> {
+        let game = self.game()?;
+        let tally = &game.state().tally;
+        let look = Look::of_stdout();
+        let scored = tally.rounds.len();
+        match arg {
+            Some(WhyArg::End) => print!("{}", render::why::game_end(tally, game.rules(), look)),
+            Some(WhyArg::Round(n)) if n <= scored => {
+                print!("{}", render::why::round(tally, n, game.rules(), look));
+            }
+            Some(WhyArg::Round(n)) => {
+                return Err(Error::Play(match scored {
+                    0 => format!("\"{n}\": no round has been scored yet"),
+                    1 => format!("\"{n}\": only round 1 has been scored"),
+                    _ => format!("\"{n}\": rounds 1 to {scored} have been scored"),
+                }));
+            }
+            None if scored == 0 => {
+                return Err(Error::Play(
+                    "no round has been scored yet: why explains a round once it is scored"
+                        .to_string(),
+                ));
+            }
+            None => {
+                print!("{}", render::why::round(tally, scored, game.rules(), look));
+                if tally.end.is_some() {
+                    print!("{}", render::why::game_end(tally, game.rules(), look));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn saved_list(&self) -> Result<Vec<Saved>, Error> {
+        let dirs = self.dirs.as_ref().ok_or_else(|| {
+            Error::Play("there is no data directory (no home directory), so no saved games".into())
+        })?;
+        Ok(catalogue::list(dirs))
+    }
+
+    pub(super) fn games(&self) -> Result<(), Error> {
+        let list = self.saved_list()?;
+        print!("{}", render::games::games(&list, Look::of_stdout()));
+        if !list.is_empty() {
+            println!("resume N goes on with game N; archive N or remove N tidies a finished one.");
+        }
+        Ok(())
+    }
+
+    /// The file `resume` means: a file that exists, else a saved game by number or name.
+    pub(super) fn find_game(&self, which: &str) -> Result<PathBuf, Error> {
+        let path = expand_home(which);
+        if path.exists() || self.dirs.is_none() {
+            return Ok(path);
+        }
+        let list = self.saved_list()?;
+        Ok(catalogue::pick(&list, which)?.path.clone())
+    }
+
+    pub(super) fn ask_tidy(&mut self, tidy: Tidy, which: &str) -> Result<(), Error> {
+        let list = self.saved_list()?;
+        let saved = catalogue::pick(&list, which)?.clone();
+        catalogue::check_tidy(&saved, tidy)?;
+        let players = saved
+            .summary
+            .as_ref()
+            .map_or_else(String::new, |s| render::play::and_list(&s.players));
+        println!(
+            "{} {}, the game of {players}? Type yes to {}, anything else to keep it.",
+            if tidy == Tidy::Archive {
+                "Archive"
+            } else {
+                "Remove"
+            },
+            saved.name,
+            tidy.verb()
+        );
+        self.pending = Some(Pending { tidy, saved });
+        Ok(())
+    }
+
+    /// The line after a question: yes does it, anything else keeps the game.
+    pub(super) fn answer(&mut self, pending: Pending, text: &str) -> Result<(), Error> {
+        let Pending { tidy, saved } = pending;
+        if !matches!(text.trim().to_lowercase().as_str(), "y" | "yes") {
+            println!("Kept {}: nothing was {}d.", saved.name, tidy.verb());
+            return Ok(());
+        }
+        let dirs = self.dirs.as_ref().ok_or_else(|| {
+            Error::Play("there is no data directory (no home directory)".to_string())
+        })?;
+        match catalogue::tidy(dirs, &saved, tidy)? {
+            Some(to) => println!("Archived {} in {}.", saved.name, to.display()),
+            None => println!("Removed {}.", saved.name),
+        }
+        if self.path.as_deref() == Some(saved.path.as_path()) {
+            self.game = None;
+            self.path = None;
+            println!("That was the game in play: new or resume starts another.");
+        }
+        Ok(())
+    }
+
+    pub(super) fn export(&self, format: &str, file: Option<&str>) -> Result<(), Error> {
+        let game = self.game()?;
+        let format = Format::parse(format)?;
+        let text = export::export(&game.state().tally, game.rules()).to_format(format)?;
+        match file {
+            None => print!("{text}"),
+            Some(file) => {
+                let path = expand_home(file);
+                carousel::store::write_atomically(&path, &text)?;
+                println!("Exported to {}.", path.display());
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn stats(&self) -> Result<(), Error> {
+        let dirs = self.dirs.as_ref().ok_or_else(|| {
+            Error::Play("there is no data directory (no home directory), so no saved games".into())
+        })?;
+        let (tallies, skipped) = catalogue::scored_games(dirs);
+        let counted = carousel::stats::stats(&tallies);
+        print!("{}", render::games::stats(&counted, Look::of_stdout()));
+        for (file, problem) in &skipped {
+            println!("Passed over {}: {problem}", file.display());
+        }
+        Ok(())
+    }
+
+    pub(super) fn chart(&self) -> Result<(), Error> {
+        let game = self.game()?;
+        print!(
+            "{}",
+            render::chart::chart(&game.state().tally, game.rules(), Look::of_stdout())
+        );
+        Ok(())
+    }
+}

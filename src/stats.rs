@@ -1,0 +1,152 @@
+//! Statistics across games: for each player (by name), games played and won, rounds won,
+//! undercuts, times gone out, knocks, average deadwood and the highest round. Read from the
+//! scored rounds of every game given, finished or not; only finished games count as won.
+
+use crate::game::Tally;
+use serde::Serialize;
+
+/// One player's record across the games.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PlayerStats {
+    pub name: String,
+    pub games: u32,
+    /// Finished games won (a shared win counts for each who shares it).
+    pub games_won: u32,
+    pub rounds: u32,
+    pub rounds_won: u32,
+    /// Rounds won by undercutting the knocker.
+    pub undercuts: u32,
+    pub went_out: u32,
+    pub knocks: u32,
+    /// Deadwood left at the end of a round, on average over the rounds played (1 decimal).
+    pub average_deadwood: f64,
+    /// The most points scored in one round.
+    pub highest_round: u32,
+    #[serde(skip)]
+    deadwood: u64,
+}
+
+/// Everything counted.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub games: u32,
+    pub finished: u32,
+    pub rounds: u32,
+    /// Most games won first, then most rounds won, then by name.
+    pub players: Vec<PlayerStats>,
+}
+
+/// Counts across the tallies of several games.
+pub fn stats<'a>(games: impl IntoIterator<Item = &'a Tally>) -> Stats {
+    let mut out = Stats::default();
+    let mut players: Vec<PlayerStats> = Vec::new();
+    for tally in games {
+        out.games += 1;
+        out.rounds += tally.rounds.len() as u32;
+        if tally.end.is_some() {
+            out.finished += 1;
+        }
+        let index: Vec<usize> = tally
+            .players
+            .iter()
+            .map(|name| match players.iter().position(|p| p.name == *name) {
+                Some(i) => i,
+                None => {
+                    players.push(PlayerStats {
+                        name: name.clone(),
+                        ..PlayerStats::default()
+                    });
+                    players.len() - 1
+                }
+            })
+            .collect();
+        for (p, &i) in index.iter().enumerate() {
+            let s = &mut players[i];
+            s.games += 1;
+            if tally.end.as_ref().is_some_and(|e| e.winners.contains(&p)) {
+                s.games_won += 1;
+            }
+        }
+        for round in &tally.rounds {
+            let score = &round.score;
+            for (p, &i) in index.iter().enumerate() {
+                let s = &mut players[i];
+                s.rounds += 1;
+                s.deadwood += u64::from(score.deadwood[p]);
+                s.highest_round = s.highest_round.max(score.points[p]);
+                if round.knocker == Some(p) {
+                    s.knocks += 1;
+                }
+                if score.winners.contains(&p) {
+                    s.rounds_won += 1;
+                    if score.undercut {
+                        s.undercuts += 1;
+                    }
+                    if score.went_out {
+                        s.went_out += 1;
+                    }
+                }
+            }
+        }
+    }
+    for s in &mut players {
+        s.average_deadwood = if s.rounds == 0 {
+            0.0
+        } else {
+            (s.deadwood as f64 / f64::from(s.rounds) * 10.0).round() / 10.0
+        };
+    }
+    players.sort_by(|a, b| {
+        b.games_won
+            .cmp(&a.games_won)
+            .then(b.rounds_won.cmp(&a.rounds_won))
+            .then(a.name.cmp(&b.name))
+    });
+    out.players = players;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameRecord, tally};
+
+    fn scored(text: &str) -> Tally {
+        tally(&GameRecord::from_toml(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn counts_games_rounds_undercuts_going_out_knocks_and_deadwood_per_player() {
+        let finished = scored(
+            "players = [\"ann\", \"ben\"]\n[rules]\ntarget = 30\n\
+             [[round]]\nknocker = \"ann\"\n[round.hands]\nann = 4\nben = 2\n\
+             [[round]]\n[round.hands]\nann = 0\nben = 9\n",
+        );
+        let going = scored(
+            "players = [\"ben\", \"cy\"]\n\
+             [[round]]\nknocker = \"cy\"\n[round.hands]\nben = 20\ncy = 1\n",
+        );
+        let s = stats([&finished, &going]);
+        assert_eq!((s.games, s.finished, s.rounds), (2, 1, 3));
+        let ann = s.players.iter().find(|p| p.name == "ann").unwrap();
+        // ann: undercut in round 1 (0 points), went out in round 2: 9 + 25 = 34 -> 34 >= 30.
+        assert_eq!(ann.games_won, 1);
+        assert_eq!(ann.went_out, 1);
+        assert_eq!(ann.knocks, 1);
+        assert_eq!(ann.highest_round, 34);
+        assert_eq!(ann.average_deadwood, 2.0);
+        let ben = s.players.iter().find(|p| p.name == "ben").unwrap();
+        assert_eq!(ben.games, 2);
+        assert_eq!(ben.undercuts, 1);
+        assert_eq!(ben.rounds_won, 1);
+        assert_eq!(ben.average_deadwood, 10.3);
+        assert_eq!(s.players[0].name, "ann");
+    }
+
+    #[test]
+    fn no_games_is_nothing_counted() {
+        let s = stats([]);
+        assert_eq!(s.games, 0);
+        assert!(s.players.is_empty());
+    }
+}

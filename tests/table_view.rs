@@ -1,0 +1,503 @@
+//! The table view through the binary: the scoreboard at the widths people have, `why`, the
+//! saved games (listed, resumed, archived and removed after a yes), export, statistics and
+//! the chart, as one-shots and as scripted REPL sessions.
+
+use assert_cmd::Command;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+const BIN: &str = env!("CARGO_BIN_EXE_carousel");
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn example(name: &str) -> PathBuf {
+    root().join("examples").join(name)
+}
+
+/// A user with a home and data directory of their own.
+struct User {
+    home: tempfile::TempDir,
+}
+
+struct Out {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+impl User {
+    fn new() -> User {
+        User {
+            home: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn games_dir(&self) -> PathBuf {
+        self.home.path().join("data").join("carousel").join("games")
+    }
+
+    fn carousel(&self) -> Command {
+        let mut cmd = std::process::Command::new(BIN);
+        cmd.current_dir(root())
+            .env("HOME", self.home.path())
+            .env("XDG_DATA_HOME", self.home.path().join("data"))
+            .env("XDG_STATE_HOME", self.home.path().join("state"))
+            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
+            .env_remove("COLUMNS")
+            .env_remove("NO_COLOR");
+        Command::from_std(cmd)
+    }
+
+    fn run(&self, args: &[&str], stdin: &str) -> Out {
+        let out = self
+            .carousel()
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        Out {
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            code: out.status.code().unwrap_or(-1),
+        }
+    }
+
+    /// Plays a script in the REPL with no file named: a new game is saved in the data
+    /// directory.
+    fn play(&self, script: &str) -> Out {
+        self.run(&["play"], script)
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let out = self.run(args, "");
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        serde_json::from_str(&out.stdout).unwrap()
+    }
+
+    /// A finished game of alice, bob and carol (examples/three-players.carousel) and an
+    /// unfinished one of ann and ben, both saved in the data directory.
+    fn two_games(&self) {
+        let three = std::fs::read_to_string(example("three-players.carousel")).unwrap();
+        let out = self.play(&three);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = self.play("new ann ben\ndraw\n");
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+
+    fn saved_files(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.games_dir())
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.path().is_file())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+}
+
+fn tally_at(width: usize, game: &Path) -> String {
+    let out = User::new()
+        .carousel()
+        .env("COLUMNS", width.to_string())
+        .arg("tally")
+        .arg(game)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+const FIVE: &str = r#"players = ["annabel", "benedict", "catherine", "dominic", "evangeline"]
+[[round]]
+knocker = "benedict"
+[round.hands]
+annabel = 25
+benedict = 5
+catherine = 2
+dominic = 20
+evangeline = 18
+[[round]]
+[round.hands]
+annabel = 12
+benedict = 0
+catherine = 40
+dominic = 9
+evangeline = 11
+"#;
+
+#[test]
+fn scoreboard_fits_40_80_and_120_columns_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let five = dir.path().join("five.toml");
+    std::fs::write(&five, FIVE).unwrap();
+    for width in [40, 80, 120] {
+        for (name, game) in [
+            ("finished", example("finished-game.toml")),
+            ("five", five.clone()),
+        ] {
+            let board = tally_at(width, &game);
+            assert!(widest(&board) <= width, "{name} at {width}:\n{board}");
+            insta::assert_snapshot!(format!("tally_{name}_{width}"), board);
+        }
+    }
+}
+
+#[test]
+fn scoreboard_is_never_coloured_in_a_pipe() {
+    let board = tally_at(120, &example("finished-game.toml"));
+    assert!(!board.contains('\u{1b}'), "{board}");
+}
+
+#[test]
+fn scoreboard_before_any_round_prints_no_empty_frame() {
+    let user = User::new();
+    let out = user.play("new ann ben\nscoreboard\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("No round scored yet: ann and ben start at 0, and the game ends"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains('╭'), "{}", out.stdout);
+}
+
+#[test]
+fn why_and_score_n_explain_a_round_and_why_end_the_bonuses_in_a_script() {
+    let user = User::new();
+    let three = std::fs::read_to_string(example("three-players.carousel")).unwrap();
+    let out = user.play(&format!("{three}\nwhy 1\nscore 1\nwhy end\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let explained = "Round 1: bob knocked.\n  Hands left: alice 55, bob 3, carol 47.\n  bob scores 96 = 52 + 44:\n      52  alice's 55 less bob's 3\n      44  carol's 47 less bob's 3\n  alice: 0 (55 is higher than 3).\n  carol: 0 (47 is higher than 3).\n";
+    assert_eq!(out.stdout.matches(explained).count(), 2, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("The game ended after round 4: bob reached 150."),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("  bob: 188 + 100 = 288\n    100 for reaching 150\n"),
+        "{}",
+        out.stdout
+    );
+    let out = user.play("resume 1\nwhy 9\n");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("line 2: error: \"9\": rounds 1 to 4 have been scored"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn games_lists_the_saved_games_in_the_shell_and_the_repl() {
+    let user = User::new();
+    let out = user.run(&["games"], "");
+    assert_eq!(out.stdout, "No saved games yet: new NAMES starts one.\n");
+    user.two_games();
+    let listed = user.json(&["games", "--json"]);
+    let games = listed["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let finished = games.iter().find(|g| g["finished"] == true).unwrap();
+    assert_eq!(finished["players"], json!(["alice", "bob", "carol"]));
+    assert_eq!(finished["leaders"], json!(["bob"]));
+    assert_eq!(finished["score"], 288);
+    assert_eq!(finished["round"], 4);
+    let going = games.iter().find(|g| g["finished"] == false).unwrap();
+    assert_eq!(going["players"], json!(["ann", "ben"]));
+    assert_eq!(going["round"], 1);
+    assert_eq!(going["leaders"], json!([]));
+    let date = going["date"].as_str().unwrap();
+    assert_eq!(date.len(), "2025-11-20 21:01".len(), "{date}");
+
+    let out = user.run(&["games"], "");
+    assert!(out.stdout.contains("bob won 288"), "{}", out.stdout);
+    assert!(out.stdout.contains("round 1"), "{}", out.stdout);
+    let out = user.play("games\n");
+    assert!(out.stdout.contains("bob won 288"), "{}", out.stdout);
+    assert!(out.stdout.contains("resume N goes on with game N"));
+}
+
+#[test]
+fn resume_picks_a_saved_game_by_number_or_name() {
+    let user = User::new();
+    user.two_games();
+    let out = user.play("resume ann-ben\nstatus\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("-ann-ben.toml."), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("ben has drawn 1 card"),
+        "{}",
+        out.stdout
+    );
+    let number = user.json(&["games", "--json"])["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["finished"] == true)
+        .unwrap()["number"]
+        .to_string();
+    let out = user.play(&format!("resume {number}\n"));
+    assert!(
+        out.stdout.contains("Game over after round 4"),
+        "{}",
+        out.stdout
+    );
+    let out = user.play("resume zed\n");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("\"zed\": no saved game is called that"));
+}
+
+#[test]
+fn archive_and_remove_ask_first_and_a_script_answers_on_the_next_line() {
+    let user = User::new();
+    user.two_games();
+    let before = user.saved_files();
+    // No: kept.
+    let out = user.play("remove alice-bob\nno\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Type yes to remove"), "{}", out.stdout);
+    assert!(out.stdout.contains("nothing was removed"), "{}", out.stdout);
+    assert_eq!(user.saved_files(), before);
+    // No answer at all: refused, kept.
+    let out = user.play("remove alice-bob\n");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .contains("refused: no answer to the question, so"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(user.saved_files(), before);
+    // A game in play is never removed.
+    let out = user.play("remove ann-ben\n");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("is not finished (round 1)"),
+        "{}",
+        out.stderr
+    );
+    // Yes: archived, out of the list, still counted.
+    let out = user.play("archive alice-bob\nyes\ngames\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Archived "), "{}", out.stdout);
+    assert_eq!(user.saved_files().len(), 1);
+    assert!(user.games_dir().join("archive").is_dir());
+    assert_eq!(user.json(&["stats", "--json"])["games"], 2);
+}
+
+#[test]
+fn games_remove_from_the_shell_asks_and_refuses_without_an_answer() {
+    let user = User::new();
+    user.two_games();
+    let out = user.run(&["games", "--remove", "alice-bob"], "");
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("no answer to the question"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(user.saved_files().len(), 2);
+    let out = user.run(&["games", "--remove", "alice-bob"], "n\n");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stdout.contains("Nothing was removed."),
+        "{}",
+        out.stdout
+    );
+    let out = user.run(&["games", "--remove", "ann-ben", "--yes"], "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("is not finished"), "{}", out.stderr);
+    let out = user.run(&["games", "--remove", "alice-bob"], "yes\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(user.saved_files().len(), 1);
+    let out = user.run(&["games", "--archive", "9", "--yes"], "");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("\"9\": there is no game 9"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn export_writes_csv_markdown_and_json() {
+    let user = User::new();
+    let game = example("finished-game.toml");
+    let game = game.to_str().unwrap();
+    let csv = user.run(&["export", game, "--format", "csv"], "");
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[3], "3,carol,alice,true,false,3,29,143,20,0,37,5,0,0");
+    assert_eq!(lines[6], "bonuses,,alice,,,,100,254,,25,62,,25,63");
+    let md = user.run(&["export", game, "--format", "markdown"], "");
+    assert!(
+        md.stdout
+            .contains("| 3 | carol | alice (undercut) | +29 = 143 | 37 | 0 |")
+    );
+    assert!(
+        md.stdout
+            .contains("- Round 3: alice 17 + 2 + 10 undercut = 29")
+    );
+    let json = user.json(&["export", game, "--format", "json"]);
+    assert_eq!(json["rounds"][3]["went_out"], true);
+    assert_eq!(json["final"]["alice"], 254);
+    assert_eq!(json, user.json(&["export", game, "--json"]));
+    let bad = user.run(&["export", game, "--format", "xls"], "");
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("\"xls\": no such export format"),
+        "{}",
+        bad.stderr
+    );
+    let missing = user.run(&["export", "nowhere.toml"], "");
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing.stderr.contains("nowhere.toml"),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
+fn export_in_the_repl_shows_or_writes_a_file() {
+    let user = User::new();
+    let file = user.home.path().join("out.csv");
+    let three = std::fs::read_to_string(example("three-players.carousel")).unwrap();
+    let out = user.play(&format!(
+        "{three}\nexport markdown\nexport csv {}\nexport xls\n",
+        file.display()
+    ));
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stdout.contains("# Carousel: alice, bob, carol"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("Exported to "), "{}", out.stdout);
+    let csv = std::fs::read_to_string(&file).unwrap();
+    assert!(csv.starts_with("round,knocker,winners,"), "{csv}");
+    assert_eq!(csv.lines().count(), 6);
+    assert!(out.stderr.contains("\"xls\": no such export format"));
+}
+
+#[test]
+fn stats_count_across_the_saved_games() {
+    let user = User::new();
+    let empty = user.run(&["stats"], "");
+    assert_eq!(empty.code, 0);
+    assert!(empty.stdout.starts_with("No saved games yet"));
+    user.two_games();
+    std::fs::write(user.games_dir().join("broken.toml"), "players = [").unwrap();
+    let stats = user.json(&["stats", "--json"]);
+    assert_eq!(stats["games"], 2);
+    assert_eq!(stats["finished"], 1);
+    assert_eq!(stats["rounds"], 4);
+    assert_eq!(stats["skipped"].as_array().unwrap().len(), 1);
+    let bob = stats["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "bob")
+        .unwrap();
+    assert_eq!(bob["games_won"], 1);
+    assert_eq!(bob["highest_round"], 96);
+    let ann = stats["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "ann")
+        .unwrap();
+    assert_eq!(
+        (ann["games"].clone(), ann["rounds"].clone()),
+        (json!(1), json!(0))
+    );
+    let text = user.run(&["stats"], "");
+    assert!(
+        text.stdout
+            .contains("2 games (1 finished), 4 rounds scored.")
+    );
+    assert!(text.stdout.contains("Passed over "), "{}", text.stdout);
+    let repl = user.play("stats\n");
+    assert!(
+        repl.stdout.contains("2 games (1 finished)"),
+        "{}",
+        repl.stdout
+    );
+}
+
+#[test]
+fn chart_draws_the_running_totals_and_writes_an_svg() {
+    let user = User::new();
+    let svg = user.home.path().join("game.svg");
+    let game = example("finished-game.toml");
+    let out = user
+        .carousel()
+        .env("COLUMNS", "40")
+        .args([
+            "chart",
+            game.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(widest(&text) <= 40, "{text}");
+    insta::assert_snapshot!("chart_40", text);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(picture.matches("<polyline").count(), 3);
+    let json = user.json(&["chart", game.to_str().unwrap(), "--json"]);
+    assert_eq!(json["totals"]["alice"], json!([0, 114, 143, 143, 154]));
+    let three = std::fs::read_to_string(example("three-players.carousel")).unwrap();
+    let repl = user.play(&format!("{three}\nchart\n"));
+    assert!(repl.stdout.contains("B bob 188"), "{}", repl.stdout);
+}
+
+/// Runs a one-shot in a pseudo-terminal and gives what it printed, escapes and all.
+fn in_a_terminal(args: &[&str], no_colour: bool) -> String {
+    use rexpect::reader::Options;
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.current_dir(root())
+        .args(args)
+        .env("TERM", "xterm")
+        .env("COLUMNS", "120")
+        .env_remove("NO_COLOR");
+    if no_colour {
+        cmd.env("NO_COLOR", "1");
+    }
+    let mut p = rexpect::session::spawn_with_options(
+        cmd,
+        Options::new()
+            .timeout_ms(Some(15_000))
+            .strip_ansi_escape_codes(false),
+    )
+    .unwrap();
+    p.exp_eof().unwrap()
+}
+
+#[test]
+fn scoreboard_is_coloured_at_a_terminal_unless_no_color() {
+    let game = example("finished-game.toml");
+    let args = ["tally", game.to_str().unwrap()];
+    let coloured = in_a_terminal(&args, false);
+    assert!(coloured.contains("\u{1b}["), "{coloured}");
+    assert!(coloured.contains("Game over after round 5"), "{coloured}");
+    let plain = in_a_terminal(&args, true);
+    assert!(!plain.contains("\u{1b}["), "{plain}");
+    assert!(plain.contains("Game over after round 5"), "{plain}");
+}
