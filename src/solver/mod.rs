@@ -205,9 +205,9 @@ pub(crate) fn layout_with(
 /// with the places a joker could fill, while the integer program (`ilp`) bounds what can
 /// still be played by its linear relaxation, and mostly settles at its first relaxation; but
 /// on some positions its branch and bound wanders where the search is quick. So they take
-/// turns, each given more work every round (branch-and-bound nodes; states for the search,
-/// which starts again each time): whichever finishes first answers, at a few times the cost
-/// of the quicker alone. Work, not time, so the answer (and its layout) is the same on every
+/// turns, each given more work every round (branch-and-bound nodes, doubled; states for the
+/// search, which starts again each time, quadrupled): whichever finishes first answers, at a
+/// few times the cost of the quicker alone. Work, not time, so the answer (and its layout) is the same on every
 /// run. If the program fails (a numerical failure of its solver), the search answers alone.
 pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
     let all_laid = Limits {
@@ -233,8 +233,10 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
             if let Searched::Done(layout) = searched_layout(pool, config, rules, states) {
                 return layout;
             }
+            // The search starts again each turn, so its budget grows faster: what it
+            // redoes stays a fraction of its last turn.
             nodes = nodes.saturating_mul(2);
-            states = states.saturating_mul(2);
+            states = states.saturating_mul(4);
         }
     }
     match searched_layout(pool, config, rules, usize::MAX) {
@@ -244,10 +246,10 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
 }
 
 /// The program's first turn, in branch-and-bound nodes: most positions need none.
-const FIRST_NODES: u64 = 16;
+const FIRST_NODES: u64 = 32;
 
-/// The search's first turn, in states made (a few milliseconds).
-const FIRST_STATES: usize = 20_000;
+/// The search's first turn, in states made per pass (well under a millisecond).
+const FIRST_STATES: usize = 2_000;
 
 /// What a search within a budget gives.
 enum Searched {
