@@ -177,7 +177,7 @@ impl Solution {
 
 /// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
 /// a meld needs them; `None` if there is none such (or its loose jokers may find no room).
-/// Quick: for tidying up, not for the best play.
+/// Quick: for tidying up, not for the best play; also `None` past [`TIDYING_STATES`].
 pub(crate) fn layout_with(
     pool: &Pool,
     config: &Config,
@@ -188,7 +188,7 @@ pub(crate) fn layout_with(
         let limits = Limits {
             needed_jokers,
             most_left: Some(0),
-            most_states: usize::MAX,
+            most_states: TIDYING_STATES,
         };
         match best_plan(pool, config, Jokers::Needed, limits) {
             Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
@@ -196,6 +196,11 @@ pub(crate) fn layout_with(
         }
     })
 }
+
+/// The most states a tidying search may make in a pass: on a big pool with jokers placed
+/// where needed it could take far longer than the play it tidies, and the play's own
+/// layout will do.
+const TIDYING_STATES: usize = 50_000;
 
 /// The best play of a pool, laid out.
 ///
