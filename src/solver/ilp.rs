@@ -21,7 +21,18 @@
 //! plus the cards played, so the most value and then the most cards.
 //!
 //! Shapes no pool can fill (more faces missing than jokers that could ever be wild) are
-//! left out, which keeps the program small on sparse tables.
+//! left out, and each shape's copies are bounded by the jokers the copies past its scarcest
+//! face would need.
+//!
+//! # Exactness
+//! Every coefficient is a small integer (objective coefficients are kept under
+//! [`MOST_COEFFICIENT`], else the search answers), so the solver's tolerances can't blur two
+//! plays; only a solve `microlp` proves optimal is used, and the play is laid out here and
+//! judged by the referee before it is answered. A solver failure hands the pool to the
+//! search. The tests check the answers against a brute force and an independent program.
+//!
+//! The program's melds are tidied ([`tidy`]) to read as the search's would: runs of 3 to 5
+//! that meet joined, jokers no meld needs moved as the search moves its loose jokers.
 
 use super::layout::{Layout, add_loose_joker};
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};

@@ -1,9 +1,10 @@
 //! The solver: the best legal play of a hand onto a table ([`solve`]), and whether a pile
 //! of cards can all be laid as melds ([`arrange`]).
 //!
-//! Both are exact. They share one search (`search`): a dynamic program over ranks, ace to
-//! king and on to the high ace, one face (rank and suit) at a time, that counts cards rather
-//! than naming them. Its parts:
+//! Both are exact, by two methods that take turns (`best_layout`): an integer program of
+//! the play (`ilp`, solved by `microlp`), and a search (`search`): a dynamic program over
+//! ranks, ace to king and on to the high ace, one face (rank and suit) at a time, that counts
+//! cards rather than naming them. The search's parts:
 //! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
 //!   turned into counts (pinned jokers, released jokers);
 //! - `state`: the state between faces, packed in a u64, and which runs beat which;
