@@ -14,7 +14,7 @@ use carousel::canadian::scoring::TableEntry;
 use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::notation::{parse_hand, parse_wild_melds};
-use carousel::store::{self, Dirs};
+use carousel::store::{self, Dirs, GameFile};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -57,7 +57,10 @@ fn command_name(word: &str) -> Option<&'static str> {
 /// starts with.
 pub struct Referee {
     pub game: Option<Game>,
-    pub path: Option<PathBuf>,
+    /// The game's file, locked against other sessions while it is in play here.
+    pub file: Option<GameFile>,
+    /// Why the last save failed, while the file is behind the game in play.
+    pub unsaved: Option<String>,
     /// The file named at start, where a new game is saved if it does not exist yet.
     pub named: Option<PathBuf>,
     pub dirs: Option<Dirs>,
@@ -77,22 +80,40 @@ fn no_game() -> Error {
 /// Reads a saved game of these games; anything else is reported as damaged.
 pub fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
     let text = store::read_whole(path)?;
+    read(path, &text, variant)
+}
+
+/// Locks and reads a saved game of these games, to play it in this session.
+pub fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), Error> {
+    let (file, text) = GameFile::open_text(path)?;
+    let text = text.ok_or_else(|| Error::File {
+        path: path.display().to_string(),
+        problem: "there is no such file".to_string(),
+    })?;
+    store::check_whole(&text).map_err(|problem| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    })?;
+    Ok((file, read(path, &text, variant)?))
+}
+
+fn read(path: &Path, text: &str, variant: Variant) -> Result<Game, Error> {
     let damaged = |problem: String| Error::Damaged {
         path: path.display().to_string(),
         problem,
     };
-    let record = Record::from_toml(&text, variant).map_err(|e| damaged(e.to_string()))?;
+    let record = Record::from_toml(text, variant).map_err(|e| damaged(e.to_string()))?;
     Game::from_record(&record).map_err(|e| damaged(e.to_string()))
 }
 
-/// Saves a game: its `tally` record with the log of play.
-pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
+/// A game's saved text: its `tally` record with the log of play, sealed.
+pub fn saved_text(game: &Game) -> String {
     let text = format!(
         "# A game of {} kept by carousel; carousel play FILE goes on with it, carousel tally FILE scores it.\n{}",
         game.variant().title(),
         game.to_record().to_toml()
     );
-    store::write_atomically(path, &store::seal(&text))
+    store::seal(&text)
 }
 
 /// A line split into its first word and the rest.
@@ -108,7 +129,8 @@ impl Referee {
     pub fn new(args: &PlayArgs, dirs: Option<Dirs>) -> anyhow::Result<Referee> {
         Ok(Referee {
             game: None,
-            path: None,
+            file: None,
+            unsaved: None,
             named: args.game.clone().filter(|p| !p.exists()),
             dirs,
             new_rules: CanadianRules::default(),
@@ -138,44 +160,71 @@ impl Referee {
         }
     }
 
-    fn save(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path)
-            && let Err(err) = save(path, game)
-        {
-            errln!(
-                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
-            );
+    /// Saves the game after a step. A failure is said, and the session remembers it: the
+    /// exit status and the farewell tell the table the file is behind.
+    fn save(&mut self) {
+        if let (Some(game), Some(file)) = (&self.game, &mut self.file) {
+            match file.save_text(&saved_text(game)) {
+                Ok(()) => self.unsaved = None,
+                Err(err) => {
+                    errln!(
+                        "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+                    );
+                    self.unsaved = Some(err.to_string());
+                }
+            }
         }
     }
 
+    /// Said when the session ends with steps that are not saved.
+    pub fn unsaved_warning(&self) -> Option<String> {
+        let why = self.unsaved.as_ref()?;
+        let path = self
+            .file
+            .as_ref()
+            .map_or(String::new(), |f| format!(" {}", f.path().display()));
+        Some(format!(
+            "the game is NOT saved: the file{path} is behind the game in play ({why})."
+        ))
+    }
+
     pub fn banner(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path) {
-            outln!("Resumed {}.", path.display());
+        if let (Some(game), Some(file)) = (&self.game, &self.file) {
+            outln!("Resumed {}.", file.path().display());
             out!("{}", status(game));
         }
     }
 
     pub fn farewell(&self) {
-        if let Some(path) = &self.path {
-            outln!(
-                "The game is saved in {}; carousel play {} goes on with it.",
-                path.display(),
-                path.display()
-            );
+        if let Some(file) = &self.file
+            && self.unsaved.is_none()
+        {
+            let path = file.path().display();
+            outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
     }
 
     /// Goes on with a saved game in `path`.
     pub fn open(&mut self, path: PathBuf, variant: Variant) -> Result<(), Error> {
-        let game = load(&path, variant)?;
-        if self.path.as_deref() == Some(path.as_path()) {
+        if let Some(file) = &self.file
+            && file.is(&path)
+        {
             outln!("This is the game in play.");
-        } else {
-            outln!("Resumed {}.", path.display());
+            if let Some(game) = &self.game {
+                out!("{}", status(game));
+            }
+            return Ok(());
         }
+        if self.unsaved.is_some() {
+            return Err(Error::Refused(
+                "the game in play is not saved; save it first (its file is behind)".to_string(),
+            ));
+        }
+        let (file, game) = open_file(&path, variant)?;
+        outln!("Resumed {}.", path.display());
         out!("{}", status(&game));
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -435,10 +484,23 @@ impl Referee {
             return Err(Error::Play(why.clone()));
         }
         let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
+        if self.unsaved.is_some() {
+            return Err(Error::Refused(
+                "the game in play is not saved; save it first (its file is behind)".to_string(),
+            ));
+        }
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
-        save(&path, &game)?;
-        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            still_saved(old.players(), old_path);
+        let (mut file, existing) = GameFile::open_text(&path)?;
+        if existing.is_some() {
+            return Err(Error::File {
+                path: path.display().to_string(),
+                problem: "a game is saved there already; resume it, or name another file"
+                    .to_string(),
+            });
+        }
+        file.save_text(&saved_text(&game))?;
+        if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
+            still_saved(old.players(), old_file.path());
         }
         let book = game.rulebook();
         let deck = variant.deck();
@@ -461,7 +523,7 @@ impl Referee {
             "(Before the first hand is entered, teams, dealer NAME and rules change the setup.)"
         );
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
