@@ -791,8 +791,30 @@ fn item3_a_carolina_game_is_locked_and_never_overwritten_too() {
     assert!(said.contains("changed on disk"), "{said}");
     let (status, rest) = a.close();
     assert_eq!(status, 3, "{rest:?}");
+    assert!(rest.join("\n").contains("save FILE"), "{rest:?}");
     assert_eq!(
         std::fs::read_to_string(&game).unwrap(),
         "players = [\"dave\", \"erin\"]\n"
     );
+}
+
+/// `save FILE` moves a Canadian or Carolina game to another file when its own is behind.
+#[test]
+fn item5_a_carolina_game_is_saved_elsewhere_with_save_file() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("g.toml");
+    let elsewhere = home.path().join("h.toml");
+    let out = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        format!(
+            "new --game carolina ann ben cleo\nout ann\nsave {}\nout ben\n",
+            elsewhere.display()
+        )
+        .as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("the game goes on there"));
+    let moved = std::fs::read_to_string(&elsewhere).unwrap();
+    assert!(moved.contains("carousel-end"), "{moved}");
 }

@@ -36,6 +36,7 @@ pub const WORDS: &[&[&str]] = &[
     &["resume", "open", "load"],
     &["export"],
     &["chart"],
+    &["save"],
     // Kept by the session for every game: the saved games and statistics across them.
     &["games"],
     &["archive"],
@@ -176,6 +177,43 @@ impl Referee {
         }
     }
 
+    /// `save` writes the game again to its file; `save FILE` to a new file, where it goes on
+    /// (when its own file cannot be written, a full disk say).
+    fn save_to(&mut self, to: &str) -> Result<(), Error> {
+        let game = self.game.as_ref().ok_or_else(no_game)?;
+        let to = to.trim().trim_matches('"');
+        if to.is_empty() {
+            let Some(file) = &mut self.file else {
+                return Err(Error::Play(
+                    "this game has no file yet; save FILE names one".to_string(),
+                ));
+            };
+            file.save_text(&saved_text(game))?;
+            self.unsaved = None;
+            outln!("Saved in {}.", file.path().display());
+            return Ok(());
+        }
+        let path = expand_home(to);
+        if self.file.as_ref().is_some_and(|f| f.is(&path)) {
+            return self.save_to("");
+        }
+        if path.exists() {
+            return Err(Error::Play(format!(
+                "{} exists already; save FILE writes to a new file, so name another",
+                path.display()
+            )));
+        }
+        let (mut file, _) = GameFile::open_text(&path)?;
+        file.save_text(&saved_text(game))?;
+        outln!(
+            "Saved in {}; the game goes on there, saved after every step.",
+            path.display()
+        );
+        self.file = Some(file);
+        self.unsaved = None;
+        Ok(())
+    }
+
     /// Said when the session ends with steps that are not saved.
     pub fn unsaved_warning(&self) -> Option<String> {
         let why = self.unsaved.as_ref()?;
@@ -184,7 +222,7 @@ impl Referee {
             .as_ref()
             .map_or(String::new(), |f| format!(" {}", f.path().display()));
         Some(format!(
-            "the game is NOT saved: the file{path} is behind the game in play ({why})."
+            "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
         ))
     }
 
@@ -399,6 +437,7 @@ impl Referee {
                     }
                 },
             },
+            "save" => self.save_to(rest)?,
             "quit" => return bare(Flow::Quit),
             _ => return Err(Error::Play(format!("\"{word}\": help lists the commands"))),
         }
@@ -838,6 +877,7 @@ Saved games (every game of the family)
 
 Any time
   status, scoreboard, history [N], undo [N], help [COMMAND], quit
+  save [FILE]                   save again, or to a new file where the game goes on
 
 Tab completes commands and names. A line may end in a # comment.
 ";
