@@ -4,6 +4,7 @@
 //! to `games/archive/`, out of the list but still counted by `stats`) or removed.
 
 use crate::Error;
+use crate::family::{GameKind, Record, Tally};
 use crate::session::{Game, Phase};
 use crate::store::{self, Dirs};
 use serde::Serialize;
@@ -14,14 +15,19 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Where a saved game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Summary {
+    /// Which game of the family: `carousel`, `canadian` or `carolina`.
+    pub game: GameKind,
     pub players: Vec<String>,
-    /// The round in play, or the last round played once the game is over.
+    /// The round (in Canadian and Carolina Rummy the hand) in play, or the last one played
+    /// once the game is over.
     pub round: usize,
     pub finished: bool,
-    /// The leaders (the winners once the game is over); none before the first round ends.
+    /// The leaders (the winners once the game is over), players in Carousel and sides in
+    /// the other games; none before the first round ends.
     pub leaders: Vec<String>,
-    /// The leaders' total (their final score once the game is over).
-    pub score: u32,
+    /// The leaders' total (their final score once the game is over); a side's total in
+    /// Canadian and Carolina Rummy can be below 0.
+    pub score: i64,
 }
 
 impl Summary {
@@ -42,11 +48,12 @@ impl Summary {
                 .collect()
         };
         Summary {
+            game: GameKind::Carousel,
             players: game.players().to_vec(),
             round,
             finished,
             leaders,
-            score,
+            score: i64::from(score),
         }
     }
 }
@@ -68,15 +75,24 @@ pub struct Saved {
     pub damaged: Option<String>,
 }
 
-/// The saved games, the most recently played first. A damaged file is listed as damaged.
+/// Reads a game file of any game of the family.
+pub fn read_record(path: &Path) -> Result<Record, Error> {
+    let text = fs::read_to_string(path).map_err(|e| Error::File {
+        path: path.display().to_string(),
+        problem: e.to_string(),
+    })?;
+    Record::from_toml(&text)
+}
+
+/// The saved games of every game of the family, the most recently played first. A damaged
+/// file is listed as damaged.
 pub fn list(dirs: &Dirs) -> Vec<Saved> {
     dirs.saved_games()
         .into_iter()
         .enumerate()
         .map(|(i, path)| {
-            let (summary, damaged) = match store::load(&path) {
-                Ok(game) => (Some(Summary::of(&game)), None),
-                Err(Error::Damaged { problem, .. }) => (None, Some(problem)),
+            let (summary, damaged) = match read_record(&path).and_then(|r| r.summary()) {
+                Ok(summary) => (Some(summary), None),
                 Err(err) => (None, Some(err.to_string())),
             };
             Saved {
@@ -199,6 +215,8 @@ pub fn archive_dir(dirs: &Dirs) -> PathBuf {
 /// finished game. Returns where an archived game went.
 pub fn tidy(dirs: &Dirs, saved: &Saved, tidy: Tidy) -> Result<Option<PathBuf>, Error> {
     check_tidy(saved, tidy)?;
+    // Not from under a session that has the game open.
+    let _held = crate::store::GameFile::hold(&saved.path)?;
     let failed = |e: std::io::Error| Error::File {
         path: saved.path.display().to_string(),
         problem: e.to_string(),
@@ -238,15 +256,15 @@ pub fn all_game_files(dirs: &Dirs) -> Vec<PathBuf> {
     files
 }
 
-/// Every game file scored, for statistics: the tallies, and the files passed over with why.
-pub fn scored_games(dirs: &Dirs) -> (Vec<crate::game::Tally>, Vec<(PathBuf, String)>) {
+/// Every game file of every game of the family scored, for statistics: the tallies, and
+/// the files passed over with why.
+pub fn scored_games(dirs: &Dirs) -> (Vec<Tally>, Vec<(PathBuf, String)>) {
     let mut tallies = Vec::new();
     let mut skipped = Vec::new();
     for path in all_game_files(dirs) {
-        let scored = fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| crate::game::GameRecord::from_toml(&text).map_err(|e| e.to_string()))
-            .and_then(|record| crate::game::tally(&record).map_err(|e| e.to_string()));
+        let scored = read_record(&path)
+            .and_then(|record| record.tally())
+            .map_err(|e| e.to_string());
         match scored {
             Ok(tally) => tallies.push(tally),
             Err(problem) => skipped.push((path, problem)),

@@ -5,6 +5,8 @@
 
 use crate::Error;
 use crate::canadian::{self, Variant};
+use crate::catalogue::Summary;
+use crate::export::{self, GameExport};
 use crate::game::GameRecord;
 use std::fmt;
 
@@ -79,6 +81,12 @@ impl GameKind {
     }
 }
 
+impl serde::Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -95,6 +103,11 @@ pub enum Record {
 impl Record {
     /// Reads a record of whichever game its `game` key names.
     pub fn from_toml(text: &str) -> Result<Record, Error> {
+        // A record the referee saved must be whole: one cut short is not another game.
+        crate::store::check_whole(text).map_err(|problem| Error::Record {
+            place: "game record".to_string(),
+            problem,
+        })?;
         match GameKind::of_record(text)? {
             GameKind::Carousel => GameRecord::from_toml(text).map(Record::Carousel),
             GameKind::Canadian(variant) => {
@@ -109,6 +122,128 @@ impl Record {
             Record::Canadian(record) => GameKind::Canadian(record.variant),
         }
     }
+
+    /// Where the game stands, for the list of saved games: the game replayed from its log
+    /// of play, so a hand in progress counts as the hand being played.
+    pub fn summary(&self) -> Result<Summary, Error> {
+        match self {
+            Record::Carousel(record) => {
+                Ok(Summary::of(&crate::session::Game::from_record(record)?))
+            }
+            Record::Canadian(record) => {
+                let game = canadian::session::Game::from_record(record)?;
+                let tally = game.tally();
+                let finished = game.is_over();
+                let names = tally.sides.names();
+                let score = tally.totals.iter().copied().max().unwrap_or(0);
+                let leaders = if tally.rounds.is_empty() {
+                    Vec::new()
+                } else {
+                    tally
+                        .leaders()
+                        .into_iter()
+                        .map(|s| names[s].clone())
+                        .collect()
+                };
+                Ok(Summary {
+                    game: GameKind::Canadian(record.variant),
+                    players: game.players().to_vec(),
+                    round: if finished {
+                        tally.rounds.len()
+                    } else {
+                        game.hand_number()
+                    },
+                    finished,
+                    leaders,
+                    score,
+                })
+            }
+        }
+    }
+
+    /// The record scored: its finished rounds (hands) and running totals.
+    pub fn tally(&self) -> Result<Tally, Error> {
+        match self {
+            Record::Carousel(record) => Ok(Tally::Carousel(
+                crate::game::tally(record)?,
+                record.rules.clone(),
+            )),
+            Record::Canadian(record) => Ok(Tally::Canadian(
+                record.variant,
+                canadian::record::tally(record)?,
+            )),
+        }
+    }
+}
+
+/// A record of any game of the family, scored.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tally {
+    /// With the house rules the bonuses and the target come from.
+    Carousel(crate::game::Tally, crate::Rules),
+    Canadian(Variant, canadian::record::Tally),
+}
+
+impl Tally {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Tally::Carousel(..) => GameKind::Carousel,
+            Tally::Canadian(variant, _) => GameKind::Canadian(*variant),
+        }
+    }
+
+    /// The game as exported: every round, or hand, and the running totals.
+    pub fn export(&self) -> GameExport {
+        match self {
+            Tally::Carousel(tally, rules) => GameExport::Carousel(export::export(tally, rules)),
+            Tally::Canadian(variant, tally) => {
+                GameExport::Canadian(export::export_canadian(*variant, tally))
+            }
+        }
+    }
+
+    /// The running totals to draw: by player in Carousel, by side in the other games.
+    pub fn series(&self) -> Series {
+        match self {
+            Tally::Carousel(tally, rules) => Series {
+                names: tally.players.clone(),
+                totals: (0..tally.players.len())
+                    .map(|p| {
+                        tally
+                            .rounds
+                            .iter()
+                            .map(|r| i64::from(r.totals[p]))
+                            .collect()
+                    })
+                    .collect(),
+                target: i64::from(rules.target),
+                step: "round",
+                note: " (before the end's bonuses)",
+            },
+            Tally::Canadian(_, tally) => Series {
+                names: tally.sides.names(),
+                totals: (0..tally.sides.len())
+                    .map(|s| tally.rounds.iter().map(|r| r.totals[s]).collect())
+                    .collect(),
+                target: i64::from(tally.target),
+                step: "hand",
+                note: "",
+            },
+        }
+    }
+}
+
+/// Running totals to chart: one line a name (a player, or a side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    pub names: Vec<String>,
+    /// Per name, the total after each round (or hand).
+    pub totals: Vec<Vec<i64>>,
+    pub target: i64,
+    /// What a step is called: `round` or `hand`.
+    pub step: &'static str,
+    /// What the totals leave out, for the chart's heading.
+    pub note: &'static str,
 }
 
 #[cfg(test)]
@@ -143,6 +278,23 @@ mod tests {
             "line 2, game: \"gin\" is not a game; the games are carousel, canadian, carolina"
         );
         assert!(GameKind::of_record("game = 3").is_err());
+    }
+
+    /// A record written by hand (no log of play) keeps its hands when it is summed up for
+    /// the list of saved games.
+    #[test]
+    fn summary_of_a_carolina_record_counts_its_hands_and_leading_side() {
+        let text = std::fs::read_to_string("examples/carolina-game.toml").unwrap();
+        let summary = Record::from_toml(&text).unwrap().summary().unwrap();
+        assert_eq!(summary.game, GameKind::Canadian(Variant::Carolina));
+        assert!(summary.finished);
+        assert_eq!(summary.round, 4);
+        assert_eq!(summary.leaders, ["ben"]);
+        assert_eq!(summary.score, 880);
+        let text = "game = \"canadian\"\nplayers = [\"a\", \"b\", \"c\", \"d\"]\n";
+        let summary = Record::from_toml(text).unwrap().summary().unwrap();
+        assert_eq!((summary.round, summary.finished), (1, false));
+        assert!(summary.leaders.is_empty());
     }
 
     #[test]

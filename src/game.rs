@@ -104,16 +104,36 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
     game: &str,
     foreign: impl Fn(&str) -> Option<String>,
 ) -> Result<T, Error> {
-    let place_of = |span: Option<std::ops::Range<usize>>| match span {
+    let place_of = |span: Option<std::ops::Range<usize>>, message: &str| match span {
         Some(span) => {
-            let upto = &text[..span.start.min(text.len())];
-            let line = upto.matches('\n').count() + 1;
+            let upto = text.get(..span.start).unwrap_or(text);
+            let at = upto.matches('\n').count() + 1;
+            // A repeated key: the message does not name it, so the place does.
+            let line = match text.get(span.clone()).map(str::trim) {
+                Some(token)
+                    if message.contains("duplicate key")
+                        && !token.is_empty()
+                        && token.chars().count() <= 40
+                        && !token.contains('\n') =>
+                {
+                    format!("{at}, \"{token}\"")
+                }
+                _ => at.to_string(),
+            };
+            // The table the error is in: the last header before it.
+            let section = upto
+                .lines()
+                .map(str::trim_start)
+                .rfind(|l| l.starts_with('['))
+                .unwrap_or("");
             let rounds = upto
                 .lines()
                 .filter(|l| l.trim_start().starts_with("[[round]]"))
                 .count();
-            if rounds > 0 {
+            if section.starts_with("[[round]]") || section.starts_with("[round.") {
                 format!("round {rounds} (line {line})")
+            } else if section.starts_with("[play") {
+                format!("play (line {line})")
             } else {
                 format!("line {line}")
             }
@@ -128,7 +148,7 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
             .and_then(|(key, _)| foreign(key))
             .unwrap_or(message);
         Error::Record {
-            place: place_of(e.span()),
+            place: place_of(e.span(), e.message()),
             problem,
         }
     };
@@ -300,6 +320,17 @@ pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
     }
 }
 
+/// A total that passes what a score holds: refused rather than stopped short.
+fn too_large(round: usize, player: &str) -> Error {
+    Error::Record {
+        place: format!("round {round}"),
+        problem: format!(
+            "{player}'s total would pass {}, the most a score holds",
+            u32::MAX
+        ),
+    }
+}
+
 /// Scores every round of a record in order, to the end of the game. A round recorded after
 /// a total reached the target is refused.
 pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
@@ -320,8 +351,10 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
             });
         }
         let score = record.score_round(number, deck)?;
-        for (total, points) in totals.iter_mut().zip(&score.points) {
-            *total = total.saturating_add(*points);
+        for (p, (total, points)) in totals.iter_mut().zip(&score.points).enumerate() {
+            *total = total
+                .checked_add(*points)
+                .ok_or_else(|| too_large(number, &record.players[p]))?;
         }
         for w in &score.winners {
             rounds_won[*w] += 1;
@@ -340,6 +373,18 @@ pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
         });
     }
     let end = ended_in.map(|_| game_end(&totals, &rounds_won, &record.rules));
+    if let (Some(end), Some(last)) = (&end, ended_in) {
+        // `game_end` stops at u32::MAX; a final total there is refused, not shown short.
+        let exact = |p: usize| {
+            u64::from(totals[p]) + u64::from(end.bonuses[p]) == u64::from(end.final_totals[p])
+                && rounds_won[p]
+                    .checked_mul(record.rules.round_bonus)
+                    .is_some()
+        };
+        if let Some(p) = (0..players).find(|p| !exact(*p)) {
+            return Err(too_large(last, &record.players[p]));
+        }
+    }
     Ok(Tally {
         players: record.players.clone(),
         rounds,
@@ -425,6 +470,14 @@ mod tests {
         assert_eq!(t.rounds[0].score.points, vec![0, 7 + 28 + 5, 0]);
         let end = t.end.unwrap();
         assert_eq!(end.bonuses, vec![0, 50, 0]);
+    }
+
+    #[test]
+    fn a_repeated_key_in_a_record_is_named_with_its_line() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\ntarget = 100\ntarget = 120\n"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "line 4, \"target\": duplicate key");
     }
 
     #[test]

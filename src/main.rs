@@ -1,5 +1,8 @@
 //! The `carousel` binary: reads arguments, calls the library, prints. No rules live here.
 
+#[macro_use]
+mod out;
+
 mod cli;
 mod render;
 mod repl;
@@ -8,5 +11,35 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::run(cli::Cli::parse())
+    match cli::Cli::try_parse() {
+        Ok(cli) => cli::run(cli),
+        Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            errln!("carousel: {}", not_utf8_argument());
+            out::finish(2)
+        }
+        Err(err) => {
+            // clap prints help and its own errors; a closed stdout is no panic there.
+            let _ = err.print();
+            out::finish(u8::try_from(err.exit_code()).unwrap_or(2))
+        }
+    }
+}
+
+/// Which argument is not UTF-8, and where: clap only says that one is.
+fn not_utf8_argument() -> String {
+    for (i, arg) in std::env::args_os().enumerate().skip(1) {
+        if arg.to_str().is_none() {
+            let bytes = arg.as_encoded_bytes();
+            let at = std::str::from_utf8(bytes)
+                .err()
+                .map_or(0, |e| e.valid_up_to());
+            return format!(
+                "argument {i} (\"{}\"): not UTF-8 text at byte {} (0x{:02x}); cards, names and tables are text",
+                arg.to_string_lossy(),
+                at + 1,
+                bytes[at]
+            );
+        }
+    }
+    "an argument is not UTF-8 text".to_string()
 }

@@ -161,7 +161,7 @@ fn parse_melds<T>(
     }
     let mut melds = Vec::new();
     for segment in text.split('|') {
-        let segment_melds = split_segment(segment);
+        let segment_melds = split_segment(segment, melds.len())?;
         if segment_melds.is_empty() {
             return Err(ParseError {
                 token: "|".to_string(),
@@ -188,31 +188,50 @@ fn parse_melds<T>(
     Ok(melds)
 }
 
-/// The melds one `|`-separated segment holds, each as its card tokens. A segment with a dash
-/// is in the dash style; spaces around a dash are allowed there.
-fn split_segment(segment: &str) -> Vec<Vec<String>> {
+/// The melds one `|`-separated segment holds, each as its card tokens, after the `before`
+/// melds of the earlier segments. A segment with a dash is in the dash style; spaces around
+/// a dash are allowed there, a dash with no card on one side is not.
+fn split_segment(segment: &str, before: usize) -> Result<Vec<Vec<String>>, ParseError> {
     if !segment.contains('-') {
         let tokens: Vec<String> = segment.split_whitespace().map(str::to_string).collect();
-        return if tokens.is_empty() {
+        return Ok(if tokens.is_empty() {
             Vec::new()
         } else {
             vec![tokens]
-        };
+        });
     }
-    let mut joined = String::new();
-    for piece in segment.split('-') {
-        if !joined.is_empty() {
-            joined.truncate(joined.trim_end().len());
-            joined.push('-');
-            joined.push_str(piece.trim_start());
-        } else {
-            joined.push_str(piece);
+    let pieces: Vec<&str> = segment.split('-').collect();
+    let last = pieces.len() - 1;
+    let joined = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, piece)| {
+            let piece = if i > 0 { piece.trim_start() } else { piece };
+            if i < last { piece.trim_end() } else { piece }
+        })
+        .collect::<Vec<_>>()
+        .join("-");
+    let mut melds = Vec::new();
+    for meld in joined.split_whitespace() {
+        let number = before + melds.len() + 1;
+        let cards: Vec<String> = meld.split('-').map(str::to_string).collect();
+        if let Some(empty) = cards.iter().position(String::is_empty) {
+            let (token, place) = if empty == 0 {
+                ("-", format!("meld {number}, before card 1"))
+            } else if empty == cards.len() - 1 {
+                ("-", format!("meld {number}, after card {empty}"))
+            } else {
+                ("--", format!("meld {number}, after card {empty}"))
+            };
+            return Err(ParseError {
+                token: token.to_string(),
+                place,
+                problem: "a dash with no card on one side; a meld's cards are joined by single -, like 3s-4s-5s".to_string(),
+            });
         }
+        melds.push(cards);
     }
-    joined
-        .split_whitespace()
-        .map(|meld| meld.split('-').map(str::to_string).collect::<Vec<String>>())
-        .collect()
+    Ok(melds)
 }
 
 /// Cards joined by one space, the canonical way a hand or meld is written.
@@ -236,6 +255,22 @@ mod tests {
 
     fn card(text: &str) -> Card {
         parse_card(text).unwrap()
+    }
+
+    #[test]
+    fn a_stray_dash_is_named_not_an_empty_token() {
+        let err = parse_table("3s-4s--5s").unwrap_err();
+        assert_eq!(err.token, "--", "{err}");
+        assert_eq!(err.place, "meld 1, after card 2", "{err}");
+        let err = parse_table("-").unwrap_err();
+        assert_eq!(err.token, "-", "{err}");
+        assert!(err.place.contains("meld 1"), "{err}");
+        let err = parse_table("3s-4s-5s 6h-6d-").unwrap_err();
+        assert_eq!(
+            (err.token.as_str(), err.place.as_str()),
+            ("-", "meld 2, after card 2")
+        );
+        assert_eq!(parse_table("3s - 4s - 5s | 6h-6d-6c").unwrap().len(), 2);
     }
 
     #[test]

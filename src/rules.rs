@@ -22,7 +22,9 @@ pub struct Rules {
     pub round_bonus: u32,
     /// Cards dealt to each player.
     pub hand_size: u32,
-    /// What a joker left in hand counts.
+    /// What a joker left in hand counts. At most [`JOKER_VALUE_MOST`], so a hand's deadwood
+    /// is always an exact `u32`.
+    #[serde(deserialize_with = "joker_value")]
     pub joker_value: u32,
     /// The target reachers also get the per-round bonus (seed 003's reading).
     pub round_bonus_for_all: bool,
@@ -30,6 +32,19 @@ pub struct Rules {
     pub meld_after_third_draw: bool,
     /// Aces only play low, below the 2 (as in tile Rummikub).
     pub aces_low_only: bool,
+}
+
+/// The largest joker value: a deck's every card in one hand then counts under 2^32.
+pub const JOKER_VALUE_MOST: u32 = 1_000_000;
+
+fn joker_value<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let value = u32::deserialize(deserializer)?;
+    if value > JOKER_VALUE_MOST {
+        return Err(serde::de::Error::custom(format!(
+            "joker-value is at most {JOKER_VALUE_MOST}, not {value}"
+        )));
+    }
+    Ok(value)
 }
 
 impl Default for Rules {
@@ -138,8 +153,20 @@ pub(crate) fn read<R: serde::de::DeserializeOwned>(
     text: &str,
     rules_only: bool,
 ) -> Result<R, crate::Error> {
-    let value: toml::Table =
-        toml::from_str(text).map_err(|e| crate::Error::Rules(e.message().to_string()))?;
+    let value: toml::Table = toml::from_str(text).map_err(|e| {
+        // Name the line and the token (a repeated key names the key), not just the trouble.
+        let place = e.span().map_or(String::new(), |span| {
+            let start = span.start.min(text.len());
+            let line = text.get(..start).unwrap_or(text).matches('\n').count() + 1;
+            let token = text.get(start..span.end).unwrap_or("").trim();
+            if token.is_empty() || token.contains('\n') {
+                format!("line {line}: ")
+            } else {
+                format!("line {line}, \"{token}\": ")
+            }
+        });
+        crate::Error::Rules(format!("{place}{}", e.message().trim()))
+    })?;
     let table = match value.get("rules") {
         Some(toml::Value::Table(rules)) => {
             if let Some(other) = value.keys().find(|k| *k != "rules").filter(|_| rules_only) {
@@ -224,6 +251,26 @@ pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_joker_value_past_a_million_is_refused_so_deadwood_stays_exact() {
+        let err = Rules::from_toml("joker-value = 4000000000")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("at most 1000000"), "{err}");
+        let mut rules = Rules::default();
+        assert!(rules.set("joker-value", "1000001").is_err());
+        rules.set("joker-value", "1000000").unwrap();
+    }
+
+    #[test]
+    fn a_repeated_key_names_the_key_and_its_line() {
+        let err = Rules::from_toml("target = 100\nknock-limit = 3\ntarget = 120\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("line 3"), "{err}");
+        assert!(err.contains("\"target\""), "{err}");
+    }
 
     #[test]
     fn target_0_is_refused_typed_or_read() {

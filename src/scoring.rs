@@ -21,10 +21,25 @@ pub fn deadwood(hand: &Hand, rules: &Rules) -> u32 {
     points_sum(hand.cards().iter().map(|c| card_value(*c, rules)))
 }
 
-/// Adds up points. Counts and house-rule numbers are whatever a player typed, so a sum
-/// stops at the largest number rather than overflowing.
+/// Adds up a hand's card values. A joker counts at most
+/// [`JOKER_VALUE_MOST`](crate::rules::JOKER_VALUE_MOST), so a deck's cards never reach the
+/// stop at `u32::MAX`: the sum is exact.
 pub fn points_sum(points: impl IntoIterator<Item = u32>) -> u32 {
     points.into_iter().fold(0, u32::saturating_add)
+}
+
+/// Adds up a round's points exactly, or says whose points do not fit: counts are whatever a
+/// player typed, and a score is never a number that stopped short.
+fn exact_points(points: impl IntoIterator<Item = u32>, player: &str) -> Result<u32, Error> {
+    points
+        .into_iter()
+        .try_fold(0u32, u32::checked_add)
+        .ok_or_else(|| {
+            Error::Round(format!(
+                "{player}'s points would pass {}, the most a score holds; no hand counts that much",
+                u32::MAX
+            ))
+        })
 }
 
 /// A hand as reported when a round ends: the count a player gives, or the cards left.
@@ -122,7 +137,10 @@ pub fn score_round(
     }
     if let Some(&player) = out.first() {
         let mut points = vec![0; deadwood.len()];
-        points[player] = points_sum(deadwood.iter().copied().chain([rules.going_out_bonus]));
+        points[player] = exact_points(
+            deadwood.iter().copied().chain([rules.going_out_bonus]),
+            name(player),
+        )?;
         return Ok(RoundScore {
             deadwood: deadwood.to_vec(),
             winners: vec![player],
@@ -151,7 +169,10 @@ pub fn score_round(
     let bonus = if undercut { rules.undercut_bonus } else { 0 };
     let mut points = vec![0; deadwood.len()];
     for &w in &winners {
-        points[w] = points_sum(deadwood.iter().map(|d| d - deadwood[w]).chain([bonus]));
+        points[w] = exact_points(
+            deadwood.iter().map(|d| d - deadwood[w]).chain([bonus]),
+            name(w),
+        )?;
     }
     Ok(RoundScore {
         deadwood: deadwood.to_vec(),
@@ -324,11 +345,16 @@ mod tests {
     }
 
     #[test]
-    fn huge_counts_do_not_overflow() {
-        let s = score(&[1, u32::MAX, u32::MAX], None).unwrap();
-        assert_eq!(s.points[0], u32::MAX);
-        let s = score(&[0, u32::MAX, 7], None).unwrap();
-        assert_eq!(s.points[0], u32::MAX);
+    fn huge_counts_score_exactly_or_are_refused() {
+        let s = score(&[1, u32::MAX, 1], None).unwrap();
+        assert_eq!(s.points[0], u32::MAX - 1);
+        let err = score(&[1, u32::MAX, u32::MAX], None).unwrap_err();
+        assert!(
+            err.to_string().contains("alice's points would pass"),
+            "{err}"
+        );
+        assert!(!err.is_refusal());
+        assert!(score(&[0, u32::MAX, 7], None).is_err());
     }
 
     #[test]

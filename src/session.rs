@@ -46,7 +46,9 @@ impl Setup {
         let deck = Deck::for_players(players.len())?;
         for (i, name) in players.iter().enumerate() {
             check_name(name)?;
-            if let Some(twin) = players[..i].iter().find(|p| p.eq_ignore_ascii_case(name)) {
+            // Folded as `player` folds a name to find it, so every player can be addressed.
+            let folded = name.to_lowercase();
+            if let Some(twin) = players[..i].iter().find(|p| p.to_lowercase() == folded) {
                 return Err(Error::Play(format!(
                     "\"{name}\" and \"{twin}\" are the same name; every player needs their own"
                 )));
@@ -1105,7 +1107,7 @@ fn count_range(setup: &Setup, held: u32, elsewhere: &CardCounts) -> (u32, u32) {
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
 /// round, the key and both values, and the `fix` that makes the change for real.
-fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord]) -> Option<Error> {
+fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord], deck: Deck) -> Option<Error> {
     let keep = "The file is left as it is";
     if recorded.len() != replayed.len() {
         return Some(Error::Record {
@@ -1121,7 +1123,7 @@ fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord]) -> Option<
         .iter()
         .zip(replayed)
         .enumerate()
-        .find(|(_, (a, b))| a != b)?;
+        .find(|(_, (a, b))| !same_round(a, b, deck))?;
     let number = k + 1;
     let word = |v: &Option<String>| {
         v.as_deref()
@@ -1146,7 +1148,7 @@ fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord]) -> Option<
     let names = said.hands.keys().chain(gave.hands.keys());
     for name in names {
         let (a, b) = (said.hands.get(name), gave.hands.get(name));
-        if a != b {
+        if !same_hand(a, b, deck) {
             let value = match a {
                 Some(HandEntry::Count(n)) => n.to_string(),
                 Some(HandEntry::Cards(text)) => text.clone(),
@@ -1164,6 +1166,32 @@ fn first_mismatch(recorded: &[RoundRecord], replayed: &[RoundRecord]) -> Option<
         }
     }
     None
+}
+
+/// Two records of a round say the same: the same knocker, and every hand the same count or
+/// the same cards, however they were spaced, ordered or spelled.
+fn same_round(a: &RoundRecord, b: &RoundRecord, deck: Deck) -> bool {
+    a.knocker == b.knocker
+        && a.hands.len() == b.hands.len()
+        && a.hands
+            .iter()
+            .all(|(name, hand)| same_hand(Some(hand), b.hands.get(name), deck))
+}
+
+fn same_hand(a: Option<&HandEntry>, b: Option<&HandEntry>, deck: Deck) -> bool {
+    let meaning = |entry: &HandEntry| match entry {
+        HandEntry::Count(n) => Some(Err(*n)),
+        HandEntry::Cards(text) => crate::table::Hand::parse(text, deck).ok().map(|hand| {
+            let mut cards = hand.cards().to_vec();
+            cards.sort_unstable();
+            Ok(cards)
+        }),
+    };
+    match (a, b) {
+        (Some(a), Some(b)) => a == b || (meaning(a).is_some() && meaning(a) == meaning(b)),
+        (None, None) => true,
+        _ => false,
+    }
 }
 
 fn tally_of(setup: &Setup, rounds: &[RoundRecord]) -> Result<Tally, Error> {
@@ -1298,7 +1326,8 @@ impl Game {
                 },
             }
         })?;
-        if let Some(mismatch) = first_mismatch(&record.rounds, &game.state.rounds) {
+        if let Some(mismatch) = first_mismatch(&record.rounds, &game.state.rounds, game.setup.deck)
+        {
             return Err(mismatch);
         }
         Ok(game)

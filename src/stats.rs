@@ -2,6 +2,8 @@
 //! undercuts, times gone out, knocks, average deadwood and the highest round. Read from the
 //! scored rounds of every game given, finished or not; only finished games count as won.
 
+use crate::canadian::{self, Variant};
+use crate::family::{self, GameKind};
 use crate::game::Tally;
 use serde::Serialize;
 
@@ -34,6 +36,109 @@ pub struct Stats {
     pub rounds: u32,
     /// Most games won first, then most rounds won, then by name.
     pub players: Vec<PlayerStats>,
+    /// The Canadian and Carolina Rummy games, each game counted on its own (in that order,
+    /// only those played): the figures above are Carousel's.
+    pub other_games: Vec<SideStats>,
+}
+
+/// The games of Canadian or Carolina Rummy counted, where a player wins with their side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideStats {
+    pub game: GameKind,
+    pub games: u32,
+    pub finished: u32,
+    pub hands: u32,
+    /// Most games won first, then most hands won, then by name.
+    pub players: Vec<SidePlayerStats>,
+}
+
+/// One player's record in one of those games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SidePlayerStats {
+    pub name: String,
+    pub games: u32,
+    /// Finished games their side won (a shared win counts for each side sharing it).
+    pub games_won: u32,
+    pub hands: u32,
+    /// Hands in which their side scored the most points (ties share).
+    pub hands_won: u32,
+    /// Hands in which they went out themselves.
+    pub went_out: u32,
+}
+
+/// Counts across games of every game of the family: Carousel's figures by player, and each
+/// other game's by player with their side.
+pub fn family_stats(games: &[family::Tally]) -> Stats {
+    let mut out = stats(games.iter().filter_map(|t| match t {
+        family::Tally::Carousel(tally, _) => Some(tally),
+        family::Tally::Canadian(..) => None,
+    }));
+    for variant in [Variant::Canadian, Variant::Carolina] {
+        let tallies: Vec<&canadian::record::Tally> = games
+            .iter()
+            .filter_map(|t| match t {
+                family::Tally::Canadian(v, tally) if *v == variant => Some(tally),
+                _ => None,
+            })
+            .collect();
+        if !tallies.is_empty() {
+            out.other_games.push(side_stats(variant, &tallies));
+        }
+    }
+    out
+}
+
+fn side_stats(variant: Variant, games: &[&canadian::record::Tally]) -> SideStats {
+    let mut out = SideStats {
+        game: GameKind::Canadian(variant),
+        games: 0,
+        finished: 0,
+        hands: 0,
+        players: Vec::new(),
+    };
+    for tally in games {
+        out.games += 1;
+        out.hands += tally.rounds.len() as u32;
+        if tally.finished {
+            out.finished += 1;
+        }
+        let sides = &tally.sides;
+        for (p, name) in sides.players().iter().enumerate() {
+            let i = match out.players.iter().position(|s| s.name == *name) {
+                Some(i) => i,
+                None => {
+                    out.players.push(SidePlayerStats {
+                        name: name.clone(),
+                        ..SidePlayerStats::default()
+                    });
+                    out.players.len() - 1
+                }
+            };
+            let side = sides.side_of(p);
+            let s = &mut out.players[i];
+            s.games += 1;
+            if tally.finished && tally.winners.contains(&side) {
+                s.games_won += 1;
+            }
+            for round in &tally.rounds {
+                s.hands += 1;
+                let best = round.score.sides.iter().map(|x| x.points).max();
+                if Some(round.score.sides[side].points) == best {
+                    s.hands_won += 1;
+                }
+                if round.score.out == Some(p) {
+                    s.went_out += 1;
+                }
+            }
+        }
+    }
+    out.players.sort_by(|a, b| {
+        b.games_won
+            .cmp(&a.games_won)
+            .then(b.hands_won.cmp(&a.hands_won))
+            .then(a.name.cmp(&b.name))
+    });
+    out
 }
 
 /// Counts across the tallies of several games.
@@ -141,6 +246,41 @@ mod tests {
         assert_eq!(ben.rounds_won, 1);
         assert_eq!(ben.average_deadwood, 10.3);
         assert_eq!(s.players[0].name, "ann");
+    }
+
+    #[test]
+    fn canadian_games_count_games_and_hands_won_with_the_side_and_times_out() {
+        let text = std::fs::read_to_string("examples/canadian-game.toml").unwrap();
+        let record = family::Record::from_toml(&text).unwrap();
+        let carousel = family::Record::from_toml(
+            "players = [\"ann\", \"alice\"]\n[[round]]\nknocker = \"ann\"\n[round.hands]\nann = 1\nalice = 9\n",
+        )
+        .unwrap();
+        let s = family_stats(&[record.tally().unwrap(), carousel.tally().unwrap()]);
+        assert_eq!((s.games, s.rounds), (1, 1));
+        assert_eq!(s.other_games.len(), 1);
+        let canadian = &s.other_games[0];
+        assert_eq!(canadian.game, GameKind::Canadian(Variant::Canadian));
+        assert_eq!(canadian.games, 1);
+        let tally = match record.tally().unwrap() {
+            family::Tally::Canadian(_, t) => t,
+            family::Tally::Carousel(..) => unreachable!(),
+        };
+        assert_eq!(canadian.hands as usize, tally.rounds.len());
+        // Partners share every game and hand figure but their own times out.
+        let find = |n: &str| canadian.players.iter().find(|p| p.name == n).unwrap();
+        let (alice, carol) = (find("alice"), find("carol"));
+        assert_eq!(alice.games_won, carol.games_won);
+        assert_eq!(alice.hands_won, carol.hands_won);
+        let outs: u32 = canadian.players.iter().map(|p| p.went_out).sum();
+        let recorded = tally
+            .rounds
+            .iter()
+            .filter(|r| r.score.out.is_some())
+            .count();
+        assert_eq!(outs as usize, recorded);
+        // alice in Carousel is counted there, not here.
+        assert_eq!(alice.games, 1);
     }
 
     #[test]

@@ -1,9 +1,21 @@
 //! Where games are kept: the game record saved atomically after every step, and the
 //! places of the user's files (games, line history, house rules) by the XDG conventions.
 //!
-//! A save writes a temporary file in the same directory, syncs it to disk and renames it over
-//! the record, so a killed session leaves either the old record or the new one, never half of
-//! one. A file that cannot be read back as a game is reported as damaged and left alone.
+//! What a save promises:
+//! - **atomic**: a temporary file beside the record is written, synced to disk, then renamed
+//!   over it, and the directory is synced, so a killed session leaves the old record or the
+//!   new one, never half of one. A temporary file a kill left behind is removed when the
+//!   game is next opened.
+//! - **whole**: the referee's record ends with a mark holding a checksum of everything before
+//!   it (`# carousel-end crc32:...`), written last. A record that begins as the referee writes
+//!   it but lacks its mark, or whose mark does not match, was cut short or changed: it is
+//!   reported as damaged, with its line (or, for a change, what the change breaks), and never
+//!   overwritten. A record written by hand has no mark and is read as it is.
+//! - **locked**: a session that holds a game locks it ([`GameFile`]); a second session is told
+//!   which process holds it and is refused. A record changed on disk behind the session's
+//!   back is not overwritten.
+//! - **in place**: a symbolic link is followed and the record written beside its target; the
+//!   record keeps its permissions.
 
 use crate::Error;
 use crate::game::GameRecord;
@@ -18,8 +30,13 @@ const HEADER: &str = "\
 # A game of Carousel, kept by the carousel referee after every step.
 # `carousel tally FILE` scores its finished rounds; `carousel play FILE` goes on with it.
 # [play] is the referee's log: every step, to resume and undo exactly.
+# The last line is a checksum of the rest: a file cut short is not taken for a shorter game.
+# To edit this file by hand, delete these five lines and the last one.
 
 ";
+
+/// The mark a record ends with, followed by the CRC-32 of every byte before its line.
+const MARK: &str = "# carousel-end crc32:";
 
 fn file_error(path: &Path, err: impl std::fmt::Display) -> Error {
     Error::File {
@@ -28,26 +45,179 @@ fn file_error(path: &Path, err: impl std::fmt::Display) -> Error {
     }
 }
 
-/// Writes `text` to `path` atomically: a temporary file beside it, synced, then renamed.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
-    let dir = match path.parent() {
+/// `text` with its end mark: the checksum of `text`, written as the last line.
+pub fn seal(text: &str) -> String {
+    let mut sealed = String::with_capacity(text.len() + MARK.len() + 10);
+    sealed.push_str(text);
+    if !sealed.is_empty() && !sealed.ends_with('\n') {
+        sealed.push('\n');
+    }
+    let sum = crc32fast::hash(sealed.as_bytes());
+    sealed.push_str(&format!("{MARK}{sum:08x}\n"));
+    sealed
+}
+
+/// Whether a text begins as the referee writes a record: any line of the header among its
+/// first lines (one damaged line does not make it a record written by hand).
+fn written_by_referee(text: &str) -> bool {
+    let header: Vec<&str> = HEADER.lines().filter(|l| !l.is_empty()).collect();
+    text.lines().take(header.len() + 1).any(|line| {
+        header.contains(&line)
+            // The header of a Canadian or Carolina game.
+            || (line.starts_with("# A game of ") && line.contains(" kept by carousel"))
+    })
+}
+
+/// Reads a record the referee saved, checked whole ([`check_whole`]): the text, or
+/// [`Error::Damaged`] naming the file and the line.
+pub fn read_whole(path: &Path) -> Result<String, Error> {
+    let text = read_text(path)?;
+    check_whole(&text).map_err(|problem| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    })?;
+    Ok(text)
+}
+
+/// Checks that a record is whole: a record with an end mark matches it, and a record that
+/// starts as the referee writes one has its mark. `Err` says what is wrong and on which line.
+pub fn check_whole(text: &str) -> Result<(), String> {
+    whole(text).map_err(|(problem, _)| problem)
+}
+
+/// [`check_whole`], also saying whether the record was changed rather than cut: its mark is
+/// there, whole and last, so its end was written, but the rest does not match it.
+fn whole(text: &str) -> Result<(), (String, bool)> {
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let mark_at = if text.starts_with(MARK) {
+        Some(0)
+    } else {
+        text.rfind(&format!("\n{MARK}")).map(|at| at + 1)
+    };
+    let Some(at) = mark_at else {
+        if written_by_referee(text) {
+            return Err((
+                format!(
+                    "the record ends at line {} without its end mark ({MARK}...): it was cut short",
+                    line_of(text.trim_end().len())
+                ),
+                false,
+            ));
+        }
+        // A record written by hand: nothing to check it against.
+        return Ok(());
+    };
+    let line = line_of(at);
+    let rest = &text[at + MARK.len()..];
+    let stated = rest.strip_suffix('\n').unwrap_or(rest);
+    let stated = stated.strip_suffix('\r').unwrap_or(stated);
+    let sum = crc32fast::hash(&text.as_bytes()[..at]);
+    match u32::from_str_radix(stated, 16) {
+        Ok(found) if stated.len() == 8 && found == sum => Ok(()),
+        Ok(_) if stated.len() == 8 => Err((
+            format!(
+                "the end mark on line {line} does not match the record: it was changed after it was saved \
+                 (to edit it by hand, delete the header's comment lines and that line)"
+            ),
+            true,
+        )),
+        _ => Err((
+            format!(
+                "the end mark on line {line} is not whole ({MARK} and 8 hexadecimal digits, last): the record was cut short or changed"
+            ),
+            false,
+        )),
+    }
+}
+
+/// Reads a record's text: a record that is not whole, or not a game record, is an error
+/// naming its line (the `Damaged` wording is the caller's, who knows the file).
+pub fn parse_record(text: &str) -> Result<GameRecord, Error> {
+    check_whole(text).map_err(|problem| Error::Record {
+        place: "game record".to_string(),
+        problem,
+    })?;
+    GameRecord::from_toml(text)
+}
+
+/// Reads a file as text; bytes that are not UTF-8 are reported with their line and column.
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    let bytes = fs::read(path).map_err(|e| file_error(path, e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        let column = at
+            - bytes[..at]
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |p| p + 1)
+            + 1;
+        Error::Damaged {
+            path: path.display().to_string(),
+            problem: format!(
+                "line {line}, byte {column}: not UTF-8 text (byte 0x{:02x})",
+                bytes[at]
+            ),
+        }
+    })
+}
+
+/// The file a path names, following symbolic links (up to 40, as the system does), so a
+/// save replaces the target rather than the link.
+pub fn resolve(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => match fs::read_link(&path) {
+                Ok(target) => {
+                    path = match path.parent() {
+                        Some(dir) => dir.join(target),
+                        None => target,
+                    }
+                }
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    path
+}
+
+fn dir_of(path: &Path) -> PathBuf {
+    match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
-    };
-    fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
+    }
+}
+
+fn temp_prefix(path: &Path) -> String {
     let name = path
         .file_name()
         .map_or_else(|| "game".into(), |n| n.to_string_lossy().into_owned());
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    format!(".{name}.")
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, synced, then renamed.
+/// A symbolic link is followed, and the file keeps its permissions.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
+    let path = resolve(path);
+    let dir = dir_of(&path);
+    fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
+    let temp = dir.join(format!("{}{}.tmp", temp_prefix(&path), std::process::id()));
+    let permissions = fs::metadata(&path).ok().map(|m| m.permissions());
     let written = (|| {
         let mut file = fs::File::create(&temp)?;
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions)?;
+        }
         file.write_all(text.as_bytes())?;
         file.sync_all()?;
-        fs::rename(&temp, path)
+        fs::rename(&temp, &path)
     })();
     if let Err(err) = written {
         let _ = fs::remove_file(&temp);
-        return Err(file_error(path, err));
+        return Err(file_error(&path, err));
     }
     // The rename itself is made durable by syncing the directory (where the system allows).
     if let Ok(dir) = fs::File::open(&dir) {
@@ -56,23 +226,289 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Saves a game: its `tally` record with the log of play.
-pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
+/// The text a game is saved as: the header, the record, the end mark.
+pub fn saved_text(game: &Game) -> Result<String, Error> {
     let record = game.to_record();
-    let body = toml::to_string_pretty(&record).map_err(|e| file_error(path, e))?;
-    write_atomically(path, &format!("{HEADER}{body}"))
+    let body = toml::to_string_pretty(&record).map_err(|e| Error::Record {
+        place: "game record".to_string(),
+        problem: e.to_string(),
+    })?;
+    Ok(seal(&format!("{HEADER}{body}")))
+}
+
+/// Saves a game: its `tally` record with the log of play, sealed with its end mark.
+pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
+    write_atomically(path, &saved_text(game)?)
 }
 
 /// Reads a saved game and replays it. Anything that is not a game the referee can go on
 /// with is [`Error::Damaged`], naming the file and the trouble; the file is not touched.
 pub fn load(path: &Path) -> Result<Game, Error> {
-    let text = fs::read_to_string(path).map_err(|e| file_error(path, e))?;
+    let text = read_text(path)?;
+    game_of(path, &text)
+}
+
+fn game_of(path: &Path, text: &str) -> Result<Game, Error> {
     let damaged = |problem: String| Error::Damaged {
         path: path.display().to_string(),
         problem,
     };
-    let record = GameRecord::from_toml(&text).map_err(|e| damaged(e.to_string()))?;
-    Game::from_record(&record).map_err(|e| damaged(e.to_string()))
+    let replay = || {
+        let record = GameRecord::from_toml(text)?;
+        Game::from_record(&record)
+    };
+    match whole(text) {
+        Ok(()) => replay().map_err(|e| damaged(e.to_string())),
+        // Changed, not cut: when the change breaks the game, that says more (which round,
+        // which key, the fix to type) than the checksum does. Either way it is refused.
+        Err((problem, true)) => match replay() {
+            Err(e) => Err(damaged(e.to_string())),
+            Ok(_) => Err(damaged(format!("game record: {problem}"))),
+        },
+        Err((problem, false)) => Err(damaged(format!("game record: {problem}"))),
+    }
+}
+
+/// A game file held by this session: locked against other sessions while the value lives,
+/// and saved only over what this session last read or wrote there.
+///
+/// The lock is an advisory lock on `.NAME.lock` beside the record (the record itself is
+/// replaced by every save, so it cannot carry the lock); the lock file names the process
+/// that holds it. The system releases the lock when the process ends, however it ends.
+#[derive(Debug)]
+pub struct GameFile {
+    /// The path as the player gave it, to show.
+    shown: PathBuf,
+    /// The file written: the path with symbolic links followed.
+    target: PathBuf,
+    /// `None` when the directory cannot be written: the game can be read and played, and
+    /// its saves fail (each said) until `save FILE` writes it elsewhere.
+    lock: Option<fs::File>,
+    lock_path: PathBuf,
+    /// A checksum of what the record held when this session last read or wrote it; `None`
+    /// while it does not exist.
+    known: Option<u32>,
+}
+
+impl GameFile {
+    /// Locks the game at `path` without reading it, to move or remove it: refused while
+    /// another session holds it.
+    pub fn hold(path: &Path) -> Result<GameFile, Error> {
+        let target = resolve(path);
+        let dir = dir_of(&target);
+        let prefix = temp_prefix(&target);
+        let lock_path = dir.join(format!("{prefix}lock"));
+        let lock = lock(path, &lock_path)?;
+        remove_stale_temps(&dir, &prefix);
+        Ok(GameFile {
+            shown: path.to_path_buf(),
+            target,
+            lock,
+            lock_path,
+            known: None,
+        })
+    }
+
+    /// Locks the game at `path` and reads it when it exists (`None` when it does not yet).
+    /// Another session's lock, or a damaged record, is an error and nothing is changed.
+    /// Temporary files left by a killed session are removed.
+    pub fn open(path: &Path) -> Result<(GameFile, Option<Game>), Error> {
+        let (file, text) = GameFile::open_text(path)?;
+        let game = match text {
+            Some(text) => Some(game_of(path, &text)?),
+            None => None,
+        };
+        Ok((file, game))
+    }
+
+    /// Locks the record at `path` and reads its text when it exists, for a game of any
+    /// kind (the caller reads the record); as [`GameFile::open`] otherwise.
+    pub fn open_text(path: &Path) -> Result<(GameFile, Option<String>), Error> {
+        let target = resolve(path);
+        let dir = dir_of(&target);
+        fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
+        let prefix = temp_prefix(&target);
+        let lock_path = dir.join(format!("{prefix}lock"));
+        let lock = lock(path, &lock_path)?;
+        remove_stale_temps(&dir, &prefix);
+        // Made before the record is read, so a damaged one still lets go of the lock file.
+        let mut file = GameFile {
+            shown: path.to_path_buf(),
+            target,
+            lock,
+            lock_path,
+            known: None,
+        };
+        let text = if file.target.exists() {
+            let text = read_text(&file.target)?;
+            file.known = Some(crc32fast::hash(text.as_bytes()));
+            Some(text)
+        } else {
+            None
+        };
+        Ok((file, text))
+    }
+
+    /// The path as the player gave it.
+    pub fn path(&self) -> &Path {
+        &self.shown
+    }
+
+    /// Whether `path` names this game's file (by another spelling or a link too).
+    pub fn is(&self, path: &Path) -> bool {
+        let target = resolve(path);
+        match (fs::canonicalize(&target), fs::canonicalize(&self.target)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => target == self.target,
+        }
+    }
+
+    /// Whether the game could not be locked, its directory not writable (so no save can
+    /// succeed there either).
+    pub fn unlocked(&self) -> bool {
+        self.lock.is_none()
+    }
+
+    /// How many names (hard links) the record has; a save makes a new file, so the other
+    /// names keep the record as it was.
+    pub fn links(&self) -> u64 {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            fs::metadata(&self.target).map_or(1, |m| m.nlink())
+        }
+        #[cfg(not(unix))]
+        {
+            1
+        }
+    }
+
+    /// Saves the game, unless the record on disk is no longer what this session last read
+    /// or wrote (changed by hand or by another program): then nothing is written.
+    pub fn save(&mut self, game: &Game) -> Result<(), Error> {
+        self.save_text(&saved_text(game)?)
+    }
+
+    /// Saves a record's whole text (sealed), as [`GameFile::save`] does a game.
+    pub fn save_text(&mut self, text: &str) -> Result<(), Error> {
+        let on_disk = match fs::read(&self.target) {
+            Ok(bytes) => Some(crc32fast::hash(&bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(file_error(&self.shown, e)),
+        };
+        if on_disk.is_some() && on_disk != self.known {
+            return Err(Error::File {
+                path: self.shown.display().to_string(),
+                problem: "the file was changed on disk since this session last read or saved it, so it was not overwritten"
+                    .to_string(),
+            });
+        }
+        write_atomically(&self.target, text).map_err(|e| match e {
+            Error::File { problem, .. } => file_error(&self.shown, problem),
+            e => e,
+        })?;
+        self.known = Some(crc32fast::hash(text.as_bytes()));
+        Ok(())
+    }
+}
+
+impl Drop for GameFile {
+    /// Removes the lock file while still holding its lock (a session that opened it
+    /// meanwhile sees it is gone, see [`lock`]); a killed session leaves it, unlocked.
+    fn drop(&mut self) {
+        if let Some(lock) = &self.lock {
+            let _ = fs::remove_file(&self.lock_path);
+            let _ = fs4::FileExt::unlock(lock);
+        }
+    }
+}
+
+/// Takes the lock of the game at `path` (shown in messages) in `lock_path`, or says which
+/// process holds it. The lock is taken on the file the path names after the lock is
+/// held: a lock file removed by the session that left in between is opened again.
+fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
+    for _ in 0..10 {
+        let lock = match fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock_path)
+        {
+            Ok(lock) => lock,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+                ) =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(file_error(lock_path, e)),
+        };
+        match fs4::FileExt::try_lock(&lock) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                let holder = fs::read_to_string(lock_path).unwrap_or_default();
+                let holder = holder.trim();
+                let who = if holder.is_empty() {
+                    "another carousel session".to_string()
+                } else {
+                    format!("another carousel session ({holder})")
+                };
+                return Err(Error::File {
+                    path: path.display().to_string(),
+                    problem: format!(
+                        "this game is open in {who}; it can be played in one session at a time, so quit it there first"
+                    ),
+                });
+            }
+            Err(fs4::TryLockError::Error(e)) => return Err(file_error(lock_path, e)),
+        }
+        if same_file(&lock, lock_path) {
+            let _ = lock.set_len(0);
+            let _ = (&lock).write_all(format!("process {}\n", std::process::id()).as_bytes());
+            return Ok(Some(lock));
+        }
+    }
+    Err(file_error(lock_path, "the lock file keeps changing"))
+}
+
+/// Whether the open `file` is still the one `path` names.
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+/// Removes `PREFIX*.tmp` files in `dir`: temporary saves of a session that was killed
+/// before it could rename them (the caller holds the game's lock, so none is in use).
+fn remove_stale_temps(dir: &Path, prefix: &str) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if let Some(middle) = name
+            .strip_prefix(prefix)
+            .and_then(|r| r.strip_suffix(".tmp"))
+            && !middle.is_empty()
+            && middle.bytes().all(|b| b.is_ascii_digit())
+        {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The user's directories for carousel, from the XDG variables (`XDG_DATA_HOME`,
@@ -113,11 +549,20 @@ impl Dirs {
     /// A file for a new game that does not exist yet: the date and the players,
     /// `2025-11-20-alice-bob-carol.toml`, numbered `-2`, `-3`, ... when taken.
     pub fn new_game_file(&self, players: &[String]) -> PathBuf {
-        let stem = format!(
+        let mut stem = format!(
             "{}-{}",
             today(),
             players.join("-").to_lowercase().replace(' ', "_")
         );
+        // A file name holds 255 bytes on most systems: five long names of 4-byte letters
+        // would not fit, so the names are cut (at a letter) to leave room for `-NN.toml`.
+        if stem.len() > STEM_LONGEST {
+            let cut = (0..=STEM_LONGEST)
+                .rev()
+                .find(|i| stem.is_char_boundary(*i))
+                .unwrap_or(0);
+            stem.truncate(cut);
+        }
         let dir = self.games();
         let mut path = dir.join(format!("{stem}.toml"));
         let mut n = 2;
@@ -156,6 +601,9 @@ impl Dirs {
         })
     }
 }
+
+/// Longest stem of a new game's file name, in bytes.
+const STEM_LONGEST: usize = 200;
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
 fn today() -> String {
@@ -247,6 +695,26 @@ mod tests {
         assert!(second.to_string_lossy().ends_with("-ann-ben-2.toml"));
         assert_eq!(dirs.saved_games(), vec![first.clone()]);
         assert_eq!(dirs.last_unfinished().map(|(p, _)| p), Some(first));
+    }
+
+    #[test]
+    fn names_of_long_four_byte_letters_still_make_a_file_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let dirs = Dirs {
+            data: dir.path().to_path_buf(),
+            state: dir.path().to_path_buf(),
+            config: dir.path().to_path_buf(),
+        };
+        let name = "𝒜".repeat(24);
+        let players = vec![name.clone(), format!("{name}b"), format!("{name}c")];
+        let path = dirs.new_game_file(&players);
+        assert!(path.file_name().unwrap().len() <= 255);
+        save(&path, &game()).unwrap();
+        assert!(
+            dirs.new_game_file(&players)
+                .to_string_lossy()
+                .ends_with("-2.toml")
+        );
     }
 
     #[test]

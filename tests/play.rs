@@ -1006,6 +1006,88 @@ fn play_rules_file_of_these_games_keys_starts_their_new_game() {
     );
 }
 
+impl User {
+    /// `carousel play --rules RULES` with a rules file of `rules` and a script, in a game
+    /// file of its own.
+    fn play_with_rules(&self, rules: &str, script: &str) -> (String, String, i32) {
+        let path = self.dir("rules.toml");
+        std::fs::write(&path, rules).unwrap();
+        let out = self
+            .carousel()
+            .arg("play")
+            .arg(self.dir("g.toml"))
+            .arg("--rules")
+            .arg(&path)
+            .write_stdin(script)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code().unwrap_or(-1),
+        )
+    }
+}
+
+/// `hand-size` and `target` are keys of every game: a file of them applies to a new game
+/// of Carolina Rummy as much as to Carousel.
+#[test]
+fn play_rules_file_of_shared_keys_applies_to_a_new_carolina_game() {
+    let user = User::new();
+    let (out, err, code) = user.play_with_rules(
+        "[rules]\nhand-size = 14\n",
+        "new --game carolina a b c d e f g\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("14 cards each"), "{out}");
+}
+
+/// RULES-CANADIAN.md: a game whose deal does not fit the deck (players x hand size + 1 >
+/// 108) is refused: 8 players of 14 cards need 113.
+#[test]
+fn play_rules_file_a_deal_the_108_cards_cannot_make_is_refused() {
+    let user = User::new();
+    let (out, err, code) = user.play_with_rules(
+        "[rules]\nhand-size = 14\n",
+        "new --game carolina a b c d e f g h\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("14 cards to each of 8 players and one to start the pile need 113 cards; the deck holds 108"),
+        "{err}"
+    );
+    assert!(!out.contains("New game"), "{out}");
+    assert!(!user.dir("g.toml").exists());
+}
+
+/// A file of another game's keys is refused for a new game, naming the key, never ignored.
+#[test]
+fn play_rules_file_of_another_games_keys_is_refused_naming_the_key() {
+    let user = User::new();
+    let (out, err, code) = user.play_with_rules(
+        "[rules]\nknock-limit = 3\n",
+        "new --game canadian a b c d\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("`knock-limit`"), "{err}");
+    assert!(err.contains("Carousel's house rules"), "{err}");
+    assert!(!out.contains("New game"), "{out}");
+    let (out, err, code) = user.play_with_rules("[rules]\ndeuce-in-hand = 15\n", "new ann ben\n");
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("`deuce-in-hand`"), "{err}");
+    assert!(
+        err.contains("Canadian and Carolina Rummy's house rules, not Carousel's"),
+        "{err}"
+    );
+    // The same file starts a Canadian game with its rule.
+    let (out, err, code) = user.play_with_rules(
+        "[rules]\ndeuce-in-hand = 15\n",
+        "new --game canadian a b c d\nrules deuce-in-hand\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("15"), "{out}");
+}
+
 /// What the score keeper reads when a Carolina hand is scored: each set judged with its
 /// value, each hand counted, the hand's score by side and the scoreboard.
 #[test]

@@ -501,3 +501,230 @@ fn scoreboard_is_coloured_at_a_terminal_unless_no_color() {
     assert!(!plain.contains("\u{1b}["), "{plain}");
     assert!(plain.contains("Game over after round 5"), "{plain}");
 }
+
+impl User {
+    /// A finished game of Canadian Rummy (alice+carol win) and one of Carolina Rummy (ben
+    /// wins), played in the REPL from the examples and saved in the data directory, and an
+    /// unfinished Carolina game of xan and yul.
+    fn family_games(&self) {
+        for script in ["canadian.carousel", "carolina.carousel"] {
+            let text = std::fs::read_to_string(example(script)).unwrap();
+            let out = self.play(&text);
+            assert_eq!(out.code, 0, "{script}: {}", out.stderr);
+        }
+        let out = self.play("new --game carolina xan yul\n");
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+
+    /// The listed number of the saved game whose name holds `part`.
+    fn number_of(&self, part: &str) -> String {
+        self.json(&["games", "--json"])["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"].as_str().unwrap().contains(part))
+            .unwrap()["number"]
+            .to_string()
+    }
+}
+
+#[test]
+fn games_lists_canadian_and_carolina_games_with_their_sides_and_hands() {
+    let user = User::new();
+    user.family_games();
+    let listed = user.json(&["games", "--json"]);
+    let games = listed["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3);
+    assert!(games.iter().all(|g| g.get("damaged").is_none()), "{listed}");
+    let canadian = games.iter().find(|g| g["game"] == "canadian").unwrap();
+    assert_eq!(canadian["finished"], true);
+    assert_eq!(canadian["leaders"], json!(["alice+carol"]));
+    assert_eq!(canadian["score"], 1740);
+    assert_eq!(canadian["round"], 6);
+    let going = games
+        .iter()
+        .find(|g| g["game"] == "carolina" && g["finished"] == false)
+        .unwrap();
+    assert_eq!(going["players"], json!(["xan", "yul"]));
+    assert_eq!(going["round"], 1);
+    for out in [user.run(&["games"], ""), user.play("games\n")] {
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(!out.stdout.contains("damaged"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("alice+carol won 1740"),
+            "{}",
+            out.stdout
+        );
+        assert!(out.stdout.contains("carolina hand 1"), "{}", out.stdout);
+    }
+}
+
+#[test]
+fn resume_by_number_or_name_opens_a_canadian_or_carolina_game() {
+    let user = User::new();
+    user.family_games();
+    let number = user.number_of("alice-bob-carol-dave");
+    let out = user.play(&format!("resume {number}\nstatus\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Canadian Rummy"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("alice+carol wins with 1740"),
+        "{}",
+        out.stdout
+    );
+    // From a Canadian game in play, by name, to a Carolina game.
+    let out = user.play(&format!("resume {number}\nresume xan-yul\nstatus\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Hand 1: xan deals"), "{}", out.stdout);
+}
+
+#[test]
+fn export_writes_a_canadian_and_a_carolina_game_in_every_format() {
+    let user = User::new();
+    user.family_games();
+    let canadian = user.number_of("alice-bob-carol-dave");
+    let json = user.json(&["export", &canadian, "--json"]);
+    assert_eq!(json["game"], "canadian");
+    assert_eq!(json["sides"]["alice+carol"], json!(["alice", "carol"]));
+    let first = &json["rounds"][0];
+    assert_eq!(first["out"], "alice");
+    assert_eq!(first["table"]["alice+carol"], 305);
+    assert_eq!(first["hand"]["bob+dave"], 95);
+    assert_eq!(first["points"]["bob+dave"], -35);
+    assert_eq!(json["rounds"].as_array().unwrap().len(), 6);
+    assert_eq!(json["totals"]["alice+carol"], 1740);
+    assert_eq!(json["final"], json["totals"]);
+    assert_eq!(json["game_winners"], json!(["alice+carol"]));
+
+    let out = user.run(&["export", &canadian, "--format", "csv"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("hand,out,alice+carol table,alice+carol held,alice+carol deducted"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(lines.len(), 8, "{}", out.stdout);
+    assert!(
+        lines[7].starts_with("winners,alice+carol,"),
+        "{}",
+        out.stdout
+    );
+
+    let carolina = user.number_of("ann-ben-cleo");
+    let out = user.run(&["export", &carolina, "--format", "markdown"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!("export_carolina_markdown", out.stdout);
+
+    // In the REPL, the game in play.
+    let out = user.play(&format!("resume {carolina}\nexport csv\nexport json\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("hand,out,ann table"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("\"game_winners\":[\"ben\"]"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn chart_draws_the_running_totals_by_side() {
+    let user = User::new();
+    user.family_games();
+    let canadian = user.number_of("alice-bob-carol-dave");
+    let json = user.json(&["chart", &canadian, "--json"]);
+    assert_eq!(json["target"], 1500);
+    assert_eq!(
+        json["totals"]["bob+dave"],
+        json!([-35, 310, 340, 375, 380, 295])
+    );
+    let out = user.run(&["chart", &canadian], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("A alice+carol 1740"), "{}", out.stdout);
+    assert!(out.stdout.contains("(hand)"), "{}", out.stdout);
+    let svg = user.home.path().join("carolina.svg");
+    let carolina = user.number_of("ann-ben-cleo");
+    let out = user.run(&["chart", &carolina, "--svg", svg.to_str().unwrap()], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(picture.matches("<polyline").count(), 3);
+    let out = user.play(&format!("resume {carolina}\nchart\n"));
+    assert!(out.stdout.contains("B ben 880"), "{}", out.stdout);
+}
+
+#[test]
+fn stats_count_canadian_and_carolina_games_each_under_its_name() {
+    let user = User::new();
+    user.family_games();
+    user.two_games();
+    let json = user.json(&["stats", "--json"]);
+    assert_eq!(json["games"], 2, "Carousel's own figures: {json}");
+    assert_eq!(json["skipped"], json!([]));
+    let other = json["other_games"].as_array().unwrap();
+    assert_eq!(other.len(), 2);
+    let canadian = &other[0];
+    assert_eq!(canadian["game"], "canadian");
+    assert_eq!(
+        (canadian["games"].clone(), canadian["hands"].clone()),
+        (json!(1), json!(6))
+    );
+    let alice = canadian["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "alice")
+        .unwrap();
+    assert_eq!(alice["games_won"], 1);
+    assert_eq!(alice["hands_won"], 5);
+    assert_eq!(alice["went_out"], 2);
+    let carolina = &other[1];
+    assert_eq!(carolina["game"], "carolina");
+    assert_eq!(carolina["games"], 2);
+    assert_eq!(carolina["finished"], 1);
+    for out in [user.run(&["stats"], ""), user.play("stats\n")] {
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(out.stdout.contains("Carousel: 2 games"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("Canadian Rummy: 1 game"),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout.contains("Carolina Rummy: 2 games"),
+            "{}",
+            out.stdout
+        );
+        assert!(!out.stdout.contains("Passed over"), "{}", out.stdout);
+    }
+}
+
+#[test]
+fn a_finished_canadian_game_is_archived_and_still_counted_one_in_play_is_kept() {
+    let user = User::new();
+    user.family_games();
+    let going = user.number_of("xan-yul");
+    let out = user.run(&["games", "--remove", &going, "--yes"], "");
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("is not finished (round 1)"),
+        "{}",
+        out.stderr
+    );
+    let canadian = user.number_of("alice-bob-carol-dave");
+    // In the REPL with a Canadian game in play: the question, then the yes.
+    let out = user.play(&format!(
+        "resume {canadian}\narchive {canadian}\nyes\ngames\n"
+    ));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Archived "), "{}", out.stdout);
+    assert_eq!(
+        user.json(&["games", "--json"])["games"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let json = user.json(&["stats", "--json"]);
+    assert_eq!(json["other_games"][0]["game"], "canadian");
+    assert_eq!(json["other_games"][0]["games"], 1);
+}

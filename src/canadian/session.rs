@@ -184,7 +184,12 @@ impl Game {
     /// A saved game, replayed from its log.
     pub fn from_record(record: &Record) -> Result<Game, Error> {
         let mut base = record.clone();
-        let play = base.play.take().unwrap_or_default();
+        // A record written by hand (no log of play) holds only finished hands: all of them
+        // were written before play.
+        let play = base.play.take().unwrap_or_else(|| PlayLog {
+            earlier_rounds: base.rounds.len(),
+            ..PlayLog::default()
+        });
         let first_dealer =
             match &play.first_dealer {
                 Some(name) => base.players.iter().position(|p| p == name).ok_or_else(|| {

@@ -32,9 +32,9 @@ pub fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
         print_json(&json!({ "table": layout.as_ref().map(ToString::to_string) }));
     } else {
         match &layout {
-            Some(table) if table.is_empty() => println!("Nothing to lay out: no cards given."),
-            Some(table) => println!("{table}"),
-            None => println!(
+            Some(table) if table.is_empty() => outln!("Nothing to lay out: no cards given."),
+            Some(table) => outln!("{table}"),
+            None => outln!(
                 "No arrangement: these {} cards cannot all be laid out as legal melds.",
                 pile.cards().len()
             ),

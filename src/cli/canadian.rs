@@ -102,7 +102,7 @@ pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
     if args.output.json {
         print_json(&hand_json(variant, &sides, &score));
     } else {
-        print!("{}", crate::render::canadian::hand(&sides, &score));
+        out!("{}", crate::render::canadian::hand(&sides, &score));
     }
     Ok(Answer::Yes)
 }

@@ -8,14 +8,17 @@ use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
 
-/// Draw how a game went: each player's running total over the rounds
+/// Draw how a game went: each player's (or side's) running total over the rounds
 ///
-/// One letter a player (a capital at each round's total), the target as a dashed line.
+/// One letter a player (a capital at each round's total), the target as a dashed line. In
+/// Canadian and Carolina Rummy, one letter a side, over the hands; --json keys the totals
+/// by side.
 /// GAME is a game record or a saved game (a file, or the number or name `carousel games`
 /// lists). --svg writes the chart as an SVG picture as well. --json gives the totals.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  carousel chart examples/finished-game.toml")]
+  carousel chart examples/finished-game.toml
+  carousel chart examples/carolina-game.toml")]
 pub struct ChartArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
@@ -29,24 +32,21 @@ pub struct ChartArgs {
 
 pub fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
     let path = game_path(&args.game)?;
-    let (tally, rules) = load_tally(&path)?;
+    let series = load_tally(&path)?.series();
     if let Some(svg) = &args.svg {
-        store::write_atomically(svg, &chart::svg(&tally, &rules))?;
-        eprintln!("Chart written to {}.", svg.display());
+        store::write_atomically(svg, &chart::svg(&series))?;
+        errln!("Chart written to {}.", svg.display());
     }
     if args.output.json {
-        let totals: serde_json::Map<String, serde_json::Value> = tally
-            .players
+        let totals: serde_json::Map<String, serde_json::Value> = series
+            .names
             .iter()
-            .enumerate()
-            .map(|(p, name)| {
-                let running: Vec<u32> = tally.rounds.iter().map(|r| r.totals[p]).collect();
-                (name.clone(), json!(running))
-            })
+            .zip(&series.totals)
+            .map(|(name, running)| (name.clone(), json!(running)))
             .collect();
-        print_json(&json!({ "target": rules.target, "totals": totals }));
+        print_json(&json!({ "target": series.target, "totals": totals }));
     } else {
-        print!("{}", chart::chart(&tally, &rules, Look::of_stdout()));
+        out!("{}", chart::chart(&series, Look::of_stdout()));
     }
     Ok(Answer::Yes)
 }

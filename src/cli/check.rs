@@ -49,7 +49,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
             })).collect::<Vec<_>>(),
         }));
     } else {
-        print!("{}", crate::render::verdict(&verdict, &after));
+        out!("{}", crate::render::verdict(&verdict, &after));
     }
     Ok(if verdict.is_legal() {
         Answer::Yes

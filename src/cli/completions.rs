@@ -17,11 +17,9 @@ pub struct CompletionsArgs {
 }
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<Answer> {
-    clap_complete::generate(
-        args.shell,
-        &mut Cli::command(),
-        "carousel",
-        &mut std::io::stdout(),
-    );
+    // Made in memory first: `generate` panics when its writer fails (a closed pipe).
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "carousel", &mut script);
+    crate::out::bytes(&script);
     Ok(Answer::Yes)
 }

@@ -119,7 +119,7 @@ pub fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
         };
         print_json(&value);
     } else {
-        println!("{text}");
+        outln!("{text}");
     }
     Ok(if yes { Answer::Yes } else { Answer::No })
 }
@@ -149,7 +149,7 @@ pub fn set(args: &SetArgs) -> anyhow::Result<Answer> {
         };
         print_json(&value);
     } else {
-        print!("{}", crate::render::canadian::lay(&book, &verdict));
+        out!("{}", crate::render::canadian::lay(&book, &verdict));
     }
     Ok(match verdict {
         LayVerdict::No(_) => Answer::No,

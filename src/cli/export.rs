@@ -2,23 +2,27 @@
 
 use super::{Answer, Output};
 use anyhow::Context;
-use carousel::export::{self, Format};
-use carousel::game::{self, GameRecord, Tally};
-use carousel::{Rules, store};
+use carousel::export::Format;
+use carousel::family::{Record, Tally};
+use carousel::store;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
 /// Export a game: every round's hands, points, winners, knocker, undercut and totals, and the bonuses
 ///
 /// GAME is a game record or a saved game (a file, or the number or name `carousel games`
-/// lists). CSV has a row a round (and a `bonuses` row once the game is over), three columns
-/// a player: deadwood, points, running total. Markdown is the scoreboard as a table with
-/// how every round's points came about. JSON is one object (as `--json`).
+/// lists), of Carousel, Canadian or Carolina Rummy. For Carousel, CSV has a row a round (and
+/// a `bonuses` row once the game is over), three columns a player: deadwood, points, running
+/// total. For Canadian and Carolina Rummy, CSV has a row a hand (and a `winners` row once
+/// the game is over), the player who went out, and six columns a side: table, held,
+/// deducted, bonus, points, running total. Markdown is the scoreboard as a table with how
+/// every round's points came about. JSON is one object (as `--json`).
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel export examples/finished-game.toml --format csv
   carousel export examples/finished-game.toml --format markdown
-  carousel export examples/finished-game.toml --json")]
+  carousel export examples/finished-game.toml --json
+  carousel export examples/canadian-game.toml --format markdown")]
 pub struct ExportArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
@@ -48,13 +52,13 @@ pub fn game_path(game: &str) -> anyhow::Result<PathBuf> {
     Ok(saved.path.clone())
 }
 
-/// Reads and scores a game record (or saved game).
-pub fn load_tally(path: &Path) -> anyhow::Result<(Tally, Rules)> {
+/// Reads and scores a game record (or saved game) of any game of the family.
+pub fn load_tally(path: &Path) -> anyhow::Result<Tally> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = GameRecord::from_toml(&text).with_context(|| path.display().to_string())?;
-    let tally = game::tally(&record).with_context(|| path.display().to_string())?;
-    Ok((tally, record.rules))
+    let record = Record::from_toml(&text).with_context(|| path.display().to_string())?;
+    let tally = record.tally().with_context(|| path.display().to_string())?;
+    Ok(tally)
 }
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
@@ -64,14 +68,13 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
         Format::parse(&args.format).context("--format")?
     };
     let path = game_path(&args.game)?;
-    let (tally, rules) = load_tally(&path)?;
-    let text = export::export(&tally, &rules).to_format(format)?;
+    let text = load_tally(&path)?.export().to_format(format)?;
     match &args.output {
         Some(out) => {
             store::write_atomically(out, &text)?;
-            eprintln!("Written to {}.", out.display());
+            errln!("Written to {}.", out.display());
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(Answer::Yes)
 }

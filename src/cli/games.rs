@@ -7,7 +7,7 @@ use carousel::catalogue::{self, Tidy};
 use carousel::store::Dirs;
 use clap::Args;
 use serde_json::json;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 
 /// List the saved games: players, round, leader, when last played, finished or not
 ///
@@ -48,11 +48,11 @@ pub fn dirs() -> anyhow::Result<Dirs> {
 pub fn confirm(question: &str) -> Result<bool, Error> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        print!("{question} (yes/no) ");
+        out!("{question} (yes/no) ");
     } else {
-        println!("{question} (yes/no)");
+        outln!("{question} (yes/no)");
     }
-    let _ = std::io::stdout().flush();
+    crate::out::flush();
     let mut answer = String::new();
     match stdin.lock().read_line(&mut answer) {
         Ok(0) | Err(_) => Err(Error::Refused(
@@ -73,7 +73,7 @@ pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
             if args.output.json {
                 print_json(&json!({ "games": list }));
             } else {
-                print!("{}", games::games(&list, Look::of_stdout()));
+                out!("{}", games::games(&list, Look::of_stdout()));
             }
             return Ok(Answer::Yes);
         }
@@ -95,7 +95,7 @@ pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
             if args.output.json {
                 print_json(&json!({ "done": false }));
             } else {
-                println!("Nothing was {verb}d.");
+                outln!("Nothing was {verb}d.");
             }
             return Ok(Answer::No);
         }
@@ -106,8 +106,8 @@ pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         print_json(&json!({ "done": true, verb: saved.path.display().to_string(), "to": to }));
     } else {
         match moved {
-            Some(to) => println!("Archived {} in {}.", saved.name, to.display()),
-            None => println!("Removed {}.", saved.name),
+            Some(to) => outln!("Archived {} in {}.", saved.name, to.display()),
+            None => outln!("Removed {}.", saved.name),
         }
     }
     Ok(Answer::Yes)

@@ -318,7 +318,11 @@ const FILES: &str = r#".TP
 .I $XDG_DATA_HOME/carousel/games/
 Saved games, one TOML file each (by default \fI~/.local/share/carousel/games/\fR). Each is
 a game record that \fBcarousel tally\fR reads, with the round in progress; it is written
-atomically after every step, and a damaged file is reported, never overwritten.
+atomically after every step (synced to disk, then renamed over the old one) and ends with
+a checksum line, so a file cut short is reported as damaged, with its line, never taken
+for a shorter game and never overwritten. A game open in one session is locked
+(\fI.NAME.lock\fR beside it): a second session on it is refused and told which process
+holds it.
 .TP
 .I $XDG_STATE_HOME/carousel/history
 The REPL's line history (by default \fI~/.local/state/carousel/history\fR).
@@ -338,6 +342,10 @@ a script, a line refused by the rules.
 .TP
 .B 2
 Bad input, with a message on standard error naming the bad token.
+.TP
+.B 3
+The output could not be written (a full disk), or the REPL ended with steps of the game
+not saved. A closed pipe (\fBcarousel ... | head\fR) is no error: the program ends quietly.
 "#;
 
 /// The whole page.

@@ -95,8 +95,12 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     match path {
         None => Ok(Rules::default()),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read house rules {}", path.display()))?;
+            let text = carousel::store::read_text(path).map_err(|e| match e {
+                Error::File { problem, .. } => {
+                    anyhow::anyhow!("cannot read house rules {}: {problem}", path.display())
+                }
+                e => e.into(),
+            })?;
             Rules::from_toml(&text).with_context(|| path.display().to_string())
         }
     }
@@ -130,22 +134,23 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Chart(args) => (chart::run(args), args.output.json),
         Command::Completions(args) => (completions::run(args), false),
     };
-    match result {
-        Ok(Answer::Yes) => ExitCode::SUCCESS,
-        Ok(Answer::No) => ExitCode::from(1),
+    let status = match result {
+        Ok(Answer::Yes) => 0,
+        Ok(Answer::No) => 1,
         Err(err) => {
             let refusal = err.downcast_ref::<Error>().is_some_and(Error::is_refusal);
             let message = format!("{err:#}");
-            eprintln!("carousel: {message}");
+            errln!("carousel: {message}");
             if json {
-                println!("{}", serde_json::json!({ "error": message }));
+                outln!("{}", serde_json::json!({ "error": message }));
             }
-            ExitCode::from(if refusal { 1 } else { 2 })
+            if refusal { 1 } else { 2 }
         }
-    }
+    };
+    crate::out::finish(status)
 }
 
 /// Prints a JSON value as one line.
 pub fn print_json(value: &serde_json::Value) {
-    println!("{value}");
+    outln!("{value}");
 }

@@ -129,7 +129,7 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
             "went_out": score.went_out,
         }));
     } else {
-        print!("{}", crate::render::round(&names, knocker, &score, &rules));
+        out!("{}", crate::render::round(&names, knocker, &score, &rules));
     }
     Ok(Answer::Yes)
 }

@@ -50,7 +50,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
             "can_knock": best.can_knock,
         }));
     } else {
-        print!("{}", crate::render::solution(&best, &rules));
+        out!("{}", crate::render::solution(&best, &rules));
     }
     Ok(Answer::Yes)
 }

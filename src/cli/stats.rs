@@ -9,10 +9,13 @@ use serde_json::json;
 /// Statistics across the saved games: games and rounds won, undercuts, going out, deadwood
 ///
 /// Counts every game in your data directory ($XDG_DATA_HOME/carousel/games), archived games
-/// included, finished or not (only finished games count as won): for each player, games and
-/// rounds played and won, rounds won by an undercut, times gone out, knocks, the average
-/// deadwood left at a round's end and the most points scored in one round. A file that
-/// cannot be read as a game is passed over and named.
+/// included, finished or not (only finished games count as won): for each player of
+/// Carousel, games and rounds played and won, rounds won by an undercut, times gone out,
+/// knocks, the average deadwood left at a round's end and the most points scored in one
+/// round. Canadian and Carolina Rummy are counted each on its own, under its name: for each
+/// player, games and hands played, games and hands won with their side (a hand is won by the
+/// side that scored the most in it), and times gone out. A file that cannot be read as a
+/// game is passed over and named.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel stats
@@ -25,7 +28,7 @@ pub struct StatsArgs {
 pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     let dirs = super::games::dirs()?;
     let (tallies, skipped) = catalogue::scored_games(&dirs);
-    let counted = stats::stats(&tallies);
+    let counted = stats::family_stats(&tallies);
     if args.output.json {
         let skipped: Vec<_> = skipped
             .iter()
@@ -38,12 +41,13 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
             "finished": counted.finished,
             "rounds": counted.rounds,
             "players": counted.players,
+            "other_games": counted.other_games,
             "skipped": skipped,
         }));
     } else {
-        print!("{}", games::stats(&counted, Look::of_stdout()));
+        out!("{}", games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
-            println!("Passed over {}: {problem}", file.display());
+            outln!("Passed over {}: {problem}", file.display());
         }
     }
     Ok(Answer::Yes)

@@ -5,6 +5,7 @@ use anyhow::Context;
 use carousel::canadian;
 use carousel::family::Record;
 use carousel::game::{self, GameRecord};
+use carousel::{Error, store};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
@@ -47,9 +48,16 @@ pub struct TallyArgs {
 }
 
 pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
-    let text = std::fs::read_to_string(&args.game)
-        .with_context(|| format!("cannot read {}", args.game.display()))?;
+    let text = store::read_text(&args.game).map_err(|e| match e {
+        Error::File { path, problem } => anyhow::anyhow!("cannot read {path}: {problem}"),
+        e => e.into(),
+    })?;
     let place = || args.game.display().to_string();
+    // A record the referee saved must be whole: one cut short is not another game.
+    store::check_whole(&text).map_err(|problem| Error::Damaged {
+        path: args.game.display().to_string(),
+        problem,
+    })?;
     match Record::from_toml(&text).with_context(place)? {
         Record::Carousel(record) => carousel_tally(args, &record),
         Record::Canadian(record) => {
@@ -57,7 +65,7 @@ pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
             if args.output.json {
                 print_json(&super::canadian::tally_json(record.variant, &tally));
             } else {
-                print!("{}", crate::render::canadian::scoreboard(&tally));
+                out!("{}", crate::render::canadian::scoreboard(&tally));
             }
             Ok(Answer::Yes)
         }
@@ -104,7 +112,7 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
         out.insert("game_winners".into(), json!(winners));
         print_json(&Value::Object(out));
     } else {
-        print!("{}", crate::render::scoreboard(&tally, &record.rules));
+        out!("{}", crate::render::scoreboard(&tally, &record.rules));
     }
     Ok(Answer::Yes)
 }

@@ -1,10 +1,11 @@
-//! A picture of how the game went: each player's running total over the rounds, drawn in
-//! the terminal with one letter a player (a capital at each round, small between), the
-//! target as a dashed line; or written as an SVG file for sharing.
+//! A picture of how the game went: each player's (or, in Canadian and Carolina Rummy, each
+//! side's) running total over the rounds or hands, drawn in the terminal with one letter a
+//! line (a capital at each round, small between), the target as a dashed line; or written as
+//! an SVG file for sharing. A side's total can fall below 0, so the scale starts at the
+//! lowest total when that is below 0.
 
 use super::look::{Look, wrap};
-use carousel::Rules;
-use carousel::game::Tally;
+use carousel::family::Series;
 use std::fmt::Write;
 
 const HEIGHT: usize = 12;
@@ -36,15 +37,31 @@ pub fn markers(names: &[String]) -> Vec<char> {
     }
 }
 
-/// Each player's running totals, from 0 before the first round.
-fn series(tally: &Tally) -> Vec<Vec<u32>> {
-    (0..tally.players.len())
-        .map(|p| {
-            std::iter::once(0)
-                .chain(tally.rounds.iter().map(|r| r.totals[p]))
-                .collect()
-        })
+/// Each line's running totals, from 0 before the first round.
+fn lines(series: &Series) -> Vec<Vec<i64>> {
+    series
+        .totals
+        .iter()
+        .map(|totals| std::iter::once(0).chain(totals.iter().copied()).collect())
         .collect()
+}
+
+/// The scale's bottom and top: round numbers past the lowest (when below 0) and highest
+/// totals, so the target line and 0 stay in sight.
+fn scale(lines: &[Vec<i64>], target: i64) -> (i64, i64, i64) {
+    let high = lines
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(target)
+        .max(1);
+    let low = lines.iter().flatten().copied().min().unwrap_or(0).min(0);
+    let step = if high - low > 100 { 50 } else { 10 };
+    let top = (high + step - 1).div_euclid(step) * step;
+    let bottom = low.div_euclid(step) * step;
+    (bottom, top, step)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -57,35 +74,26 @@ enum Mark {
 }
 
 /// The chart for `look.width` columns.
-pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
-    let names = &tally.players;
-    let rounds = tally.rounds.len();
+pub fn chart(series: &Series, look: Look) -> String {
+    let names = &series.names;
+    let rounds = series.totals.first().map_or(0, Vec::len);
     if rounds == 0 {
-        return "No round scored yet: nothing to draw.\n".to_string();
+        return format!("No {} scored yet: nothing to draw.\n", series.step);
     }
-    let series = series(tally);
-    let top = series
-        .iter()
-        .flatten()
-        .copied()
-        .max()
-        .unwrap_or(0)
-        .max(rules.target)
-        .max(1);
-    // The top is a round number past the highest total, so the target line stays in sight.
-    let step = if top > 100 { 50 } else { 10 };
-    let top = top.div_ceil(step).saturating_mul(step);
-    let label_width = top.to_string().len();
+    let target = series.target;
+    let lines = lines(series);
+    let (bottom, top, _) = scale(&lines, target);
+    let label_width = top.to_string().len().max(bottom.to_string().len());
     let room = look.width.saturating_sub(label_width + 3).max(rounds + 1);
     let span = room.min(rounds * 8) - 1;
     let x = |i: usize| i * span / rounds;
-    let y = |v: u32| {
-        let from_bottom =
-            (u64::from(v) * (HEIGHT as u64 - 1) + u64::from(top) / 2) / u64::from(top);
-        HEIGHT - 1 - from_bottom as usize
+    let range = (top - bottom).max(1);
+    let y = |v: i64| {
+        let from_bottom = ((v - bottom) * (HEIGHT as i64 - 1) + range / 2).div_euclid(range);
+        HEIGHT - 1 - from_bottom.clamp(0, HEIGHT as i64 - 1) as usize
     };
     let mut grid = vec![vec![Mark::Empty; span + 1]; HEIGHT];
-    let target_row = y(rules.target);
+    let target_row = y(target);
     for cell in grid[target_row].iter_mut() {
         *cell = Mark::Target;
     }
@@ -99,17 +107,17 @@ pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
             (old, _) => old,
         };
     };
-    for (p, totals) in series.iter().enumerate() {
+    for (p, totals) in lines.iter().enumerate() {
         for i in 0..rounds {
             let (x0, x1) = (x(i), x(i + 1));
-            let (v0, v1) = (f64::from(totals[i]), f64::from(totals[i + 1]));
+            let (v0, v1) = (totals[i] as f64, totals[i + 1] as f64);
             for col in x0..=x1 {
                 let t = if x1 == x0 {
                     1.0
                 } else {
                     (col - x0) as f64 / (x1 - x0) as f64
                 };
-                let v = (v0 + (v1 - v0) * t).round() as u32;
+                let v = (v0 + (v1 - v0) * t).round() as i64;
                 put(&mut grid, y(v), col, Mark::Line(p));
             }
         }
@@ -127,8 +135,8 @@ pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
     let mut out = String::new();
     out.push_str(&wrap(
         &format!(
-            "Running totals after each round (before the end's bonuses); the dashes are the target, {}.",
-            rules.target
+            "Running totals after each {}{}; the dashes are the target, {target}.",
+            series.step, series.note
         ),
         look.width,
         0,
@@ -137,8 +145,10 @@ pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
         let label = if row == 0 {
             top.to_string()
         } else if row == target_row {
-            rules.target.to_string()
+            target.to_string()
         } else if row == HEIGHT - 1 {
+            bottom.to_string()
+        } else if bottom < 0 && row == y(0) {
             "0".to_string()
         } else {
             String::new()
@@ -176,8 +186,8 @@ pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
     }
     let axis: String = axis.into_iter().collect::<String>().trim_end().to_string();
     let axis_line = format!("{:>label_width$}  {axis}", "");
-    if axis_line.chars().count() + 9 <= look.width {
-        let _ = writeln!(out, "{axis_line}  (round)");
+    if axis_line.chars().count() + series.step.len() + 4 <= look.width {
+        let _ = writeln!(out, "{axis_line}  ({})", series.step);
     } else {
         let _ = writeln!(out, "{axis_line}");
     }
@@ -188,7 +198,7 @@ pub fn chart(tally: &Tally, rules: &Rules, look: Look) -> String {
             format!(
                 "{} {n} {}",
                 paint(p, letters[p]),
-                series[p].last().copied().unwrap_or(0)
+                lines[p].last().copied().unwrap_or(0)
             )
         })
         .collect();
@@ -204,23 +214,18 @@ fn xml(text: &str) -> String {
 }
 
 /// The chart as an SVG image, 640 by 400.
-pub fn svg(tally: &Tally, rules: &Rules) -> String {
+pub fn svg(series: &Series) -> String {
     let (w, h) = (640.0, 400.0);
-    let (left, right, top_margin, bottom) = (50.0, 150.0, 30.0, 40.0);
+    let (left, right, top_margin, bottom_margin) = (50.0, 150.0, 30.0, 40.0);
     let plot_w = w - left - right;
-    let plot_h = h - top_margin - bottom;
-    let series = series(tally);
-    let rounds = tally.rounds.len().max(1);
-    let top = series
-        .iter()
-        .flatten()
-        .copied()
-        .max()
-        .unwrap_or(0)
-        .max(rules.target)
-        .max(1);
-    let px = |i: usize| left + plot_w * i as f64 / rounds as f64;
-    let py = |v: u32| top_margin + plot_h * (1.0 - f64::from(v) / f64::from(top));
+    let plot_h = h - top_margin - bottom_margin;
+    let lines = lines(series);
+    let target = series.target;
+    let rounds = series.totals.first().map_or(0, Vec::len);
+    let (bottom, top, _) = scale(&lines, target);
+    let range = (top - bottom).max(1) as f64;
+    let px = |i: usize| left + plot_w * i as f64 / rounds.max(1) as f64;
+    let py = |v: i64| top_margin + plot_h * (1.0 - (v - bottom) as f64 / range);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -229,24 +234,26 @@ pub fn svg(tally: &Tally, rules: &Rules) -> String {
     let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(
         out,
-        r#"<text x="{left}" y="18">Running totals after each round (target {})</text>"#,
-        rules.target
+        r#"<text x="{left}" y="18">Running totals after each {} (target {target})</text>"#,
+        series.step
     );
     let (x0, y0, x1) = (left, top_margin + plot_h, left + plot_w);
     let _ = writeln!(
         out,
         r#"<path d="M{x0} {top_margin} V{y0} H{x1}" stroke="black" fill="none"/>"#
     );
-    let ty = py(rules.target);
+    let ty = py(target);
     let _ = writeln!(
         out,
         r##"<line x1="{x0}" y1="{ty:.1}" x2="{x1}" y2="{ty:.1}" stroke="#999" stroke-dasharray="6 4"/>"##
     );
-    for (v, label) in [
-        (0, "0".to_string()),
-        (rules.target, rules.target.to_string()),
-        (top, top.to_string()),
-    ] {
+    let mut labels = vec![(0, "0".to_string())];
+    if bottom < 0 {
+        labels.push((bottom, bottom.to_string()));
+    }
+    labels.push((target, target.to_string()));
+    labels.push((top, top.to_string()));
+    for (v, label) in labels {
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{:.1}" text-anchor="end">{label}</text>"#,
@@ -254,7 +261,7 @@ pub fn svg(tally: &Tally, rules: &Rules) -> String {
             py(v) + 4.0
         );
     }
-    for i in 1..=tally.rounds.len() {
+    for i in 1..=rounds {
         let _ = writeln!(
             out,
             r#"<text x="{:.1}" y="{}" text-anchor="middle">{i}</text>"#,
@@ -264,11 +271,12 @@ pub fn svg(tally: &Tally, rules: &Rules) -> String {
     }
     let _ = writeln!(
         out,
-        r#"<text x="{:.1}" y="{}" text-anchor="middle">round</text>"#,
+        r#"<text x="{:.1}" y="{}" text-anchor="middle">{}</text>"#,
         left + plot_w / 2.0,
-        y0 + 32.0
+        y0 + 32.0,
+        series.step
     );
-    for (p, totals) in series.iter().enumerate() {
+    for (p, totals) in lines.iter().enumerate() {
         let colour = SVG[p % SVG.len()];
         let points: Vec<String> = totals
             .iter()
@@ -288,7 +296,7 @@ pub fn svg(tally: &Tally, rules: &Rules) -> String {
             ly - 4.0,
             x1 + 36.0,
             ly + 1.0,
-            xml(&tally.players[p]),
+            xml(&series.names[p]),
             totals.last().copied().unwrap_or(0)
         );
     }
@@ -299,25 +307,60 @@ pub fn svg(tally: &Tally, rules: &Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carousel::game::{GameRecord, tally};
+    use carousel::family::Record;
 
-    fn finished() -> (Tally, Rules) {
-        let text = std::fs::read_to_string("examples/finished-game.toml").unwrap();
-        let record = GameRecord::from_toml(&text).unwrap();
-        (tally(&record).unwrap(), record.rules)
+    fn series_of(file: &str) -> Series {
+        let text = std::fs::read_to_string(file).unwrap();
+        Record::from_toml(&text).unwrap().tally().unwrap().series()
+    }
+
+    fn finished() -> Series {
+        series_of("examples/finished-game.toml")
     }
 
     #[test]
     fn chart_of_running_totals_at_40_and_80_columns() {
-        let (t, rules) = finished();
+        let t = finished();
         for width in [40, 80] {
-            let text = chart(&t, &rules, Look::plain(width));
+            let text = chart(&t, Look::plain(width));
             assert!(
                 super::super::look::width_of(&text) <= width,
                 "{width}:\n{text}"
             );
             insta::assert_snapshot!(format!("chart_{width}"), text);
         }
+    }
+
+    #[test]
+    fn chart_of_canadian_and_carolina_totals_by_side_at_40_and_80_columns() {
+        for game in ["canadian", "carolina"] {
+            let t = series_of(&format!("examples/{game}-game.toml"));
+            for width in [40, 80] {
+                let text = chart(&t, Look::plain(width));
+                assert!(
+                    super::super::look::width_of(&text) <= width,
+                    "{width}:\n{text}"
+                );
+                assert!(text.contains("after each hand"), "{text}");
+                insta::assert_snapshot!(format!("chart_{game}_{width}"), text);
+            }
+        }
+    }
+
+    #[test]
+    fn chart_scale_reaches_below_0_for_a_side_in_debt() {
+        let t = Series {
+            names: vec!["ann".into(), "ben".into()],
+            totals: vec![vec![-120, 300], vec![80, -40]],
+            target: 1500,
+            step: "hand",
+            note: "",
+        };
+        let text = chart(&t, Look::plain(60));
+        assert!(text.contains("-150 ┤"), "{text}");
+        assert!(text.contains("ben -40"), "{text}");
+        let svg = svg(&t);
+        assert!(svg.contains(">-150</text>"), "{svg}");
     }
 
     #[test]
@@ -329,9 +372,9 @@ mod tests {
 
     #[test]
     fn svg_has_a_line_a_player_and_the_names_escaped() {
-        let (mut t, rules) = finished();
-        t.players[1] = "b<o>b".to_string();
-        let svg = svg(&t, &rules);
+        let mut t = finished();
+        t.names[1] = "b<o>b".to_string();
+        let svg = svg(&t);
         assert!(svg.starts_with("<svg "));
         assert_eq!(svg.matches("<polyline").count(), 3);
         assert!(svg.contains("b&lt;o&gt;b 37"), "{svg}");

@@ -4,7 +4,8 @@
 use super::look::{Look, width_of, wrap};
 use super::play::and_list;
 use carousel::catalogue::Saved;
-use carousel::stats::Stats;
+use carousel::family::GameKind;
+use carousel::stats::{SideStats, Stats};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -34,11 +35,14 @@ fn standing(saved: &Saved) -> String {
     }
 }
 
+/// Where a saved game stands; a game other than Carousel is named, and counts hands.
 fn state(saved: &Saved) -> String {
     match &saved.summary {
         None => "damaged".to_string(),
-        Some(s) if s.finished => "finished".to_string(),
-        Some(s) => format!("round {}", s.round),
+        Some(s) if s.game == GameKind::Carousel && s.finished => "finished".to_string(),
+        Some(s) if s.game == GameKind::Carousel => format!("round {}", s.round),
+        Some(s) if s.finished => format!("{} finished", s.game.name()),
+        Some(s) => format!("{} hand {}", s.game.name(), s.round),
     }
 }
 
@@ -101,17 +105,91 @@ pub fn games(list: &[Saved], look: Look) -> String {
     out
 }
 
-/// Statistics across the saved games.
+/// Statistics across the saved games: Carousel's, then each other game's under its name.
 pub fn stats(stats: &Stats, look: Look) -> String {
-    if stats.games == 0 {
+    if stats.games == 0 && stats.other_games.is_empty() {
         return "No saved games yet: statistics come once a game is played.\n".to_string();
     }
+    let mut out = String::new();
+    if stats.games > 0 {
+        out.push_str(&carousel_stats(stats, look));
+    }
+    for side in &stats.other_games {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&side_stats(side, look));
+    }
+    out
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// One of Canadian and Carolina Rummy's figures, where players win with their side.
+fn side_stats(stats: &SideStats, look: Look) -> String {
+    let mut out = String::new();
+    out.push_str(&wrap(
+        &format!(
+            "{}: {} ({} finished), {} scored.",
+            stats.game.title(),
+            plural(stats.games, "game", "games"),
+            stats.finished,
+            plural(stats.hands, "hand", "hands")
+        ),
+        look.width,
+        0,
+    ));
+    let mut table = new_table();
+    table.set_header(["Player", "Games", "Won", "Hands", "Won", "Out"]);
+    for p in &stats.players {
+        table.add_row([
+            p.name.clone(),
+            p.games.to_string(),
+            p.games_won.to_string(),
+            p.hands.to_string(),
+            p.hands_won.to_string(),
+            p.went_out.to_string(),
+        ]);
+    }
+    right(&mut table, &[1, 2, 3, 4, 5]);
+    let text = table.to_string();
+    if width_of(&text) <= look.width {
+        out.push_str(&text);
+        out.push('\n');
+        out.push_str(&wrap(
+            &format!(
+                "Won: games and hands won with their side (a hand by scoring the most in it). Out: times they went out. {} only.",
+                stats.game.title()
+            ),
+            look.width,
+            0,
+        ));
+    } else {
+        for p in &stats.players {
+            let _ = writeln!(out, "{}", look.bold(&p.name));
+            out.push_str(&wrap(
+                &format!(
+                    "  games {} won {}; hands {} won {}; went out {}",
+                    p.games, p.games_won, p.hands, p.hands_won, p.went_out
+                ),
+                look.width,
+                2,
+            ));
+        }
+    }
+    out
+}
+
+/// Carousel's figures.
+fn carousel_stats(stats: &Stats, look: Look) -> String {
     let mut out = String::new();
     let games = if stats.games == 1 { "game" } else { "games" };
     let rounds = if stats.rounds == 1 { "round" } else { "rounds" };
     out.push_str(&wrap(
         &format!(
-            "{} {games} ({} finished), {} {rounds} scored.",
+            "Carousel: {} {games} ({} finished), {} {rounds} scored.",
             stats.games, stats.finished, stats.rounds
         ),
         look.width,
@@ -178,6 +256,7 @@ mod tests {
 
     fn list() -> Vec<Saved> {
         let summary = |players: &[&str], round, finished, leaders: &[&str], score| Summary {
+            game: GameKind::Carousel,
             players: players.iter().map(|s| s.to_string()).collect(),
             round,
             finished,
@@ -224,6 +303,49 @@ mod tests {
             let text = games(&list(), Look::plain(width));
             assert!(width_of(&text) <= width, "{width}:\n{text}");
             insta::assert_snapshot!(format!("games_{width}"), text);
+        }
+    }
+
+    #[test]
+    fn games_list_names_a_canadian_or_carolina_game_and_counts_hands() {
+        let mut list = list();
+        let summary = list[0].summary.as_mut().unwrap();
+        summary.game = GameKind::Canadian(carousel::canadian::Variant::Carolina);
+        summary.leaders = vec!["ann+cy".to_string()];
+        summary.score = -40;
+        let text = games(&list, Look::plain(120));
+        assert!(text.contains("carolina hand 3"), "{text}");
+        assert!(text.contains("ann+cy -40"), "{text}");
+        insta::assert_snapshot!("games_family_120", text);
+    }
+
+    #[test]
+    fn stats_of_every_game_of_the_family_say_which_game_they_count() {
+        let read = |file: &str| {
+            let text = std::fs::read_to_string(file).unwrap();
+            carousel::family::Record::from_toml(&text)
+                .unwrap()
+                .tally()
+                .unwrap()
+        };
+        let s = carousel::stats::family_stats(&[
+            read("examples/finished-game.toml"),
+            read("examples/canadian-game.toml"),
+            read("examples/carolina-game.toml"),
+        ]);
+        for width in [40, 80] {
+            let text = stats(&s, Look::plain(width));
+            assert!(width_of(&text) <= width, "{width}:\n{text}");
+            assert!(text.contains("Carousel: 1 game"), "{text}");
+            assert!(
+                text.contains("Canadian Rummy: 1 game (1 finished)"),
+                "{text}"
+            );
+            assert!(
+                text.contains("Carolina Rummy: 1 game (1 finished)"),
+                "{text}"
+            );
+            insta::assert_snapshot!(format!("stats_family_{width}"), text);
         }
     }
 

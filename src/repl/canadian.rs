@@ -14,7 +14,7 @@ use carousel::canadian::scoring::TableEntry;
 use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::notation::{parse_hand, parse_wild_melds};
-use carousel::store::{self, Dirs};
+use carousel::store::{self, Dirs, GameFile};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -34,6 +34,14 @@ pub const WORDS: &[&[&str]] = &[
     &["history", "log"],
     &["undo"],
     &["resume", "open", "load"],
+    &["export"],
+    &["chart"],
+    &["save"],
+    // Kept by the session for every game: the saved games and statistics across them.
+    &["games"],
+    &["archive"],
+    &["remove"],
+    &["stats"],
     &["help", "?"],
     &["quit", "exit", "bye"],
 ];
@@ -50,11 +58,17 @@ fn command_name(word: &str) -> Option<&'static str> {
 /// starts with.
 pub struct Referee {
     pub game: Option<Game>,
-    pub path: Option<PathBuf>,
+    /// The game's file, locked against other sessions while it is in play here.
+    pub file: Option<GameFile>,
+    /// Why the last save failed, while the file is behind the game in play.
+    pub unsaved: Option<String>,
     /// The file named at start, where a new game is saved if it does not exist yet.
     pub named: Option<PathBuf>,
     pub dirs: Option<Dirs>,
     pub new_rules: CanadianRules,
+    /// Why the `--rules` file cannot be these games' house rules (its keys are Carousel's):
+    /// a new game is refused with it rather than started without them.
+    pub rules_refused: Option<String>,
 }
 
 fn no_game() -> Error {
@@ -66,26 +80,41 @@ fn no_game() -> Error {
 
 /// Reads a saved game of these games; anything else is reported as damaged.
 pub fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::File {
+    let text = store::read_whole(path)?;
+    read(path, &text, variant)
+}
+
+/// Locks and reads a saved game of these games, to play it in this session.
+pub fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), Error> {
+    let (file, text) = GameFile::open_text(path)?;
+    let text = text.ok_or_else(|| Error::File {
         path: path.display().to_string(),
-        problem: e.to_string(),
+        problem: "there is no such file".to_string(),
     })?;
+    store::check_whole(&text).map_err(|problem| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    })?;
+    Ok((file, read(path, &text, variant)?))
+}
+
+fn read(path: &Path, text: &str, variant: Variant) -> Result<Game, Error> {
     let damaged = |problem: String| Error::Damaged {
         path: path.display().to_string(),
         problem,
     };
-    let record = Record::from_toml(&text, variant).map_err(|e| damaged(e.to_string()))?;
+    let record = Record::from_toml(text, variant).map_err(|e| damaged(e.to_string()))?;
     Game::from_record(&record).map_err(|e| damaged(e.to_string()))
 }
 
-/// Saves a game: its `tally` record with the log of play.
-pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
+/// A game's saved text: its `tally` record with the log of play, sealed.
+pub fn saved_text(game: &Game) -> String {
     let text = format!(
         "# A game of {} kept by carousel; carousel play FILE goes on with it, carousel tally FILE scores it.\n{}",
         game.variant().title(),
         game.to_record().to_toml()
     );
-    store::write_atomically(path, &text)
+    store::seal(&text)
 }
 
 /// A line split into its first word and the rest.
@@ -101,10 +130,12 @@ impl Referee {
     pub fn new(args: &PlayArgs, dirs: Option<Dirs>) -> anyhow::Result<Referee> {
         Ok(Referee {
             game: None,
-            path: None,
+            file: None,
+            unsaved: None,
             named: args.game.clone().filter(|p| !p.exists()),
             dirs,
             new_rules: CanadianRules::default(),
+            rules_refused: None,
         })
     }
 
@@ -130,44 +161,108 @@ impl Referee {
         }
     }
 
-    fn save(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path)
-            && let Err(err) = save(path, game)
-        {
-            eprintln!(
-                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
-            );
+    /// Saves the game after a step. A failure is said, and the session remembers it: the
+    /// exit status and the farewell tell the table the file is behind.
+    fn save(&mut self) {
+        if let (Some(game), Some(file)) = (&self.game, &mut self.file) {
+            match file.save_text(&saved_text(game)) {
+                Ok(()) => self.unsaved = None,
+                Err(err) => {
+                    errln!(
+                        "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+                    );
+                    self.unsaved = Some(err.to_string());
+                }
+            }
         }
     }
 
+    /// `save` writes the game again to its file; `save FILE` to a new file, where it goes on
+    /// (when its own file cannot be written, a full disk say).
+    fn save_to(&mut self, to: &str) -> Result<(), Error> {
+        let game = self.game.as_ref().ok_or_else(no_game)?;
+        let to = to.trim().trim_matches('"');
+        if to.is_empty() {
+            let Some(file) = &mut self.file else {
+                return Err(Error::Play(
+                    "this game has no file yet; save FILE names one".to_string(),
+                ));
+            };
+            file.save_text(&saved_text(game))?;
+            self.unsaved = None;
+            outln!("Saved in {}.", file.path().display());
+            return Ok(());
+        }
+        let path = expand_home(to);
+        if self.file.as_ref().is_some_and(|f| f.is(&path)) {
+            return self.save_to("");
+        }
+        if path.exists() {
+            return Err(Error::Play(format!(
+                "{} exists already; save FILE writes to a new file, so name another",
+                path.display()
+            )));
+        }
+        let (mut file, _) = GameFile::open_text(&path)?;
+        file.save_text(&saved_text(game))?;
+        outln!(
+            "Saved in {}; the game goes on there, saved after every step.",
+            path.display()
+        );
+        self.file = Some(file);
+        self.unsaved = None;
+        Ok(())
+    }
+
+    /// Said when the session ends with steps that are not saved.
+    pub fn unsaved_warning(&self) -> Option<String> {
+        let why = self.unsaved.as_ref()?;
+        let path = self
+            .file
+            .as_ref()
+            .map_or(String::new(), |f| format!(" {}", f.path().display()));
+        Some(format!(
+            "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
+        ))
+    }
+
     pub fn banner(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path) {
-            println!("Resumed {}.", path.display());
-            print!("{}", status(game));
+        if let (Some(game), Some(file)) = (&self.game, &self.file) {
+            outln!("Resumed {}.", file.path().display());
+            out!("{}", status(game));
         }
     }
 
     pub fn farewell(&self) {
-        if let Some(path) = &self.path {
-            println!(
-                "The game is saved in {}; carousel play {} goes on with it.",
-                path.display(),
-                path.display()
-            );
+        if let Some(file) = &self.file
+            && self.unsaved.is_none()
+        {
+            let path = file.path().display();
+            outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
     }
 
     /// Goes on with a saved game in `path`.
     pub fn open(&mut self, path: PathBuf, variant: Variant) -> Result<(), Error> {
-        let game = load(&path, variant)?;
-        if self.path.as_deref() == Some(path.as_path()) {
-            println!("This is the game in play.");
-        } else {
-            println!("Resumed {}.", path.display());
+        if let Some(file) = &self.file
+            && file.is(&path)
+        {
+            outln!("This is the game in play.");
+            if let Some(game) = &self.game {
+                out!("{}", status(game));
+            }
+            return Ok(());
         }
-        print!("{}", status(&game));
+        if self.unsaved.is_some() {
+            return Err(Error::Refused(
+                "the game in play is not saved; save it first (its file is behind)".to_string(),
+            ));
+        }
+        let (file, game) = open_file(&path, variant)?;
+        outln!("Resumed {}.", path.display());
+        out!("{}", status(&game));
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -178,10 +273,10 @@ impl Referee {
             Err(err) => {
                 let at = line.map_or(String::new(), |n| format!("line {n}: "));
                 let outcome = if err.is_refusal() {
-                    eprintln!("{at}refused: {err}");
+                    errln!("{at}refused: {err}");
                     Outcome::Refused
                 } else {
-                    eprintln!("{at}error: {err}");
+                    errln!("{at}error: {err}");
                     Outcome::NotUnderstood
                 };
                 (outcome, Flow::Go)
@@ -219,14 +314,14 @@ impl Referee {
                 game.set_teams(rest)?;
                 let names = sides_words(game);
                 self.save();
-                println!("Teams: {names}.");
+                outln!("Teams: {names}.");
             }
             "dealer" => {
                 let game = self.game_mut()?;
                 let player = game.player(rest)?;
                 game.set_first_dealer(player)?;
                 self.save();
-                println!("{}", next_hand(self.game()?, 1));
+                outln!("{}", next_hand(self.game()?, 1));
             }
             "rules" => self.rules(rest)?,
             "out" => {
@@ -285,15 +380,15 @@ impl Referee {
             "check" => self.check(rest)?,
             "status" => {
                 bare(Flow::Go)?;
-                print!("{}", status(self.game()?));
+                out!("{}", status(self.game()?));
             }
             "scoreboard" => {
                 bare(Flow::Go)?;
-                print!("{}", render::canadian::scoreboard(self.game()?.tally()));
+                out!("{}", render::canadian::scoreboard(self.game()?.tally()));
             }
             "history" => {
                 let last = count_arg(rest)?;
-                print!("{}", history(self.game()?, last));
+                out!("{}", history(self.game()?, last));
             }
             "undo" => {
                 let count = count_arg(rest)?.unwrap_or(1);
@@ -301,9 +396,9 @@ impl Referee {
                 self.save();
                 let game = self.game()?;
                 for event in undone.iter().rev() {
-                    println!("Undone: {}", event.text(game.players()));
+                    outln!("Undone: {}", event.text(game.players()));
                 }
-                print!("{}", status(game));
+                out!("{}", status(game));
             }
             "resume" => {
                 let path = expand_home(rest.trim_matches('"'));
@@ -322,10 +417,19 @@ impl Referee {
                 };
                 self.open(path, variant)?;
             }
+            "export" => self.export(rest)?,
+            "chart" => {
+                bare(Flow::Go)?;
+                let series = self.family_tally()?.series();
+                out!(
+                    "{}",
+                    render::chart::chart(&series, render::look::Look::of_stdout())
+                );
+            }
             "help" => match rest {
-                "" => print!("{OVERVIEW}"),
+                "" => out!("{OVERVIEW}"),
                 topic => match help_topic(topic) {
-                    Some(text) => println!("{text}"),
+                    Some(text) => outln!("{text}"),
                     None => {
                         return Err(Error::Play(format!(
                             "no help on \"{topic}\"; help lists the commands"
@@ -333,16 +437,48 @@ impl Referee {
                     }
                 },
             },
+            "save" => self.save_to(rest)?,
             "quit" => return bare(Flow::Quit),
             _ => return Err(Error::Play(format!("\"{word}\": help lists the commands"))),
         }
         Ok(Flow::Go)
     }
 
+    /// The game in play scored, as the family's tools (export, chart) take it.
+    fn family_tally(&self) -> Result<carousel::family::Tally, Error> {
+        let game = self.game()?;
+        Ok(carousel::family::Tally::Canadian(
+            game.variant(),
+            game.tally().clone(),
+        ))
+    }
+
+    /// `export FORMAT [FILE]`: the game's hands by side as CSV, Markdown or JSON.
+    fn export(&self, rest: &str) -> Result<(), Error> {
+        let (format, file) = split_word(rest);
+        if format.is_empty() {
+            return Err(Error::Play(
+                "export needs a format, csv, markdown or json, and may take a file: export csv friday.csv"
+                    .into(),
+            ));
+        }
+        let format = carousel::export::Format::parse(format)?;
+        let text = self.family_tally()?.export().to_format(format)?;
+        match file.trim_matches('"') {
+            "" => out!("{text}"),
+            file => {
+                let path = expand_home(file);
+                store::write_atomically(&path, &text)?;
+                outln!("Exported to {}.", path.display());
+            }
+        }
+        Ok(())
+    }
+
     fn step(&mut self, event: Event) -> Result<(), Error> {
         let notes = self.game_mut()?.apply(event)?;
         self.save();
-        print!("{}", tell(self.game()?, &notes));
+        out!("{}", tell(self.game()?, &notes));
         Ok(())
     }
 
@@ -383,15 +519,31 @@ impl Referee {
                 _ => names.push(word),
             }
         }
+        if let Some(why) = &self.rules_refused {
+            return Err(Error::Play(why.clone()));
+        }
         let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
+        if self.unsaved.is_some() {
+            return Err(Error::Refused(
+                "the game in play is not saved; save it first (its file is behind)".to_string(),
+            ));
+        }
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
-        save(&path, &game)?;
-        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            still_saved(old.players(), old_path);
+        let (mut file, existing) = GameFile::open_text(&path)?;
+        if existing.is_some() {
+            return Err(Error::File {
+                path: path.display().to_string(),
+                problem: "a game is saved there already; resume it, or name another file"
+                    .to_string(),
+            });
+        }
+        file.save_text(&saved_text(&game))?;
+        if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
+            still_saved(old.players(), old_file.path());
         }
         let book = game.rulebook();
         let deck = variant.deck();
-        println!(
+        outln!(
             "New game of {}: {}, with 2 decks and {} jokers ({} cards); {}.",
             variant.title(),
             sides_words(&game),
@@ -399,18 +551,18 @@ impl Referee {
             deck.size(),
             book.wild_words()
         );
-        println!(
+        outln!(
             "{} cards each; the game ends when a side reaches {}.",
             game.rules().hand_size,
             game.rules().target
         );
-        println!("Saved in {} after every step.", path.display());
-        println!("{}", next_hand(&game, 1));
-        println!(
+        outln!("Saved in {} after every step.", path.display());
+        outln!("{}", next_hand(&game, 1));
+        outln!(
             "(Before the first hand is entered, teams, dealer NAME and rules change the setup.)"
         );
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -424,7 +576,7 @@ impl Referee {
         match (key, value) {
             ("", _) => {
                 let defaults = CanadianRules::default();
-                print!(
+                out!(
                     "{}",
                     render::play::rule_lines(&CanadianRules::KEYS, &CanadianRules::MEANINGS, |k| {
                         (
@@ -436,7 +588,7 @@ impl Referee {
             }
             (key, "") => {
                 let (key, meaning) = CanadianRules::key(key)?;
-                println!(
+                outln!(
                     "{key} is {}: {meaning}.",
                     current.value_text(key).unwrap_or_default()
                 );
@@ -450,11 +602,11 @@ impl Referee {
                     Some(game) => {
                         game.set_rules(rules)?;
                         self.save();
-                        println!("{key} is now {shown} for this game.");
+                        outln!("{key} is now {shown} for this game.");
                     }
                     None => {
                         self.new_rules = rules;
-                        println!("{key} is now {shown} for the next new game.");
+                        outln!("{key} is now {shown} for the next new game.");
                     }
                 }
             }
@@ -479,12 +631,14 @@ impl Referee {
         let hand = parse_hand(hand)?;
         match book.may_take_pile(top_card[0], &hand) {
             PileAnswer::Yes { with } => {
-                println!(
+                outln!(
                     "Yes: {} and {} take the pile with {}; the three go to the table at once, the rest of the pile to the hand.",
-                    with[0], with[1], top_card[0]
+                    with[0],
+                    with[1],
+                    top_card[0]
                 );
             }
-            PileAnswer::No(why) => println!("No: {why}."),
+            PileAnswer::No(why) => outln!("No: {why}."),
         }
         Ok(())
     }
@@ -505,8 +659,8 @@ impl Referee {
         };
         let cards = parse_wild_melds(cards)?;
         let verdict = book.judge_lay(&cards, on.as_deref()).map_err(Error::Play)?;
-        print!("{}", render::canadian::lay(&book, &verdict));
-        println!("(check only judges: nothing changed.)");
+        out!("{}", render::canadian::lay(&book, &verdict));
+        outln!("(check only judges: nothing changed.)");
         Ok(())
     }
 
@@ -701,7 +855,7 @@ Starting
   dealer NAME                   who deals the first hand
   rules [KEY [VALUE]]           the house rules (target, hand-size, deuce-in-hand,
                                 going-out-bonus, jokers-not-wild, wild-pickup)
-  resume FILE                   go on with a saved game
+  resume FILE | N | NAME        go on with a saved game (games lists them)
 
 When a hand is over (in any order)
   out NAME                      who went out; out none when the stock ran out
@@ -714,13 +868,67 @@ Disputes (nothing changes)
   check MELDS                   is this a legal set? check Ks 2c *
   check CARDS on SET            may these be laid on our set? check 2d on Ks Kh Kd
 
+Saved games (every game of the family)
+  games                         the saved games, numbered; resume N goes on with one
+  archive N, remove N           tidy a finished game away, after a yes
+  export FORMAT [FILE]          this game's hands by side as csv, markdown or json
+  chart                         each side's running total over the hands
+  stats                         statistics across the saved games, each game on its own
+
 Any time
   status, scoreboard, history [N], undo [N], help [COMMAND], quit
+  save [FILE]                   save again, or to a new file where the game goes on
 
 Tab completes commands and names. A line may end in a # comment.
 ";
 
 const TOPICS: &[(&str, &str)] = &[
+    (
+        "export",
+        "\
+export csv|markdown|json [FILE]
+  The game's finished hands by side: who went out, each side's table, what its players
+  held, what was deducted, the going-out bonus, the points and the running totals, and
+  the winners once the game is over. Shown, or written to FILE.
+Examples:
+  export markdown
+  export csv friday.csv",
+    ),
+    (
+        "chart",
+        "\
+chart
+  Each side's running total over the hands, one letter a side, the target as dashes.",
+    ),
+    (
+        "games",
+        "\
+games
+  The saved games of every game of the family, the most recently played first: players,
+  the hand in play (a Canadian or Carolina game is named), the leading side and when it
+  was last played. resume N or resume NAME goes on with one.",
+    ),
+    (
+        "archive",
+        "\
+archive N | archive NAME
+  Moves a finished saved game into games/archive/, after a yes: out of the list, still
+  counted by stats.",
+    ),
+    (
+        "remove",
+        "\
+remove N | remove NAME
+  Deletes a finished saved game, after a yes. A game still in play is never removed.",
+    ),
+    (
+        "stats",
+        "\
+stats
+  Statistics across the saved and archived games, each game of the family on its own: for
+  Canadian and Carolina Rummy, each player's games and hands, the games and hands won with
+  their side (a hand by the side that scored the most in it) and the times they went out.",
+    ),
     (
         "new",
         "\

@@ -76,6 +76,8 @@ pub enum Command {
     /// Whether a pile of cards can all be laid out as melds.
     Arrange(String),
     Resume(Option<String>),
+    /// `save`: save again; `save FILE`: write the game to FILE and go on there.
+    Save(Option<String>),
     /// How a round's points came about (the last round when none is named), or the bonuses.
     Why(Option<WhyArg>),
     /// The saved games, numbered.
@@ -119,6 +121,7 @@ pub const WORDS: &[&[&str]] = &[
     &["dealer"],
     &["rules", "rule"],
     &["resume", "open", "load"],
+    &["save"],
     &["draw"],
     &["meld", "lay"],
     &["add"],
@@ -162,8 +165,26 @@ fn bad(message: String) -> Error {
     Error::Play(message)
 }
 
+/// Longest word worth comparing with the command words: none is near a longer one, and
+/// the edit distance costs the product of the lengths.
+const NEAREST_LONGEST: usize = 16;
+
+/// Longest word a message repeats whole; a longer one is cut with "...".
+const SHOWN_LONGEST: usize = 40;
+
+/// A word as a message repeats it, bounded so a pasted megabyte is not echoed back.
+pub fn shown(word: &str) -> String {
+    match word.char_indices().nth(SHOWN_LONGEST) {
+        Some((cut, _)) => format!("{}...", &word[..cut]),
+        None => word.to_string(),
+    }
+}
+
 /// The closest command word to a mistyped one, if it is near.
 fn nearest(word: &str) -> Option<&'static str> {
+    if word.chars().count() > NEAREST_LONGEST {
+        return None;
+    }
     let word = word.to_lowercase();
     WORDS
         .iter()
@@ -391,7 +412,8 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             None => String::new(),
         };
         return Err(bad(format!(
-            "\"{word}\" is not a command{hint}; help lists the commands"
+            "\"{}\" is not a command{hint}; help lists the commands",
+            shown(word)
         )));
     };
     match name {
@@ -440,6 +462,9 @@ pub fn parse(line: &str) -> Result<Command, Error> {
             }))
         }
         "resume" => Ok(Command::Resume(
+            (!rest.is_empty()).then(|| rest.trim_matches('"').to_string()),
+        )),
+        "save" => Ok(Command::Save(
             (!rest.is_empty()).then(|| rest.trim_matches('"').to_string()),
         )),
         "draw" => {

@@ -13,6 +13,7 @@ Starting
   dealer NAME      who deals the first round, before the first draw: dealer carol
   rules            the house rules; rules target 100 changes one
   resume [N|NAME]  go on with a saved game: the last one, or one that games lists
+  save [FILE]      save again, or write the game to a new FILE and go on there
   new --game canadian NAMES, new --game carolina NAMES
                    keep the score of Canadian or Carolina Rummy instead (help canadian)
 
@@ -48,7 +49,7 @@ Any time
   hand NAME CARDS  during play: count a hand and say whether it may knock
   hint HAND        the best play for a hand on this table: hint 7h 9h Js *
   arrange CARDS    can these cards all be laid out as melds? arrange 7h 8h 9h *
-  games            the saved games, numbered: players, round, leader, date
+  games            the saved games of every game, numbered: players, round, leader, date
   archive N        put a finished game away (asks first); remove N deletes one
   stats            statistics across the saved games
   help [COMMAND]   this, or more on one command
@@ -293,6 +294,8 @@ Examples:
 games   (or: saved)
   The saved games in your data directory, the most recently played first, numbered: the
   players, the round (or finished), who leads (or won) and when it was last played.
+  Canadian and Carolina Rummy games are listed with them, named, by hand and by side;
+  resume N opens one with its own referee.
   resume N goes on with one; archive N and remove N tidy away a finished one.
   `carousel games` lists them from the shell (--json for a script).",
     },
@@ -336,8 +339,9 @@ Examples:
 stats   (or: statistics)
   Statistics across every saved game (archived ones too): for each player, games and rounds
   played and won, rounds won by an undercut, times gone out, knocks, the average deadwood
-  left at a round's end and the most points in one round. `carousel stats --json` from the
-  shell.",
+  left at a round's end and the most points in one round. Canadian and Carolina Rummy are
+  counted each under its own name: games and hands won with the player's side, and times
+  gone out. `carousel stats --json` from the shell.",
     },
     Topic {
         name: "chart",
@@ -421,6 +425,18 @@ Example:
         text: "\
 help [COMMAND]
   The commands, or more on one of them. Topics: turn, notation (writing cards), scoring.",
+    },
+    Topic {
+        name: "save",
+        text: "\
+save [FILE]
+  The game is saved after every step; save is for when that failed (a full disk, a
+  read-only directory): save tries the game's file again, and save FILE writes the game
+  to FILE, a new file, where it is saved after every step from then on. The session does
+  not end quietly with steps unsaved: quit warns first, and the exit status is 3.
+Examples:
+  save
+  save /media/usb/friday.toml",
     },
     Topic {
         name: "quit",

@@ -5,6 +5,8 @@
 pub(crate) mod canadian;
 mod command;
 mod complete;
+#[cfg(test)]
+mod fuzz;
 pub(crate) mod help;
 mod saved;
 
@@ -12,7 +14,7 @@ use crate::render;
 use crate::render::play::and_list;
 use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase, RoundChange};
-use carousel::store::{self, Dirs};
+use carousel::store::{self, Dirs, GameFile};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use clap::Args;
 use command::{Command, FixText, MoveText, RulesArg};
@@ -20,7 +22,7 @@ use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
-use std::io::IsTerminal;
+use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -32,7 +34,9 @@ use std::process::ExitCode;
 /// directory. With GAME.toml, goes on with that saved game, or saves a new one there.
 /// When stdin is not a terminal, reads the commands line by line with no prompt, so a game
 /// can be replayed from a file; the exit status is then 2 if a line was not understood,
-/// 1 if one was refused by the rules, else 0.
+/// 1 if one was refused by the rules, else 0. It is 3 when the session ends with steps not
+/// saved (a full disk: save FILE writes the game elsewhere). A game open in one session is
+/// locked: a second session on it is refused.
 #[derive(Args, Debug, Default)]
 #[command(after_help = "Examples:
   carousel play friday.toml
@@ -41,7 +45,8 @@ pub struct PlayArgs {
     /// The game file: resumed when it exists, else where a new game is saved
     #[arg(value_name = "GAME.toml")]
     pub game: Option<PathBuf>,
-    /// House rules for a new game: a TOML file of [rules] keys
+    /// House rules for a new game: a TOML file of [rules] keys, Carousel's or Canadian and
+    /// Carolina Rummy's (a new game of the other game is refused, naming the key)
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// When reading a script, print each line after its prompt, as a terminal shows it:
@@ -66,11 +71,18 @@ enum Flow {
 /// The session: the game in play, where it is saved, and what a new game starts with.
 struct Referee {
     game: Option<Game>,
-    path: Option<PathBuf>,
+    /// The file the game is saved in, locked while this session holds it.
+    file: Option<GameFile>,
+    /// Why the last step could not be saved, while the game on disk is behind the game in
+    /// play; `None` when every step is saved.
+    unsaved: Option<String>,
     /// The file named at start, where a new game is saved if it does not exist yet.
     named: Option<PathBuf>,
     dirs: Option<Dirs>,
     new_rules: Rules,
+    /// Why the `--rules` file cannot be Carousel's house rules (its keys are another
+    /// game's): a new game of Carousel is refused with it rather than started without them.
+    rules_refused: Option<String>,
     /// A question (archive or remove?) that the next line answers.
     pending: Option<saved::Pending>,
 }
@@ -111,10 +123,12 @@ impl Referee {
         };
         let mut referee = Referee {
             game: None,
-            path: None,
+            file: None,
+            unsaved: None,
             named: None,
             dirs,
             new_rules,
+            rules_refused: None,
             pending: None,
         };
         if let Some(path) = &args.game {
@@ -125,8 +139,10 @@ impl Referee {
                         path.display()
                     );
                 }
-                referee.game = Some(store::load(path)?);
-                referee.path = Some(path.clone());
+                let (file, game) = GameFile::open(path)?;
+                referee.note_links(&file);
+                referee.game = game;
+                referee.file = Some(file);
             } else {
                 referee.named = Some(path.clone());
             }
@@ -148,42 +164,107 @@ impl Referee {
             .map_or_else(Vec::new, |g| g.players().to_vec())
     }
 
-    /// Saves the game after a step. A failure is reported; the game goes on in memory and
-    /// the next step saves again.
-    fn save(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path)
-            && let Err(err) = store::save(path, game)
-        {
-            eprintln!(
-                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+    /// Saves the game after a step. A failure is reported; the game goes on in memory, the
+    /// next step saves again, and `save FILE` can write it elsewhere. Until a save succeeds
+    /// the session remembers that the file is behind, to say so and exit non-zero.
+    fn save(&mut self) {
+        let (Some(game), Some(file)) = (&self.game, &mut self.file) else {
+            return;
+        };
+        match file.save(game) {
+            Ok(()) => self.unsaved = None,
+            Err(err) => {
+                errln!(
+                    "error: the game could not be saved: {err}. It goes on in memory; the next step tries again, or save FILE writes it to another file."
+                );
+                self.unsaved = Some(err.to_string());
+            }
+        }
+    }
+
+    /// Warns that a save replaces a hard-linked record, so its other names keep the old one,
+    /// and that a game in a directory that cannot be written cannot be saved there.
+    fn note_links(&self, file: &GameFile) {
+        if file.unlocked() {
+            errln!(
+                "note: {} is in a directory this session cannot write: the game can be played, but its steps cannot be saved there; save FILE writes it to another file.",
+                file.path().display()
+            );
+        }
+        let links = file.links();
+        if links > 1 {
+            errln!(
+                "note: {} has {links} hard links; each save writes a new file, so the other names keep the game as it is now (a symbolic link is followed instead).",
+                file.path().display()
             );
         }
     }
 
+    /// `save`: tries the game's file again; `save FILE`: writes the game to FILE, a new file,
+    /// which the session then goes on saving to.
+    fn save_to(&mut self, to: Option<String>) -> Result<(), Error> {
+        let game = self.game.as_ref().ok_or_else(no_game)?;
+        let Some(to) = to else {
+            let Some(file) = &mut self.file else {
+                return Err(Error::Play(
+                    "this game has no file yet; save FILE names one".to_string(),
+                ));
+            };
+            file.save(game)?;
+            self.unsaved = None;
+            outln!("Saved in {}.", file.path().display());
+            return Ok(());
+        };
+        let path = expand_home(&to);
+        if self.file.as_ref().is_some_and(|f| f.is(&path)) {
+            return self.save_to(None);
+        }
+        if path.exists() {
+            return Err(Error::Play(format!(
+                "{} exists already; save FILE writes to a new file, so name another",
+                path.display()
+            )));
+        }
+        let (mut file, _) = GameFile::open(&path)?;
+        file.save(game)?;
+        outln!(
+            "Saved in {}; the game goes on there, saved after every step.",
+            path.display()
+        );
+        if let Some(old) = &self.file
+            && self.unsaved.is_none()
+        {
+            outln!("{} keeps the game as it was.", old.path().display());
+        }
+        self.file = Some(file);
+        self.unsaved = None;
+        Ok(())
+    }
+
     fn banner(&self) {
-        println!("Carousel referee. Type help for the commands.");
-        match (&self.game, &self.path) {
-            (Some(game), Some(path)) => {
-                println!("Resumed {}.", path.display());
-                print!("{}", render::play::status(game));
+        outln!("Carousel referee. Type help for the commands.");
+        match (&self.game, &self.file) {
+            (Some(game), Some(file)) => {
+                outln!("Resumed {}.", file.path().display());
+                out!("{}", render::play::status(game));
             }
             _ => {
                 if let Some(named) = &self.named {
-                    println!(
+                    outln!(
                         "{} does not exist yet: a new game is saved there.",
                         named.display()
                     );
                 } else if let Some((path, game)) =
                     self.dirs.as_ref().and_then(Dirs::last_unfinished)
                 {
-                    println!(
+                    outln!(
                         "The game of {} (round {}) is saved in {}: resume goes on with it.",
                         and_list(game.players()),
                         game.round().number,
                         path.display()
                     );
                 }
-                println!(
+                outln!(
                     "Start a game with the players' names in seating order: new alice bob carol\n\
                      (new --game canadian or new --game carolina and the names keep the score of those games)"
                 );
@@ -192,13 +273,25 @@ impl Referee {
     }
 
     fn farewell(&self) {
-        if let Some(path) = &self.path {
-            println!(
-                "The game is saved in {}; carousel play {} goes on with it.",
-                path.display(),
-                path.display()
-            );
+        if let Some(file) = &self.file
+            && self.unsaved.is_none()
+        {
+            let path = file.path().display();
+            outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
+    }
+
+    /// Said when the session ends with steps that are not saved; stderr, and the exit
+    /// status says so too.
+    fn unsaved_warning(&self) -> Option<String> {
+        let why = self.unsaved.as_ref()?;
+        let path = self
+            .file
+            .as_ref()
+            .map_or(String::new(), |f| format!(" {}", f.path().display()));
+        Some(format!(
+            "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
+        ))
     }
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
@@ -223,16 +316,16 @@ impl Referee {
                             .as_ref()
                             .map(|g| g.round().table.clone())
                             .unwrap_or_default();
-                        eprint!("{at}{}", render::verdict(verdict, &table));
+                        err!("{at}{}", render::verdict(verdict, &table));
                         if let Some(game) = &self.game
                             && game.round().moved_this_turn()
                         {
-                            eprintln!("{}", render::play::judged_whole(game));
+                            errln!("{}", render::play::judged_whole(game));
                         }
-                        eprintln!("Nothing changed.");
+                        errln!("Nothing changed.");
                     }
-                    _ if outcome == Outcome::Refused => eprintln!("{at}refused: {err}"),
-                    _ => eprintln!("{at}error: {err}"),
+                    _ if outcome == Outcome::Refused => errln!("{at}refused: {err}"),
+                    _ => errln!("{at}error: {err}"),
                 }
                 (outcome, Flow::Go)
             }
@@ -250,7 +343,7 @@ impl Referee {
                 self.save();
                 let game = self.game()?;
                 let r = game.round();
-                println!(
+                outln!(
                     "Round 1: {} deals, {} plays first. {}",
                     game.players()[r.dealer],
                     game.players()[r.turn],
@@ -259,34 +352,35 @@ impl Referee {
             }
             Command::Rules(arg) => self.rules(arg)?,
             Command::Resume(file) => self.resume(file)?,
+            Command::Save(to) => self.save_to(to)?,
             Command::Draw(count) => {
                 let notes = self.game_mut()?.draw_n(count)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Play(text) => {
                 let game = self.game_mut()?;
                 let mv = build_move(game, &text)?;
                 let notes = game.play(mv)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Check(text) => self.check(&text)?,
             Command::Done => {
                 let notes = self.game_mut()?.done()?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Knock(text) => {
                 let game = self.game_mut()?;
                 let hand = game.report(&text)?;
                 let notes = game.knock(hand)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Hand { name, hand } => self.hand(&name, &hand)?,
             Command::Table(None) => {
-                print!("{}", render::play::table(&self.game()?.round().table, &[]))
+                out!("{}", render::play::table(&self.game()?.round().table, &[]))
             }
             Command::Table(Some(text)) => {
                 let game = self.game_mut()?;
@@ -294,7 +388,7 @@ impl Referee {
                 let table = Table::parse(&text, setup.meld_rules, setup.deck)?;
                 let notes = game.correct_table(table)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Cards { name, count } => {
                 let game = self.game_mut()?;
@@ -308,14 +402,14 @@ impl Referee {
                 })?;
                 let notes = game.correct_held(player, held)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
-            Command::Status => print!("{}", render::play::status(self.game()?)),
+            Command::Status => out!("{}", render::play::status(self.game()?)),
             Command::Hint(text) => {
                 let game = self.game()?;
                 let hand = Hand::parse(&text, game.setup().deck)?;
                 let hint = game.hint(&hand)?;
-                print!("{}", render::hint(&hint, game.rules()));
+                out!("{}", render::hint(&hint, game.rules()));
             }
             Command::Arrange(text) => {
                 let (rules, deck) = match &self.game {
@@ -324,9 +418,9 @@ impl Referee {
                 };
                 let pile = Hand::parse(&text, deck)?;
                 match solver::arrange(pile.cards(), &rules, deck) {
-                    Some(table) if table.is_empty() => println!("Nothing to lay out."),
-                    Some(table) => print!("{}", render::play::table(&table, &[])),
-                    None => println!(
+                    Some(table) if table.is_empty() => outln!("Nothing to lay out."),
+                    Some(table) => out!("{}", render::play::table(&table, &[])),
+                    None => outln!(
                         "No arrangement: these {} cards cannot all be laid out as legal melds.",
                         pile.cards().len()
                     ),
@@ -334,42 +428,42 @@ impl Referee {
             }
             Command::Scoreboard => {
                 let game = self.game()?;
-                print!("{}", render::scoreboard(&game.state().tally, game.rules()));
+                out!("{}", render::scoreboard(&game.state().tally, game.rules()));
             }
-            Command::History(last) => print!("{}", render::play::history(self.game()?, last)),
+            Command::History(last) => out!("{}", render::play::history(self.game()?, last)),
             Command::Undo(count) => {
                 let undone = self.game_mut()?.undo(count)?;
                 self.save();
                 let game = self.game()?;
                 for step in undone.iter().rev() {
-                    println!("Undone: {}", step.event.text(game.players()));
+                    outln!("Undone: {}", step.event.text(game.players()));
                 }
-                print!("{}", render::play::status(game));
+                out!("{}", render::play::status(game));
             }
             Command::Redo(count) => {
                 let redone = self.game_mut()?.redo(count)?;
                 self.save();
                 let game = self.game()?;
                 for step in &redone {
-                    println!("Redone: {}", step.event.text(game.players()));
+                    outln!("Redone: {}", step.event.text(game.players()));
                 }
-                print!("{}", render::play::status(game));
+                out!("{}", render::play::status(game));
             }
             Command::Round(text) => {
                 let notes = self.game_mut()?.enter_round(&text)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Command::Fix { round, change } => {
                 let game = self.game_mut()?;
                 let change = round_change(game, change)?;
                 let notes = game.fix(round, change)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
-            Command::Help(None) => print!("{}", help::OVERVIEW),
+            Command::Help(None) => out!("{}", help::OVERVIEW),
             Command::Help(Some(topic)) => match help::topic(&topic) {
-                Some(text) => println!("{text}"),
+                Some(text) => outln!("{text}"),
                 None => {
                     return Err(Error::Play(format!(
                         "no help on \"{topic}\"; help lists the commands"
@@ -388,37 +482,60 @@ impl Referee {
     }
 
     fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
+        self.may_leave()?;
+        if let Some(why) = &self.rules_refused {
+            return Err(Error::Play(why.clone()));
+        }
         let game = Game::new(names, self.new_rules.clone())?;
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
-        store::save(&path, &game)?;
-        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            still_saved(old.players(), old_path);
+        let (mut file, existing) = GameFile::open(&path)?;
+        if existing.is_some() {
+            return Err(Error::Play(format!(
+                "{} holds a game already (written since this session began); resume goes on with it",
+                path.display()
+            )));
+        }
+        file.save(&game)?;
+        if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
+            still_saved(old.players(), old_file.path());
         }
         let rules = game.rules();
         let r = game.round();
-        println!(
+        outln!(
             "New game: {}, with {}.",
             and_list(game.players()),
             deck_words(game.setup().deck),
         );
-        println!(
+        outln!(
             "{} cards each; the game ends when a total reaches {}.",
-            rules.hand_size, rules.target
+            rules.hand_size,
+            rules.target
         );
-        println!("Saved in {} after every step.", path.display());
-        println!(
+        outln!("Saved in {} after every step.", path.display());
+        outln!(
             "Round 1: {} deals, {} plays first. Stock {}. {}",
             game.players()[r.dealer],
             game.players()[r.turn],
             r.stock(),
             render::play::turn(&game)
         );
-        println!(
+        outln!(
             "(Before the first draw, dealer NAME picks another first dealer and rules shows the house rules.)"
         );
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
+    }
+
+    /// Refuses to leave a game whose last steps are not saved (for another game).
+    fn may_leave(&self) -> Result<(), Error> {
+        match &self.unsaved {
+            Some(_) => Err(Error::Play(
+                "the game in play is not saved; save FILE writes it to another file first"
+                    .to_string(),
+            )),
+            None => Ok(()),
+        }
     }
 
     fn rules(&mut self, arg: RulesArg) -> Result<(), Error> {
@@ -429,20 +546,20 @@ impl Referee {
             .clone();
         match arg {
             RulesArg::Show => {
-                print!("{}", render::play::rules(&current));
+                out!("{}", render::play::rules(&current));
                 match &self.game {
                     Some(game) if game.has_started() => {
-                        println!("These are the rules of this game, fixed since its first draw.")
+                        outln!("These are the rules of this game, fixed since its first draw.")
                     }
-                    Some(_) => println!("Change one before the first draw: rules KEY VALUE."),
-                    None => println!(
-                        "The next new game starts with these; rules KEY VALUE changes one."
-                    ),
+                    Some(_) => outln!("Change one before the first draw: rules KEY VALUE."),
+                    None => {
+                        outln!("The next new game starts with these; rules KEY VALUE changes one.")
+                    }
                 }
             }
             RulesArg::One(key) => {
                 let (key, meaning) = Rules::key(&key)?;
-                println!(
+                outln!(
                     "{key} is {}: {meaning}.",
                     current.value_text(key).unwrap_or_default()
                 );
@@ -456,11 +573,11 @@ impl Referee {
                     Some(game) => {
                         game.set_rules(rules)?;
                         self.save();
-                        println!("{key} is now {shown} for this game.");
+                        outln!("{key} is now {shown} for this game.");
                     }
                     None => {
                         self.new_rules = rules;
-                        println!("{key} is now {shown} for the next new game.");
+                        outln!("{key} is now {shown} for the next new game.");
                     }
                 }
             }
@@ -475,7 +592,7 @@ impl Referee {
                 );
                 store::write_atomically(&path, &text)?;
                 self.new_rules = current;
-                println!(
+                outln!(
                     "Saved in {}: new games start with these house rules.",
                     path.display()
                 );
@@ -485,16 +602,13 @@ impl Referee {
     }
 
     fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
-        let (path, game) = match file {
-            Some(file) => {
-                let path = self.find_game(&file)?;
-                let game = store::load(&path)?;
-                (path, game)
-            }
+        let path = match file {
+            Some(file) => self.find_game(&file)?,
             None => self
                 .dirs
                 .as_ref()
                 .and_then(Dirs::last_unfinished)
+                .map(|(path, _)| path)
                 .ok_or_else(|| {
                     Error::Play(
                         "there is no unfinished game saved; resume FILE opens a game file"
@@ -502,14 +616,30 @@ impl Referee {
                     )
                 })?,
         };
-        if self.path.as_deref() == Some(path.as_path()) {
-            println!("This is the game in play.");
-        } else {
-            println!("Resumed {}.", path.display());
+        if let (Some(game), Some(current)) = (&self.game, &self.file)
+            && current.is(&path)
+        {
+            outln!("This is the game in play.");
+            out!("{}", render::play::status(game));
+            return Ok(());
         }
-        print!("{}", render::play::status(&game));
+        self.may_leave()?;
+        if !path.exists() {
+            return Err(Error::File {
+                path: path.display().to_string(),
+                problem: "no such file".to_string(),
+            });
+        }
+        let (file, game) = GameFile::open(&path)?;
+        let game = game.ok_or_else(|| Error::File {
+            path: path.display().to_string(),
+            problem: "no such file".to_string(),
+        })?;
+        self.note_links(&file);
+        outln!("Resumed {}.", path.display());
+        out!("{}", render::play::status(&game));
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -518,21 +648,21 @@ impl Referee {
         let mv = build_move(game, text)?;
         let judged = game.judge(&mv)?;
         if judged.verdict.is_legal() {
-            println!(
+            outln!(
                 "Legal: {} played from the hand.",
                 carousel::notation::Spaced(&judged.this_move)
             );
-            print!("{}", render::play::table(&judged.after, &judged.fresh));
+            out!("{}", render::play::table(&judged.after, &judged.fresh));
             if let Some(why) = &judged.not_now {
-                println!("But not now: {why}.");
+                outln!("But not now: {why}.");
             }
         } else {
-            print!("{}", render::verdict(&judged.verdict, &judged.after));
+            out!("{}", render::verdict(&judged.verdict, &judged.after));
             if game.round().moved_this_turn() {
-                println!("{}", render::play::judged_whole(game));
+                outln!("{}", render::play::judged_whole(game));
             }
         }
-        println!("(check only judges: nothing changed.)");
+        outln!("(check only judges: nothing changed.)");
         Ok(())
     }
 
@@ -550,7 +680,7 @@ impl Referee {
                 let report = game.report(text)?;
                 let notes = game.hand(player, report)?;
                 self.save();
-                print!("{}", render::play::notes(self.game()?, &notes));
+                out!("{}", render::play::notes(self.game()?, &notes));
             }
             Phase::Play => {
                 if text.trim().chars().all(|c| c.is_ascii_digit()) {
@@ -566,14 +696,15 @@ impl Referee {
                 } else {
                     "too much to knock"
                 };
-                println!(
+                outln!(
                     "{name}'s hand {hand} counts {}: {verdict} (the knock limit is {limit}).",
                     count.deadwood
                 );
                 if count.given != count.held {
-                    println!(
+                    outln!(
                         "Note: the referee counts {} cards for {name}, not {} (cards {name} N corrects the count).",
-                        count.held, count.given
+                        count.held,
+                        count.given
                     );
                 }
             }
@@ -646,27 +777,46 @@ fn kind_of_file(path: &std::path::Path) -> Option<GameKind> {
 impl Session {
     fn start(args: &PlayArgs) -> anyhow::Result<Session> {
         let dirs = Dirs::of_user();
-        // A rules file of the other games' keys is theirs; Carousel starts with its defaults.
-        let mut canadian_rules = None;
+        // A rules file holds the keys of one game or the other (`target` and `hand-size`
+        // are both's): each new game takes the file when its keys are that game's, and a
+        // new game of the other game is refused with the key that is not its own.
         let mut carousel_args = PlayArgs {
             game: args.game.clone(),
             rules: args.rules.clone(),
             echo: args.echo,
         };
-        if let Some(path) = &args.rules
-            && crate::cli::load_rules(Some(path)).is_err()
-            && let Ok(rules) = crate::cli::canadian::load_rules(Some(path))
-        {
-            canadian_rules = Some(rules);
-            carousel_args.rules = None;
+        let mut canadian_rules = None;
+        let mut carousel_refused = None;
+        let mut canadian_refused = None;
+        if let Some(path) = &args.rules {
+            let carousel = crate::cli::load_rules(Some(path));
+            let canadian = crate::cli::canadian::load_rules(Some(path));
+            match (&carousel, canadian) {
+                (Err(_), Err(_)) => {}
+                (Ok(_), Ok(rules)) => canadian_rules = Some(rules),
+                (Ok(_), Err(err)) => {
+                    canadian_refused = Some(format!(
+                        "{err:#}; that file is Carousel's house rules, not Canadian or Carolina Rummy's"
+                    ));
+                }
+                (Err(err), Ok(rules)) => {
+                    carousel_refused = Some(format!(
+                        "{err:#}; that file is Canadian and Carolina Rummy's house rules, not Carousel's"
+                    ));
+                    canadian_rules = Some(rules);
+                    carousel_args.rules = None;
+                }
+            }
         }
         let saved = args.game.as_deref().filter(|p| p.exists());
         let saved_kind = saved.and_then(kind_of_file).unwrap_or_default();
         if let GameKind::Canadian(_) = saved_kind {
             carousel_args.game = None;
         }
-        let carousel = Referee::start(&carousel_args)?;
+        let mut carousel = Referee::start(&carousel_args)?;
+        carousel.rules_refused = carousel_refused;
         let mut canadian = canadian::Referee::new(args, dirs)?;
+        canadian.rules_refused = canadian_refused;
         if let Some(rules) = canadian_rules {
             canadian.new_rules = rules;
         }
@@ -677,8 +827,9 @@ impl Session {
                     path.display()
                 );
             }
-            canadian.game = Some(canadian::load(path, variant)?);
-            canadian.path = Some(path.to_path_buf());
+            let (file, game) = canadian::open_file(path, variant)?;
+            canadian.game = Some(game);
+            canadian.file = Some(file);
         }
         Ok(Session {
             carousel,
@@ -708,6 +859,35 @@ impl Session {
         }
     }
 
+    /// `resume N` or `resume NAME` of a saved game of any game, as `resume "PATH"`, so the
+    /// referee of that game opens it. A file that exists is left as named.
+    fn saved_by_number_or_name(&self, text: &str) -> Option<String> {
+        let (word, rest) = text.trim().split_once(char::is_whitespace)?;
+        if command::command_name(word) != Some("resume") {
+            return None;
+        }
+        let which = rest.trim().trim_matches('"');
+        if which.is_empty() || expand_home(which).exists() {
+            return None;
+        }
+        let dirs = self.carousel.dirs.as_ref()?;
+        let list = carousel::catalogue::list(dirs);
+        let saved = carousel::catalogue::pick(&list, which).ok()?;
+        Some(format!("resume \"{}\"", saved.path.display()))
+    }
+
+    /// Whether a line is one of the saved-games commands every game shares (the list,
+    /// statistics, archive and remove, and the yes or no they ask for): Carousel's referee
+    /// keeps them.
+    fn shared(&self, text: &str) -> bool {
+        let word = text.split_whitespace().next().unwrap_or_default();
+        self.carousel.pending.is_some()
+            || matches!(
+                command::command_name(word),
+                Some("games" | "archive" | "remove" | "stats")
+            )
+    }
+
     /// The most recent saved game of any game that is not over (damaged files passed over).
     fn last_unfinished(&self) -> Option<(PathBuf, GameKind)> {
         let dirs = self.carousel.dirs.as_ref()?;
@@ -733,9 +913,37 @@ impl Session {
         if bare_resume && let Some((path, _)) = self.last_unfinished() {
             text = format!("resume \"{}\"", path.display());
         }
+        if let Some(resume) = self.saved_by_number_or_name(code) {
+            text = resume;
+        }
         let text = text.as_str();
         if let Some(kind) = Self::wanted(text) {
             self.kind = Family::of(kind);
+        }
+        if self.kind == Family::Canadian && self.shared(code) {
+            // An answer that archives or removes the game in play lets go of its lock first.
+            let answering_for_it = self.carousel.pending.as_ref().is_some_and(|p| {
+                self.canadian
+                    .file
+                    .as_ref()
+                    .is_some_and(|f| f.is(&p.saved.path))
+            });
+            let held = if answering_for_it {
+                self.canadian.file.take().map(|f| f.path().to_path_buf())
+            } else {
+                None
+            };
+            let result = self.carousel.line(text, line);
+            if let Some(path) = held {
+                if path.exists() {
+                    // Kept: the session takes the game back, locked again.
+                    self.canadian.file = store::GameFile::open_text(&path).ok().map(|(f, _)| f);
+                } else {
+                    // A finished game archived or removed is no longer the game in play.
+                    self.canadian.game = None;
+                }
+            }
+            return result;
         }
         match self.kind {
             Family::Carousel => {
@@ -749,6 +957,14 @@ impl Session {
         }
     }
 
+    /// Whether Carousel's game is not saved (kept even while another game is in play, as
+    /// its steps are in memory only).
+    fn unsaved_warning(&self) -> Option<String> {
+        self.carousel
+            .unsaved_warning()
+            .or_else(|| self.canadian.unsaved_warning())
+    }
+
     fn names(&self) -> Vec<String> {
         match self.kind {
             Family::Carousel => self.carousel.names(),
@@ -759,7 +975,7 @@ impl Session {
     fn prompt(&self) -> String {
         match self.kind {
             // A question (archive or remove?) waits for its answer.
-            Family::Carousel if self.carousel.pending.is_some() => "yes or no> ".to_string(),
+            _ if self.carousel.pending.is_some() => "yes or no> ".to_string(),
             Family::Carousel => render::play::prompt(self.carousel.game.as_ref()),
             Family::Canadian => self.canadian.prompt(),
         }
@@ -777,7 +993,7 @@ impl Session {
         match self.kind {
             Family::Carousel => self.carousel.banner(),
             Family::Canadian if self.canadian.game.is_some() => {
-                println!("Carousel referee. Type help for the commands.");
+                outln!("Carousel referee. Type help for the commands.");
                 self.canadian.banner();
             }
             Family::Canadian => self.carousel.banner(),
@@ -811,7 +1027,7 @@ fn new_game_path(
 
 /// Said when a new game replaces one in play.
 fn still_saved(players: &[String], path: &std::path::Path) {
-    println!(
+    outln!(
         "The game of {} stays saved in {}.",
         and_list(players),
         path.display()
@@ -824,34 +1040,74 @@ fn history_file(dirs: Option<&Dirs>) -> Option<PathBuf> {
     Some(path)
 }
 
-/// Runs the session to its end: Ctrl-D, `quit`, or the end of the input.
+/// A line of input, or why there is none.
+enum Input {
+    Line(String),
+    /// A line of a script that is not UTF-8: the byte where it goes wrong (from 1).
+    NotText(usize),
+    /// Ctrl-C at the terminal.
+    Cleared,
+    End,
+    Failed(String),
+}
+
+/// Reads a line of a script (stdin not a terminal) with no prompt. A line that is not UTF-8
+/// is reported and skipped rather than ending the session.
+fn script_line(stdin: &mut impl BufRead) -> Input {
+    let mut bytes = Vec::new();
+    match stdin.read_until(b'\n', &mut bytes) {
+        Ok(0) => Input::End,
+        Ok(_) => {
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+            }
+            match String::from_utf8(bytes) {
+                Ok(line) => Input::Line(line),
+                Err(e) => Input::NotText(e.utf8_error().valid_up_to() + 1),
+            }
+        }
+        Err(e) => Input::Failed(e.to_string()),
+    }
+}
+
+/// Runs the session to its end: Ctrl-D, `quit`, or the end of the input. The exit status
+/// of a script ranks its lines (see [`PlayArgs`]); whatever the input, it is 3 when the game
+/// in play is not saved at the end, or stdout could not be written.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal();
     let mut referee = match Session::start(args) {
         Ok(referee) => referee,
         Err(err) => {
-            eprintln!("carousel: {err:#}");
-            return ExitCode::from(2);
+            errln!("carousel: {err:#}");
+            return crate::out::finish(2);
         }
     };
-    let config = Config::builder()
-        .completion_type(CompletionType::List)
-        .auto_add_history(false)
-        .build();
-    let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
-        Ok(editor) => editor,
-        Err(err) => {
-            eprintln!("carousel: cannot open the terminal: {err}");
-            return ExitCode::from(2);
+    let mut editor = None;
+    if interactive {
+        let config = Config::builder()
+            .completion_type(CompletionType::List)
+            .auto_add_history(false)
+            .build();
+        match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
+            Ok(mut made) => {
+                made.set_helper(Some(ReplHelper::default()));
+                editor = Some(made);
+            }
+            Err(err) => {
+                errln!("carousel: cannot open the terminal: {err}");
+                return crate::out::finish(2);
+            }
         }
-    };
-    editor.set_helper(Some(ReplHelper::default()));
+    }
     let history = if interactive {
         history_file(referee.carousel.dirs.as_ref())
     } else {
         None
     };
-    if let Some(path) = &history
+    if let (Some(path), Some(editor)) = (&history, &mut editor)
         && path.exists()
     {
         let _ = editor.load_history(path);
@@ -859,25 +1115,39 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     if interactive {
         referee.banner();
     }
+    let mut stdin = std::io::stdin().lock();
     let mut worst = Outcome::Accepted;
     let mut told_of_recall = false;
+    let mut warned_unsaved = false;
     let mut number = 0;
     loop {
-        if let Some(helper) = editor.helper_mut() {
-            helper.names = referee.names();
-            helper.words = referee.words();
-        }
         let prompt = referee.prompt();
-        let read = editor.readline(&prompt);
+        let read = match &mut editor {
+            Some(editor) => {
+                if let Some(helper) = editor.helper_mut() {
+                    helper.names = referee.names();
+                    helper.words = referee.words();
+                }
+                match editor.readline(&prompt) {
+                    Ok(line) => Input::Line(line),
+                    Err(ReadlineError::Interrupted) => Input::Cleared,
+                    Err(ReadlineError::Eof) => Input::End,
+                    Err(err) => Input::Failed(err.to_string()),
+                }
+            }
+            None => script_line(&mut stdin),
+        };
         match read {
-            Ok(line) => {
+            Input::Line(line) => {
                 number += 1;
                 if args.echo && !interactive {
-                    println!("{prompt}{line}");
+                    outln!("{prompt}{line}");
                 }
                 // Every line goes into the history, so Up brings back a failed one to edit;
                 // a failed line is never put in front of the next one typed.
-                if interactive && !line.trim().is_empty() {
+                if let Some(editor) = &mut editor
+                    && !line.trim().is_empty()
+                {
                     let _ = editor.add_history_entry(line.as_str());
                     if let Some(path) = &history {
                         let _ = editor.append_history(path);
@@ -886,39 +1156,74 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 let (outcome, flow) = referee.line(&line, (!interactive).then_some(number));
                 worst = worst.max(outcome);
                 if interactive && outcome != Outcome::Accepted && !told_of_recall {
-                    println!("(Up arrow brings the line back to edit.)");
+                    outln!("(Up arrow brings the line back to edit.)");
                     told_of_recall = true;
                 }
                 if let Flow::Quit = flow {
-                    break;
+                    // At the terminal, a first quit with steps unsaved only warns.
+                    match referee.unsaved_warning() {
+                        Some(warning) if interactive && !warned_unsaved => {
+                            errln!("{warning} quit again leaves without saving.");
+                            warned_unsaved = true;
+                        }
+                        _ => break,
+                    }
                 }
             }
-            Err(ReadlineError::Interrupted) => {
-                println!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+            Input::NotText(byte) => {
+                number += 1;
+                errln!("line {number}: error: not UTF-8 text at byte {byte}; the line is skipped");
+                worst = Outcome::NotUnderstood;
             }
-            Err(ReadlineError::Eof) => {
+            Input::Cleared => {
+                if referee.unsaved_warning().is_some() {
+                    outln!(
+                        "(Line cleared. The game is not saved: save FILE writes it to another file.)"
+                    );
+                } else {
+                    outln!("(Line cleared. quit or Ctrl-D leaves; the game is saved.)");
+                }
+            }
+            Input::End => {
                 if let Some(pending) = referee.carousel.pending.take() {
-                    eprintln!(
+                    errln!(
                         "refused: no answer to the question, so {} was not {}d",
                         pending.saved.name,
                         pending.tidy.verb()
                     );
                     worst = worst.max(Outcome::Refused);
                 }
-                break;
+                match referee.unsaved_warning() {
+                    Some(warning) if interactive && !warned_unsaved => {
+                        errln!("{warning} Ctrl-D again leaves without saving.");
+                        warned_unsaved = true;
+                    }
+                    _ => break,
+                }
             }
-            Err(err) => {
-                eprintln!("carousel: cannot read a line: {err}");
+            Input::Failed(err) => {
+                errln!("carousel: cannot read a line: {err}");
                 worst = Outcome::NotUnderstood;
                 break;
             }
         }
+        // A reader that went away (a closed pipe) or a full disk ends the session: every
+        // step so far is saved, and nothing more can be shown.
+        if crate::out::failure().is_some() {
+            break;
+        }
     }
     if interactive {
         referee.farewell();
-        return ExitCode::SUCCESS;
     }
-    ExitCode::from(match worst {
+    if let Some(warning) = referee.unsaved_warning() {
+        errln!("carousel: {warning}");
+        return crate::out::finish(crate::out::WRITE_FAILED);
+    }
+    if interactive {
+        return crate::out::finish(0);
+    }
+    crate::out::finish(match worst {
         Outcome::Accepted => 0,
         Outcome::Refused => 1,
         Outcome::NotUnderstood => 2,

@@ -8,6 +8,7 @@ use crate::render::{self, look::Look};
 use carousel::Error;
 use carousel::catalogue::{self, Saved, Tidy};
 use carousel::export::{self, Format};
+use carousel::store::GameFile;
 use std::path::PathBuf;
 
 /// A question waiting for its yes: the next line answers it.
@@ -23,9 +24,9 @@ impl Referee {
         let look = Look::of_stdout();
         let scored = tally.rounds.len();
         match arg {
-            Some(WhyArg::End) => print!("{}", render::why::game_end(tally, game.rules(), look)),
+            Some(WhyArg::End) => out!("{}", render::why::game_end(tally, game.rules(), look)),
             Some(WhyArg::Round(n)) if n <= scored => {
-                print!("{}", render::why::round(tally, n, game.rules(), look));
+                out!("{}", render::why::round(tally, n, game.rules(), look));
             }
             Some(WhyArg::Round(n)) => {
                 return Err(Error::Play(match scored {
@@ -41,9 +42,9 @@ impl Referee {
                 ));
             }
             None => {
-                print!("{}", render::why::round(tally, scored, game.rules(), look));
+                out!("{}", render::why::round(tally, scored, game.rules(), look));
                 if tally.end.is_some() {
-                    print!("{}", render::why::game_end(tally, game.rules(), look));
+                    out!("{}", render::why::game_end(tally, game.rules(), look));
                 }
             }
         }
@@ -59,9 +60,9 @@ impl Referee {
 
     pub(super) fn games(&self) -> Result<(), Error> {
         let list = self.saved_list()?;
-        print!("{}", render::games::games(&list, Look::of_stdout()));
+        out!("{}", render::games::games(&list, Look::of_stdout()));
         if !list.is_empty() {
-            println!("resume N goes on with game N; archive N or remove N tidies a finished one.");
+            outln!("resume N goes on with game N; archive N or remove N tidies a finished one.");
         }
         Ok(())
     }
@@ -84,7 +85,7 @@ impl Referee {
             .summary
             .as_ref()
             .map_or_else(String::new, |s| render::play::and_list(&s.players));
-        println!(
+        outln!(
             "{} {}, the game of {players}? Type yes to {}, anything else to keep it.",
             if tidy == Tidy::Archive {
                 "Archive"
@@ -102,20 +103,34 @@ impl Referee {
     pub(super) fn answer(&mut self, pending: Pending, text: &str) -> Result<(), Error> {
         let Pending { tidy, saved } = pending;
         if !matches!(text.trim().to_lowercase().as_str(), "y" | "yes") {
-            println!("Kept {}: nothing was {}d.", saved.name, tidy.verb());
+            outln!("Kept {}: nothing was {}d.", saved.name, tidy.verb());
             return Ok(());
         }
         let dirs = self.dirs.as_ref().ok_or_else(|| {
             Error::Play("there is no data directory (no home directory)".to_string())
         })?;
-        match catalogue::tidy(dirs, &saved, tidy)? {
-            Some(to) => println!("Archived {} in {}.", saved.name, to.display()),
-            None => println!("Removed {}.", saved.name),
+        // The game in play is let go (and its lock with it) before it is moved.
+        let in_play = self.file.as_ref().is_some_and(|f| f.is(&saved.path));
+        if in_play {
+            self.may_leave()?;
+            self.file = None;
         }
-        if self.path.as_deref() == Some(saved.path.as_path()) {
+        match catalogue::tidy(dirs, &saved, tidy) {
+            Ok(Some(to)) => outln!("Archived {} in {}.", saved.name, to.display()),
+            Ok(None) => outln!("Removed {}.", saved.name),
+            Err(err) => {
+                // Still there: the session takes the game back, locked again.
+                if in_play && let Ok((file, Some(_))) = GameFile::open(&saved.path) {
+                    self.file = Some(file);
+                }
+                return Err(err);
+            }
+        }
+        if in_play {
             self.game = None;
-            self.path = None;
-            println!("That was the game in play: new or resume starts another.");
+        }
+        if in_play {
+            outln!("That was the game in play: new or resume starts another.");
         }
         Ok(())
     }
@@ -125,11 +140,11 @@ impl Referee {
         let format = Format::parse(format)?;
         let text = export::export(&game.state().tally, game.rules()).to_format(format)?;
         match file {
-            None => print!("{text}"),
+            None => out!("{text}"),
             Some(file) => {
                 let path = expand_home(file);
                 carousel::store::write_atomically(&path, &text)?;
-                println!("Exported to {}.", path.display());
+                outln!("Exported to {}.", path.display());
             }
         }
         Ok(())
@@ -140,19 +155,21 @@ impl Referee {
             Error::Play("there is no data directory (no home directory), so no saved games".into())
         })?;
         let (tallies, skipped) = catalogue::scored_games(dirs);
-        let counted = carousel::stats::stats(&tallies);
-        print!("{}", render::games::stats(&counted, Look::of_stdout()));
+        let counted = carousel::stats::family_stats(&tallies);
+        out!("{}", render::games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
-            println!("Passed over {}: {problem}", file.display());
+            outln!("Passed over {}: {problem}", file.display());
         }
         Ok(())
     }
 
     pub(super) fn chart(&self) -> Result<(), Error> {
         let game = self.game()?;
-        print!(
+        let tally =
+            carousel::family::Tally::Carousel(game.state().tally.clone(), game.rules().clone());
+        out!(
             "{}",
-            render::chart::chart(&game.state().tally, game.rules(), Look::of_stdout())
+            render::chart::chart(&tally.series(), Look::of_stdout())
         );
         Ok(())
     }

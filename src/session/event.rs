@@ -194,7 +194,11 @@ pub fn round_text(record: &RoundRecord) -> String {
         (None, None) => {}
     }
     for (name, hand) in &record.hands {
-        if record.knocker.is_none() && out.as_ref() == Some(name) {
+        // The player out is implied by `out NAME`; a hand given as no cards stays written.
+        if record.knocker.is_none()
+            && out.as_ref() == Some(name)
+            && matches!(hand, HandEntry::Count(0))
+        {
             continue;
         }
         let hand = match hand {

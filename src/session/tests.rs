@@ -1310,3 +1310,22 @@ mod round_lines {
         }
     }
 }
+
+/// A hand-written record opens whatever the spacing, order or spelling of its cards, and a
+/// player out written as no cards ("") stays so.
+#[test]
+fn hand_written_records_open_however_their_cards_are_written() {
+    let text = "players = [\"alice\", \"bob\", \"carol\"]\n[[round]]\nknocker = \"bob\"\n[round.hands]\ncarol = \"*  kd\"\nalice = 12\nbob = \"Ah 4s\"\n[[round]]\n[round.hands]\nalice = \"Ac 2d\"\nbob = 10\ncarol = \"\"\n";
+    let record = GameRecord::from_toml(text).unwrap();
+    let game = Game::from_record(&record).unwrap();
+    assert_eq!(game.round().number, 3);
+    let again = Game::from_record(&game.to_record()).unwrap();
+    assert_eq!(again.state(), game.state());
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/finished-game.toml"
+    ))
+    .unwrap();
+    let game = Game::from_record(&GameRecord::from_toml(&shipped).unwrap()).unwrap();
+    assert_eq!(game.state().phase, Phase::Over);
+}
