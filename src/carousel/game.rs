@@ -275,6 +275,53 @@ pub fn same_name(players: &[String]) -> Option<String> {
     })
 }
 
+/// A round scored from the hands a table gives at once (`carousel score`): the players in
+/// the order given, who knocked, and the score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GivenRound {
+    pub players: Vec<String>,
+    pub knocker: Option<usize>,
+    pub score: RoundScore,
+}
+
+/// Scores one round from each player's name and hand as written (cards, or a count) and
+/// the knocker's name, if anyone knocked: the deck is the players' count's, each name is
+/// given one hand, every hand is read and all are checked against the deck together.
+pub fn score_hands(
+    hands: &[(String, String)],
+    knocker: Option<&str>,
+    rules: &Rules,
+) -> Result<GivenRound, Error> {
+    let deck = Deck::for_players(hands.len())?;
+    let mut players: Vec<String> = Vec::with_capacity(hands.len());
+    let mut reports: Vec<HandReport> = Vec::with_capacity(hands.len());
+    for (name, hand) in hands {
+        if players.contains(name) {
+            return Err(Error::Round(format!("\"{name}\" is given two hands")));
+        }
+        let report = HandReport::parse(hand, deck)
+            .map_err(|e| Error::Round(format!("{name}'s hand: {e}")))?;
+        players.push(name.clone());
+        reports.push(report);
+    }
+    let knocker = match knocker {
+        Some(name) => Some(players.iter().position(|n| n == name).ok_or_else(|| {
+            Error::Round(format!(
+                "the knocker \"{name}\" is not one of the players given ({})",
+                players.join(", ")
+            ))
+        })?),
+        None => None,
+    };
+    let place = " in the hands together";
+    let score = score_reports(&players, &reports, knocker, rules, deck, place)?;
+    Ok(GivenRound {
+        players,
+        knocker,
+        score,
+    })
+}
+
 /// One round scored from the hands as given, by a record or by `score`'s arguments: the
 /// cards of all the hands are checked against the deck (`place` ends the message, " in the
 /// hands together"), then the round is scored. The one way a round's hands become points.

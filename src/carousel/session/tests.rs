@@ -1349,3 +1349,34 @@ fn names_that_fold_alike_are_refused_alike_by_new_play_and_tally() {
     let play = Game::from_record(&record).unwrap_err();
     assert!(play.to_string().ends_with(said), "{play}");
 }
+
+/// `score`'s round is the library's: a name given two hands, a knocker who is not a player
+/// and more copies than the deck holds are refused there, and a knock is scored as a
+/// record's round is.
+#[test]
+fn hands_given_at_once_are_checked_and_scored_by_the_library() {
+    let given = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(n, h)| ((*n).to_string(), (*h).to_string()))
+            .collect()
+    };
+    let rules = Rules::default();
+    let twice = game::score_hands(&given(&[("a", "3"), ("a", "4")]), None, &rules);
+    assert_eq!(twice.unwrap_err().to_string(), "\"a\" is given two hands");
+    let stranger = game::score_hands(&given(&[("a", "3"), ("b", "4")]), Some("c"), &rules);
+    assert_eq!(
+        stranger.unwrap_err().to_string(),
+        "the knocker \"c\" is not one of the players given (a, b)"
+    );
+    let copies = game::score_hands(&given(&[("a", "7h"), ("b", "7h")]), None, &rules);
+    assert!(
+        copies
+            .unwrap_err()
+            .to_string()
+            .ends_with("in the hands together; a 2-player deck has 1"),
+    );
+    let round = game::score_hands(&given(&[("a", "3"), ("b", "40")]), Some("a"), &rules).unwrap();
+    assert_eq!(round.knocker, Some(0));
+    assert_eq!(round.score.points, vec![37, 0]);
+}
