@@ -5,11 +5,11 @@
 
 use crate::Error;
 use crate::Rules;
-use crate::breakdown;
 use crate::canadian::scoring::{HandScore, SideScore};
 use crate::canadian::{self, Variant};
+use crate::carousel::breakdown;
+use crate::carousel::game::Tally;
 use crate::family::GameKind;
-use crate::game::Tally;
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::fmt::Write;
@@ -504,7 +504,7 @@ impl GameExport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameRecord, tally};
+    use crate::carousel::game::{GameRecord, tally};
 
     const GAME: &str = "players = [\"alice\", \"bob\", \"carol\"]\n\
         [[round]]\nknocker = \"bob\"\n[round.hands]\nalice = 12\nbob = \"4s Ah\"\ncarol = \"Kd *\"\n\

@@ -18,8 +18,8 @@
 //!   record keeps its permissions.
 
 use crate::Error;
-use crate::game::GameRecord;
-use crate::session::Game;
+use crate::carousel::game::GameRecord;
+use crate::carousel::session::Game;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -597,7 +597,7 @@ impl Dirs {
     pub fn last_unfinished(&self) -> Option<(PathBuf, Game)> {
         self.saved_games().into_iter().take(20).find_map(|path| {
             let game = load(&path).ok()?;
-            (game.state().phase != crate::session::Phase::Over).then_some((path, game))
+            (game.state().phase != crate::carousel::session::Phase::Over).then_some((path, game))
         })
     }
 }

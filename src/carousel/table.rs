@@ -3,8 +3,8 @@
 
 use crate::Error;
 use crate::card::{Card, CardCounts, HandCard, TableCard};
+use crate::carousel::meld::{self, MeldRules};
 use crate::deck::Deck;
-use crate::meld::{self, MeldRules};
 use crate::notation::{self, Spaced, TypedMeld, TypedTableCard};
 use std::fmt;
 

@@ -17,9 +17,9 @@
 
 use super::{Move, Setup};
 use crate::Error;
-use crate::game::{HandEntry, RoundRecord};
-use crate::scoring::HandReport;
-use crate::table::Table;
+use crate::carousel::game::{HandEntry, RoundRecord};
+use crate::carousel::scoring::HandReport;
+use crate::carousel::table::Table;
 use indexmap::IndexMap;
 use std::fmt::Write;
 

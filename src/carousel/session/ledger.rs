@@ -84,11 +84,15 @@ pub(super) fn same_round(a: &RoundRecord, b: &RoundRecord, deck: Deck) -> bool {
 pub(super) fn same_hand(a: Option<&HandEntry>, b: Option<&HandEntry>, deck: Deck) -> bool {
     let meaning = |entry: &HandEntry| match entry {
         HandEntry::Count(n) => Some(Err(*n)),
-        HandEntry::Cards(text) => crate::table::Hand::parse(text, deck).ok().map(|hand| {
-            let mut cards = hand.cards().to_vec();
-            cards.sort_unstable();
-            Ok(cards)
-        }),
+        HandEntry::Cards(text) => {
+            crate::carousel::table::Hand::parse(text, deck)
+                .ok()
+                .map(|hand| {
+                    let mut cards = hand.cards().to_vec();
+                    cards.sort_unstable();
+                    Ok(cards)
+                })
+        }
     };
     match (a, b) {
         (Some(a), Some(b)) => a == b || (meaning(a).is_some() && meaning(a) == meaning(b)),
@@ -556,7 +560,7 @@ impl Game {
     /// The best play of `hand` on the table in play. After the third draw no meld is
     /// allowed (unless the house rule says so), so the advice is then the hand as it is,
     /// and whether it may knock.
-    pub fn hint(&self, hand: &crate::table::Hand) -> Result<Hint, Error> {
+    pub fn hint(&self, hand: &crate::carousel::table::Hand) -> Result<Hint, Error> {
         let setup = &self.setup;
         let table = &self.state.round.table;
         let together = CardCounts::of(
@@ -597,7 +601,11 @@ impl Game {
     /// The hand a player enters to have it counted: its deadwood, whether it may knock now,
     /// and a word when its size is not what the referee counts. A hand that shows a card
     /// the table already holds every copy of is refused, as it would be at a knock.
-    pub fn count_hand(&self, player: usize, hand: &crate::table::Hand) -> Result<HandCount, Error> {
+    pub fn count_hand(
+        &self,
+        player: usize,
+        hand: &crate::carousel::table::Hand,
+    ) -> Result<HandCount, Error> {
         let together = CardCounts::of(
             self.state
                 .round
@@ -610,7 +618,7 @@ impl Game {
             .deck
             .check_counts(&together, " on the table and in the hand together")?;
         let rules = &self.setup.rules;
-        let deadwood = crate::scoring::deadwood(hand, rules);
+        let deadwood = crate::carousel::scoring::deadwood(hand, rules);
         let held = self.state.round.held[player];
         Ok(HandCount {
             deadwood,

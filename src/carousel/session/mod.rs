@@ -5,7 +5,7 @@
 //! player holds (dealt, plus draws, less cards played). Since Carousel has no discard, the
 //! stock is the deck less the table and the hands. From these it refuses what the rules of a
 //! turn forbid (docs/rules.md#a-turn), judges every move by M1-M4, runs the last lap when the
-//! stock runs out and scores each round by [`crate::game::tally`].
+//! stock runs out and scores each round by [`crate::carousel::game::tally`].
 //!
 //! A [`Game`] is its setup (players, house rules, first dealer, rounds recorded before) and a
 //! log of [`Event`]s; the [`State`] is what replaying that log gives. Undo replays a shorter
@@ -29,14 +29,14 @@ use corrections::count_range;
 
 use crate::Error;
 use crate::card::{CardCounts, HandCard};
+use crate::carousel::game::{self, GameRecord, HandEntry, PlayRecord, RoundRecord, Tally};
+use crate::carousel::meld::MeldRules;
+use crate::carousel::moves::{self, MoveRule, Verdict, Violation};
+use crate::carousel::scoring::{self, HandReport, RoundScore};
+use crate::carousel::table::{Meld, Table};
 use crate::deck::Deck;
-use crate::game::{self, GameRecord, HandEntry, PlayRecord, RoundRecord, Tally};
-use crate::meld::MeldRules;
-use crate::moves::{self, MoveRule, Verdict, Violation};
 use crate::notation::Spaced;
 use crate::rules::Rules;
-use crate::scoring::{self, HandReport, RoundScore};
-use crate::table::{Meld, Table};
 
 /// The draws a turn may take before it ends (docs/rules.md#draws).
 pub const DRAWS_A_TURN: u32 = 3;
