@@ -3,7 +3,7 @@
 //! strategy that runs `FUZZ_CASES` cases (256 by default, as `cargo test` runs it):
 //!
 //! ```sh
-//! FUZZ_CASES=200000 cargo test --release --test fuzz
+//! FUZZ_CASES=200000 cargo test --release --test integration fuzz::
 //! ```
 //!
 //! The REPL line target lives with the REPL (`src/repl/fuzz.rs`, `cargo test --bin carousel
