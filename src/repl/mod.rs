@@ -827,8 +827,9 @@ impl Session {
                     path.display()
                 );
             }
-            canadian.game = Some(canadian::load(path, variant)?);
-            canadian.path = Some(path.to_path_buf());
+            let (file, game) = canadian::open_file(path, variant)?;
+            canadian.game = Some(game);
+            canadian.file = Some(file);
         }
         Ok(Session {
             carousel,
@@ -920,11 +921,27 @@ impl Session {
             self.kind = Family::of(kind);
         }
         if self.kind == Family::Canadian && self.shared(code) {
+            // An answer that archives or removes the game in play lets go of its lock first.
+            let answering_for_it = self.carousel.pending.as_ref().is_some_and(|p| {
+                self.canadian
+                    .file
+                    .as_ref()
+                    .is_some_and(|f| f.is(&p.saved.path))
+            });
+            let held = if answering_for_it {
+                self.canadian.file.take().map(|f| f.path().to_path_buf())
+            } else {
+                None
+            };
             let result = self.carousel.line(text, line);
-            // A finished game archived or removed is no longer the game in play.
-            if self.canadian.path.as_ref().is_some_and(|p| !p.exists()) {
-                self.canadian.game = None;
-                self.canadian.path = None;
+            if let Some(path) = held {
+                if path.exists() {
+                    // Kept: the session takes the game back, locked again.
+                    self.canadian.file = store::GameFile::open_text(&path).ok().map(|(f, _)| f);
+                } else {
+                    // A finished game archived or removed is no longer the game in play.
+                    self.canadian.game = None;
+                }
             }
             return result;
         }
@@ -943,7 +960,9 @@ impl Session {
     /// Whether Carousel's game is not saved (kept even while another game is in play, as
     /// its steps are in memory only).
     fn unsaved_warning(&self) -> Option<String> {
-        self.carousel.unsaved_warning()
+        self.carousel
+            .unsaved_warning()
+            .or_else(|| self.canadian.unsaved_warning())
     }
 
     fn names(&self) -> Vec<String> {
@@ -1157,7 +1176,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 worst = Outcome::NotUnderstood;
             }
             Input::Cleared => {
-                if referee.carousel.unsaved.is_some() {
+                if referee.unsaved_warning().is_some() {
                     outln!(
                         "(Line cleared. The game is not saved: save FILE writes it to another file.)"
                     );

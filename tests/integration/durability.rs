@@ -756,3 +756,54 @@ fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
     assert!(removed.status.success(), "{}", text(&removed.stderr));
     assert!(!path.exists());
 }
+
+/// A Canadian or Carolina game is held the same way: one session at a time, and a file
+/// changed underneath is never overwritten (the session says so and exits 3).
+#[test]
+fn item3_a_carolina_game_is_locked_and_never_overwritten_too() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new --game carolina ann ben cleo\n",
+    );
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let mut a = Session::open(home.path(), &game);
+    assert!(a.line("out ann").is_empty());
+    let b = play(home.path(), &[game.to_str().unwrap()], b"out ben\n");
+    assert_eq!(b.status.code(), Some(2));
+    let said = text(&b.stderr);
+    assert!(said.contains("open in another carousel session"), "{said}");
+    std::fs::write(&game, "players = [\"dave\", \"erin\"]\n").unwrap();
+    let said = a.line("melds ann none").join("\n");
+    assert!(said.contains("changed on disk"), "{said}");
+    let (status, rest) = a.close();
+    assert_eq!(status, 3, "{rest:?}");
+    assert!(rest.join("\n").contains("save FILE"), "{rest:?}");
+    assert_eq!(
+        std::fs::read_to_string(&game).unwrap(),
+        "players = [\"dave\", \"erin\"]\n"
+    );
+}
+
+/// `save FILE` moves a Canadian or Carolina game to another file when its own is behind.
+#[test]
+fn item5_a_carolina_game_is_saved_elsewhere_with_save_file() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("g.toml");
+    let elsewhere = home.path().join("h.toml");
+    let out = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        format!(
+            "new --game carolina ann ben cleo\nout ann\nsave {}\nout ben\n",
+            elsewhere.display()
+        )
+        .as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("the game goes on there"));
+    let moved = std::fs::read_to_string(&elsewhere).unwrap();
+    assert!(moved.contains("carousel-end"), "{moved}");
+}
