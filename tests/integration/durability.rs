@@ -3,25 +3,22 @@
 //! with the item of the audit they answer (closed stdout, counts, two sessions, truncation,
 //! failed saves, links, leftovers, error places, names).
 
-use crate::test::{BIN, command as carousel};
+use crate::test::{BIN, Home, Ran, carousel as carousel_test, command as carousel};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc;
 
-/// Runs a script through `carousel play ARGS`.
-fn play(home: &Path, args: &[&str], script: &[u8]) -> Output {
-    let mut child = carousel(home)
+/// Runs a script through `carousel play ARGS` in the home at `home`. A session that refuses
+/// to start reads none of the script: a closed pipe is no failure.
+fn play(home: &Path, args: &[&str], script: &[u8]) -> Ran {
+    Home::at(home)
+        .test()
         .arg("play")
         .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A session that refuses to start reads none of it: a closed pipe here is no failure.
-    let _ = child.stdin.take().unwrap().write_all(script);
-    child.wait_with_output().unwrap()
+        .stdin(script)
+        .any_status()
+        .run()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -32,6 +29,11 @@ fn no_panic(out: &Output) {
     let stderr = text(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_ne!(out.status.code(), Some(101), "{stderr}");
+}
+
+/// A run through the builder: it has refused a panic already; 101 is a panic's status.
+fn no_panic_ran(out: &Ran) {
+    assert_ne!(out.status, 101, "{}", out.stderr);
 }
 
 /// A REPL kept open on a game, fed a line at a time; each line is followed by a marker
@@ -150,7 +152,7 @@ fn item1_a_repl_piped_to_head_ends_quietly_with_its_game_saved() {
     let game = home.path().join("f.toml");
     let game_arg = game.to_str().unwrap();
     let made = play(home.path(), &[game_arg], b"new alice bob carol\ndraw\n");
-    assert!(made.status.success());
+    assert!(made.status == 0);
     // More output than a pipe holds, read 3 lines of it, then the reader leaves.
     let mut script = format!("resume {game_arg}\n");
     script.push_str(&"status\nhistory\n".repeat(2000));
@@ -192,11 +194,14 @@ fn item2_a_card_count_past_u32_is_refused_and_never_logged() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\ncards bob 4294967295\ndraw\n",
     );
-    no_panic(&out);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("bob cannot hold 4294967295"));
+    no_panic_ran(&out);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("bob cannot hold 4294967295"));
     assert_eq!(log_of(&game), vec!["bob: draw"]);
-    assert!(text(&out.stdout).contains("bob draws (first draw): 11 cards in hand, stock 75."));
+    assert!(
+        out.stdout
+            .contains("bob draws (first draw): 11 cards in hand, stock 75.")
+    );
 }
 
 #[test]
@@ -259,7 +264,7 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     let mut a = Session::open(home.path(), &game);
     assert_eq!(a.line("draw"), Vec::<String>::new());
     assert_eq!(a.line("meld 8h 9h *10h"), Vec::<String>::new());
@@ -269,8 +274,8 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
         &[game.to_str().unwrap()],
         b"draw\nmeld Ks Kh Kc\n",
     );
-    assert_eq!(b.status.code(), Some(2));
-    let said = text(&b.stderr);
+    assert_eq!(b.status, 2);
+    let said = b.stderr;
     assert!(said.contains("open in another carousel session"), "{said}");
     assert!(
         said.contains(&format!("process {}", a.child.id())),
@@ -282,7 +287,7 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
         &[],
         format!("resume {}\n", game.display()).as_bytes(),
     );
-    assert!(text(&c.stderr).contains("open in another carousel session"));
+    assert!(c.stderr.contains("open in another carousel session"));
     assert_eq!(a.line("done"), Vec::<String>::new());
     let (status, rest) = a.close();
     assert_eq!(status, 2, "{rest:?}"); // the marker words were not understood
@@ -292,7 +297,7 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
     );
     // Once A has left, the game opens again.
     let b = play(home.path(), &[game.to_str().unwrap()], b"draw\n");
-    assert!(b.status.success(), "{}", text(&b.stderr));
+    assert!(b.status == 0, "{}", b.stderr);
     assert_eq!(log_of(&game).len(), 4);
 }
 
@@ -305,7 +310,7 @@ fn item3_a_file_changed_underneath_is_never_overwritten() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("draw").is_empty());
     let other = "players = [\"dave\", \"erin\"]\n";
@@ -330,7 +335,7 @@ fn saved_game(home: &Path) -> PathBuf {
     ))
     .unwrap();
     let out = play(home, &[game.to_str().unwrap()], &script);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.status == 0, "{}", out.stderr);
     game
 }
 
@@ -366,8 +371,8 @@ fn item4_a_cut_record_is_reported_with_its_line_and_left_alone() {
         let cut_text = &whole[..cut];
         std::fs::write(&path, cut_text).unwrap();
         let out = play(home.path(), &[path.to_str().unwrap()], b"draw\n");
-        assert_eq!(out.status.code(), Some(2));
-        let said = text(&out.stderr);
+        assert_eq!(out.status, 2);
+        let said = out.stderr;
         assert!(said.contains("is damaged and was left as it is"), "{said}");
         assert!(said.contains("without its end mark"), "{said}");
         assert!(
@@ -388,16 +393,16 @@ fn item4_a_cut_record_is_reported_with_its_line_and_left_alone() {
     std::fs::write(&path, &changed).unwrap();
     let out = play(home.path(), &[path.to_str().unwrap()], b"");
     assert!(
-        text(&out.stderr).contains("hands.carol: the record says 4"),
+        out.stderr.contains("hands.carol: the record says 4"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
     let changed = whole.replace("going-out-bonus = 25", "going-out-bonus = 26");
     assert_ne!(changed, whole);
     std::fs::write(&path, &changed).unwrap();
     let out = play(home.path(), &[path.to_str().unwrap()], b"");
-    assert_eq!(out.status.code(), Some(2));
-    let said = text(&out.stderr);
+    assert_eq!(out.status, 2);
+    let said = out.stderr;
     assert!(
         said.contains("does not match") && said.contains("line "),
         "{said}"
@@ -428,7 +433,7 @@ fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("draw").is_empty());
     // The directory goes away and a file takes its name: no save can land there now (as
@@ -451,7 +456,7 @@ fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("status").is_empty()); // open, and holding the game
     std::fs::remove_dir_all(&dir).unwrap();
@@ -483,12 +488,12 @@ fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
         &[real.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
     let link = home.path().join("link.toml");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let out = play(home.path(), &[link.to_str().unwrap()], b"draw\n");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.status == 0, "{}", out.stderr);
     assert!(
         std::fs::symlink_metadata(&link)
             .unwrap()
@@ -502,11 +507,7 @@ fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
     let hard = home.path().join("hard.toml");
     std::fs::hard_link(&real, &hard).unwrap();
     let out = play(home.path(), &[hard.to_str().unwrap()], b"");
-    assert!(
-        text(&out.stderr).contains("2 hard links"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(out.stderr.contains("2 hard links"), "{}", out.stderr);
 }
 
 // ---- 7. Leftovers and slow paths ----
@@ -520,13 +521,13 @@ fn item7_temporary_files_a_kill_left_are_removed_on_open() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     let stale = home.path().join(".g.toml.4242.tmp");
     std::fs::write(&stale, "players = [").unwrap();
     let unrelated = home.path().join(".other.toml.4242.tmp");
     std::fs::write(&unrelated, "x").unwrap();
     let out = play(home.path(), &[game.to_str().unwrap()], b"draw\n");
-    assert!(out.status.success());
+    assert!(out.status == 0);
     assert!(!stale.exists());
     assert!(unrelated.exists());
 }
@@ -536,8 +537,8 @@ fn item7_a_megabyte_word_is_echoed_short() {
     let home = tempfile::tempdir().unwrap();
     let word = "x".repeat(1 << 20);
     let out = play(home.path(), &[], format!("{word}\n").as_bytes());
-    assert_eq!(out.status.code(), Some(2));
-    let said = text(&out.stderr);
+    assert_eq!(out.status, 2);
+    let said = out.stderr;
     assert!(said.len() < 300, "{} bytes", said.len());
     assert!(said.contains("is not a command"), "{said}");
 }
@@ -545,14 +546,7 @@ fn item7_a_megabyte_word_is_echoed_short() {
 // ---- 8. Errors that name their token ----
 
 fn check(args: &[&str]) -> String {
-    let home = tempfile::tempdir().unwrap();
-    let out = carousel(home.path())
-        .arg("check")
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    text(&out.stderr)
+    carousel_test(&["check"]).args(args).status(2).run().stderr
 }
 
 #[test]
@@ -617,8 +611,8 @@ fn item8_bytes_that_are_not_utf8_are_placed() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n\xffdraw\ndraw\n",
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("line 2: error: not UTF-8"));
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("line 2: error: not UTF-8"));
     assert_eq!(log_of(&game), vec!["bob: draw"]);
 }
 
@@ -661,8 +655,8 @@ fn item8_an_error_in_play_is_placed_in_play_not_a_round() {
 fn item9_names_that_fold_alike_are_refused() {
     let home = tempfile::tempdir().unwrap();
     let out = play(home.path(), &[], "new Åsa åsa bob\n".as_bytes());
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("are the same name"));
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("are the same name"));
 }
 
 #[test]
@@ -674,7 +668,7 @@ fn item9_long_four_byte_names_still_make_a_game_file() {
         &[],
         format!("new {name}a {name}b {name}c\ndraw\n").as_bytes(),
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.status == 0, "{}", out.stderr);
     let games: Vec<_> = std::fs::read_dir(home.path().join("data/carousel/games"))
         .unwrap()
         .flatten()
@@ -699,7 +693,7 @@ fn item5_at_the_terminal_quit_warns_once_when_the_game_is_not_saved() {
         &[game.to_str().unwrap()],
         b"new alice bob carol\n",
     );
-    assert!(made.status.success());
+    assert!(made.status == 0);
     let mut cmd = carousel(home.path());
     cmd.arg("play").arg(&game).env("TERM", "xterm");
     let mut p = spawn_with_options(
@@ -737,7 +731,7 @@ fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
     ))
     .unwrap();
     let out = play(home.path(), &[path.to_str().unwrap()], &script);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.status == 0, "{}", out.stderr);
     let mut a = Session::open(home.path(), &path);
     assert!(a.line("status").is_empty());
     let removed = carousel(home.path())
@@ -768,12 +762,12 @@ fn item3_a_carolina_game_is_locked_and_never_overwritten_too() {
         &[game.to_str().unwrap()],
         b"new --game carolina ann ben cleo\n",
     );
-    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert!(made.status == 0, "{}", made.stderr);
     let mut a = Session::open(home.path(), &game);
     assert!(a.line("out ann").is_empty());
     let b = play(home.path(), &[game.to_str().unwrap()], b"out ben\n");
-    assert_eq!(b.status.code(), Some(2));
-    let said = text(&b.stderr);
+    assert_eq!(b.status, 2);
+    let said = b.stderr;
     assert!(said.contains("open in another carousel session"), "{said}");
     std::fs::write(&game, "players = [\"dave\", \"erin\"]\n").unwrap();
     let said = a.line("melds ann none").join("\n");
@@ -802,8 +796,8 @@ fn item5_a_carolina_game_is_saved_elsewhere_with_save_file() {
         )
         .as_bytes(),
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("the game goes on there"));
+    assert!(out.status == 0, "{}", out.stderr);
+    assert!(out.stdout.contains("the game goes on there"));
     let moved = std::fs::read_to_string(&elsewhere).unwrap();
     assert!(moved.contains("carousel-end"), "{moved}");
 }

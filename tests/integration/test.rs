@@ -35,18 +35,31 @@ pub(crate) fn example_text(name: &str) -> String {
 /// can play into one game.
 #[derive(Clone)]
 pub(crate) struct Home {
-    dir: Rc<tempfile::TempDir>,
+    path: PathBuf,
+    /// The temporary directory, removed when the last clone goes; `None` for a directory
+    /// the caller keeps ([`Home::at`]).
+    _dir: Option<Rc<tempfile::TempDir>>,
 }
 
 impl Home {
     pub(crate) fn new() -> Home {
+        let dir = tempfile::tempdir().unwrap();
         Home {
-            dir: Rc::new(tempfile::tempdir().unwrap()),
+            path: dir.path().to_path_buf(),
+            _dir: Some(Rc::new(dir)),
+        }
+    }
+
+    /// A home in a directory the caller made and keeps.
+    pub(crate) fn at(path: &Path) -> Home {
+        Home {
+            path: path.to_path_buf(),
+            _dir: None,
         }
     }
 
     pub(crate) fn path(&self) -> &Path {
-        self.dir.path()
+        &self.path
     }
 
     /// A path inside the home.
