@@ -1,15 +1,17 @@
 //! `score --game canadian|carolina` and `tally` of their records (CONTRACT.md, "Canadian and
 //! Carolina Rummy"): the JSON by side, the human tables, and every bad input, exit 2.
 
-use crate::test::carousel;
+use crate::test::{Home, carousel};
 use serde_json::json;
 use std::path::PathBuf;
 
-fn record(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.toml");
+/// Writes a game record into a home of the test's own, which lives as long as the test
+/// keeps it.
+fn record(text: &str) -> (Home, PathBuf) {
+    let home = Home::new();
+    let path = home.dir("game.toml");
     std::fs::write(&path, text).unwrap();
-    (dir, path)
+    (home, path)
 }
 
 const CONTRACT_HAND: [&str; 11] = [

@@ -4,7 +4,7 @@
 //! of kills (24 by default, a few seconds); the moments come from a fixed seed, or
 //! `CRASH_SEED`.
 
-use crate::test::command as carousel;
+use crate::test::{Home, command as carousel};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::Stdio;
@@ -110,7 +110,7 @@ fn kill_9_at_random_moments_loses_no_acknowledged_step() {
     let (script, lines) = marked_script();
 
     // The whole game once, uninterrupted: every record after a kill begins its log.
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let whole = home.path().join("whole.toml");
     assert_eq!(run(home.path(), &whole, &script, None), lines);
     let full_log = log_of(&whole);

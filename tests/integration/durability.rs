@@ -118,7 +118,7 @@ fn item1_a_full_stdout_is_an_error_not_a_panic() {
     let Ok(full) = std::fs::File::create("/dev/full") else {
         return; // No /dev/full on this system.
     };
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let out = carousel(home.path())
         .args(["arrange", "7h 8h 9h *"])
         .stdout(full)
@@ -131,7 +131,7 @@ fn item1_a_full_stdout_is_an_error_not_a_panic() {
 
 #[test]
 fn item1_a_closed_pipe_ends_quietly() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     // The reader is gone before the command writes.
     let out = Command::new("sh")
         .arg("-c")
@@ -148,7 +148,7 @@ fn item1_a_closed_pipe_ends_quietly() {
 
 #[test]
 fn item1_a_repl_piped_to_head_ends_quietly_with_its_game_saved() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("f.toml");
     let game_arg = game.to_str().unwrap();
     let made = play(home.path(), &[game_arg], b"new alice bob carol\ndraw\n");
@@ -187,7 +187,7 @@ fn item1_a_repl_piped_to_head_ends_quietly_with_its_game_saved() {
 
 #[test]
 fn item2_a_card_count_past_u32_is_refused_and_never_logged() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("x.toml");
     let out = play(
         home.path(),
@@ -206,7 +206,7 @@ fn item2_a_card_count_past_u32_is_refused_and_never_logged() {
 
 #[test]
 fn item2_score_totals_are_exact_or_refused() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let out = carousel(home.path())
         .args([
             "score",
@@ -257,7 +257,7 @@ fn item2_score_totals_are_exact_or_refused() {
 
 #[test]
 fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("g.toml");
     let made = play(
         home.path(),
@@ -303,7 +303,7 @@ fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
 
 #[test]
 fn item3_a_file_changed_underneath_is_never_overwritten() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("g.toml");
     let made = play(
         home.path(),
@@ -341,7 +341,7 @@ fn saved_game(home: &Path) -> PathBuf {
 
 #[test]
 fn item4_a_save_cut_at_any_byte_never_loads_as_another_game() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let path = saved_game(home.path());
     let whole = std::fs::read_to_string(&path).unwrap();
     let game = carousel::store::load(&path).unwrap();
@@ -363,7 +363,7 @@ fn item4_a_save_cut_at_any_byte_never_loads_as_another_game() {
 
 #[test]
 fn item4_a_cut_record_is_reported_with_its_line_and_left_alone() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let path = saved_game(home.path());
     let whole = std::fs::read_to_string(&path).unwrap();
     for after in ["target = ", "carol = 4", "]\n"] {
@@ -424,7 +424,7 @@ fn item4_a_cut_record_is_reported_with_its_line_and_left_alone() {
 
 #[test]
 fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let dir = home.path().join("games");
     let game = dir.join("g.toml");
     std::fs::create_dir(&dir).unwrap();
@@ -479,7 +479,7 @@ fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
 #[test]
 fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
     use std::os::unix::fs::PermissionsExt;
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let real_dir = home.path().join("real");
     std::fs::create_dir(&real_dir).unwrap();
     let real = real_dir.join("g.toml");
@@ -514,7 +514,7 @@ fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
 
 #[test]
 fn item7_temporary_files_a_kill_left_are_removed_on_open() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("g.toml");
     let made = play(
         home.path(),
@@ -534,7 +534,7 @@ fn item7_temporary_files_a_kill_left_are_removed_on_open() {
 
 #[test]
 fn item7_a_megabyte_word_is_echoed_short() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let word = "x".repeat(1 << 20);
     let out = play(home.path(), &[], format!("{word}\n").as_bytes());
     assert_eq!(out.status, 2);
@@ -562,7 +562,7 @@ fn item8_a_stray_dash_is_named() {
 #[test]
 fn item8_bytes_that_are_not_utf8_are_placed() {
     use std::os::unix::ffi::OsStrExt;
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let arg = std::ffi::OsStr::from_bytes(b"7h 8h \xff");
     let out = carousel(home.path())
         .args(["check", "--before", ""])
@@ -618,7 +618,7 @@ fn item8_bytes_that_are_not_utf8_are_placed() {
 
 #[test]
 fn item8_a_repeated_rules_key_names_the_key_and_its_line() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let rules = home.path().join("r.toml");
     std::fs::write(&rules, "target = 100\nknock-limit = 3\ntarget = 120\n").unwrap();
     let out = carousel(home.path())
@@ -632,7 +632,7 @@ fn item8_a_repeated_rules_key_names_the_key_and_its_line() {
 
 #[test]
 fn item8_an_error_in_play_is_placed_in_play_not_a_round() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let record = home.path().join("g.toml");
     std::fs::write(
         &record,
@@ -653,7 +653,7 @@ fn item8_an_error_in_play_is_placed_in_play_not_a_round() {
 
 #[test]
 fn item9_names_that_fold_alike_are_refused() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let out = play(home.path(), &[], "new Åsa åsa bob\n".as_bytes());
     assert_eq!(out.status, 2);
     assert!(out.stderr.contains("are the same name"));
@@ -661,7 +661,7 @@ fn item9_names_that_fold_alike_are_refused() {
 
 #[test]
 fn item9_long_four_byte_names_still_make_a_game_file() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let name = "𝒜".repeat(23);
     let out = play(
         home.path(),
@@ -684,7 +684,7 @@ fn item9_long_four_byte_names_still_make_a_game_file() {
 fn item5_at_the_terminal_quit_warns_once_when_the_game_is_not_saved() {
     use rexpect::reader::Options;
     use rexpect::session::spawn_with_options;
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let dir = home.path().join("games");
     std::fs::create_dir(&dir).unwrap();
     let game = dir.join("g.toml");
@@ -721,7 +721,7 @@ fn item5_at_the_terminal_quit_warns_once_when_the_game_is_not_saved() {
 
 #[test]
 fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let games = home.path().join("data/carousel/games");
     std::fs::create_dir_all(&games).unwrap();
     let path = games.join("g.toml");
@@ -755,7 +755,7 @@ fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
 /// changed underneath is never overwritten (the session says so and exits 3).
 #[test]
 fn item3_a_carolina_game_is_locked_and_never_overwritten_too() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("g.toml");
     let made = play(
         home.path(),
@@ -784,7 +784,7 @@ fn item3_a_carolina_game_is_locked_and_never_overwritten_too() {
 /// `save FILE` moves a Canadian or Carolina game to another file when its own is behind.
 #[test]
 fn item5_a_carolina_game_is_saved_elsewhere_with_save_file() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("g.toml");
     let elsewhere = home.path().join("h.toml");
     let out = play(

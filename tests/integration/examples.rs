@@ -68,3 +68,27 @@ fn refused_examples_are_refused_and_print_their_snapshot() {
         insta::assert_snapshot!(text);
     });
 }
+
+/// The globs above see every example: no file of another kind, no folder but `refused/`,
+/// hides from them.
+#[test]
+fn every_file_of_examples_is_a_script_or_a_record() {
+    let mut seen = 0;
+    for dir in ["examples", "examples/refused"] {
+        for entry in std::fs::read_dir(crate::test::root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                assert!(path.ends_with("examples/refused"), "{}", path.display());
+                continue;
+            }
+            let kind = path.extension().and_then(|e| e.to_str());
+            assert!(
+                matches!(kind, Some("carousel" | "toml")),
+                "{} is neither a .carousel script nor a .toml record",
+                path.display()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 11, "{seen} examples");
+}

@@ -1,6 +1,7 @@
 //! The REPL in a real pseudo-terminal, as a player meets it: the prompt, tab completion,
 //! a failed line brought back by Up (never glued to the next), Ctrl-C and Ctrl-D.
 
+use crate::test::Home;
 use rexpect::reader::Options;
 use rexpect::session::{PtySession, spawn_with_options};
 
@@ -28,7 +29,7 @@ fn type_keys(p: &mut PtySession, keys: &str) {
 
 #[test]
 fn pty_completion_ctrl_c_and_ctrl_d() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("g.toml");
     let game_arg = game.to_string_lossy().into_owned();
     let mut p = start(home.path(), &["play", &game_arg]);
@@ -89,7 +90,7 @@ fn pty_completion_ctrl_c_and_ctrl_d() {
 
 #[test]
 fn pty_carousel_alone_offers_the_unfinished_game() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let mut p = start(home.path(), &[]);
     p.exp_string("carousel> ").unwrap();
     p.send_line("new ann ben").unwrap();
@@ -108,7 +109,7 @@ fn pty_carousel_alone_offers_the_unfinished_game() {
 
 #[test]
 fn pty_canadian_game_completes_its_own_commands_and_resumes() {
-    let home = tempfile::tempdir().unwrap();
+    let home = Home::new();
     let game = home.path().join("c.toml");
     let game_arg = game.to_string_lossy().into_owned();
     let mut p = start(home.path(), &["play", &game_arg]);

@@ -1,15 +1,16 @@
 //! `carousel tally`: whole game records, the end of the game, and record errors.
 
-use crate::test::carousel;
+use crate::test::{Home, carousel};
 use serde_json::json;
 use std::path::PathBuf;
 
-/// Writes a game record to a temporary file the test keeps alive.
-fn record(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.toml");
+/// Writes a game record into a home of the test's own, which lives as long as the test
+/// keeps it.
+fn record(text: &str) -> (Home, PathBuf) {
+    let home = Home::new();
+    let path = home.dir("game.toml");
     std::fs::write(&path, text).unwrap();
-    (dir, path)
+    (home, path)
 }
 
 const FINISHED: &str = r#"
