@@ -1,4 +1,5 @@
-//! The solver on hand-made positions: the rulings' examples and the corners of RULES.md.
+//! The solver on hand-made positions: the rulings' examples and the corners of
+//! docs/rules.md.
 
 use carousel::moves;
 use carousel::solver::{Solution, arrange, solve};

@@ -1,5 +1,5 @@
-//! `score --game canadian|carolina` and `tally` of their records (CONTRACT.md, "Canadian and
-//! Carolina Rummy"): the JSON by side, the human tables, and every bad input, exit 2.
+//! `score --game canadian|carolina` and `tally` of their records
+//! (docs/commands.md#score---game-canadiancarolina): the JSON by side, the human tables, and every bad input, exit 2.
 
 use crate::test::{Home, carousel};
 use serde_json::json;
@@ -188,7 +188,7 @@ fn score_house_rules_file_of_these_keys_only() {
         .run();
 }
 
-/// Each bad input of CONTRACT.md's list for `score`, with the token its message names.
+/// Each bad input of docs/commands.md#score---game-canadiancarolina, with the token its message names.
 #[test]
 fn score_bad_input_is_exit_2_naming_the_token() {
     let four = ["a=5", "b=5", "c=5", "d=5"];
@@ -432,7 +432,7 @@ fn tally_the_example_games_read() {
     }
 }
 
-/// Each bad input of CONTRACT.md's list for these games' records, naming round and key.
+/// Each bad input of docs/commands.md#tally-of-canadian-and-carolina-records, naming round and key.
 #[test]
 fn tally_bad_records_are_exit_2_naming_the_round_and_the_key() {
     let head = "game = \"canadian\"\nplayers = [\"a\", \"b\", \"c\", \"d\"]\n";

@@ -537,7 +537,7 @@ fn carolina_teams_rules_pile_and_check_in_the_repl() {
     );
 }
 
-/// RULES.md "A turn is judged whole": one real 10h releases one joker, however many moves
+/// docs/rules.md#a-turn-is-judged-whole: one real 10h releases one joker, however many moves
 /// the player types. The second move here is judged with the first, from the table at the
 /// start of the turn, exactly as `check` judges the same end state.
 #[test]
@@ -629,7 +629,7 @@ add 3 7h
     );
 }
 
-/// RULES.md: going out is no cards left. Under `joker-value = 0` a knock with a joker in
+/// docs/rules.md#going-out: going out is no cards left. Under `joker-value = 0` a knock with a joker in
 /// hand is a knock that counts 0, not going out, and the round is scored.
 #[test]
 fn a_hand_of_jokers_counting_0_is_a_knock_not_going_out() {
@@ -652,7 +652,7 @@ hand ann 3s 4s 5d
     assert!(user.record("g.toml").contains("knocker = \"ben\""));
 }
 
-/// RULES.md "Stock out": a turn that would begin with no stock begins the last lap.
+/// docs/rules.md#stock-out-and-the-last-lap: a turn that would begin with no stock begins the last lap.
 #[test]
 fn an_empty_stock_at_the_start_of_a_turn_starts_the_last_lap() {
     let user = Home::new();
@@ -934,7 +934,7 @@ fn play_rules_file_of_shared_keys_applies_to_a_new_carolina_game() {
     assert!(out.contains("14 cards each"), "{out}");
 }
 
-/// RULES-CANADIAN.md: a game whose deal does not fit the deck (players x hand size + 1 >
+/// docs/rules.md#canadian-deck-and-deal: a game whose deal does not fit the deck (players x hand size + 1 >
 /// 108) is refused: 8 players of 14 cards need 113.
 #[test]
 fn play_rules_file_a_deal_the_108_cards_cannot_make_is_refused() {

@@ -60,7 +60,7 @@ fn any_table() -> impl Strategy<Value = Table> {
         })
 }
 
-/// A card written any way CONTRACT.md allows.
+/// A card written any way docs/commands.md#cards allows.
 fn any_spelling() -> impl Strategy<Value = (Card, String)> {
     (any_card(), any::<bool>(), any::<bool>(), 0usize..3).prop_map(
         |(card, ten_as_t, upper, suit_style)| {

@@ -117,7 +117,7 @@ fn score_house_rules_change_the_numbers() {
         .run();
 }
 
-/// RULES.md: going out means no cards left, never a hand whose cards count 0.
+/// docs/rules.md#going-out: going out means no cards left, never a hand whose cards count 0.
 #[test]
 fn score_going_out_is_no_cards_left_not_a_count_of_0() {
     let dir = tempfile::tempdir().unwrap();
