@@ -1,28 +1,47 @@
-//! Times the solver on realistic full-scale positions: `cargo bench --bench solver`.
+//! Times the solver beside a plain integer program of the same model, on every class of
+//! position, in one run: `cargo bench --bench solver`.
 //!
-//! The positions are `benches/positions.txt`, one `TABLE ; HAND` a line (3 players: two
-//! decks, both jokers in play), dealt once by `support/deal.rs` and committed;
-//! `cargo bench --bench solver -- --write-positions` deals them again (same seeds, same
-//! file). Each position is solved a few times and its fastest time kept (the one least
-//! disturbed by the machine); the report gives the median, 95th percentile and maximum over
-//! the positions of each size class. Then `arrange`: the whole two-deck shoe (106 cards,
-//! shuffled 20 ways), and each position's table with the hand.
+//! Classes:
+//! - `bench`: `benches/positions.txt`, 90 realistic full-scale two-deck positions (a table of
+//!   60-95 cards, a hand of 10-25, both jokers in play); almost all let the hand go out;
+//! - `sparse 30-59`, `window 8 ranks`, `duplicates`: 60 seeded positions each from
+//!   `support/harsh.rs`, built so the best play keeps cards in hand;
+//! - the hard sets in `benches/hard.txt`: the slowest positions of random screening, and
+//!   positions hill-climbed from them on the solver's own time (`--write-hard` finds them
+//!   again; see [`write_hard`]);
+//! - `arrange`: the whole 106-card shoe, shuffled 20 ways.
 //!
-//! `cargo bench --bench solver -- --each` lists every position's time and answer instead.
+//! The baseline is `tests/ilp` (the cross-check's integer program: every meld shape, solved
+//! by `microlp`). Each position is run by both, alternating, [`REPEATS`] times, and each
+//! keeps its fastest time (the one least disturbed by a shared machine); the report gives
+//! the median, 95th percentile and maximum over a class's positions, and counts any
+//! disagreement on the deadwood.
+//!
+//! `-- --each` lists every position's times; `-- --only TEXT` runs the classes whose name
+//! holds TEXT; `-- --write-positions` deals
+//! `benches/positions.txt` again from its seeds.
 
 #[path = "support/deal.rs"]
 mod deal;
+#[path = "support/harsh.rs"]
+mod harsh;
+#[path = "../tests/ilp/mod.rs"]
+mod ilp;
 
 use carousel::solver::{arrange, solve};
-use carousel::{Card, HandCard, Rules};
-use std::collections::BTreeMap;
+use carousel::{Card, Hand, HandCard, Rules, Table};
+use harsh::Case;
 use std::time::{Duration, Instant};
 
 const POSITIONS: usize = 90;
 const REPEATS: usize = 3;
+/// Seeded positions per generated class.
+const PER_CLASS: u64 = 60;
 
-fn positions_file() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/positions.txt")
+fn bench_file(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches")
+        .join(name)
 }
 
 fn main() {
@@ -31,95 +50,306 @@ fn main() {
         write_positions();
         return;
     }
-    let text = std::fs::read_to_string(positions_file()).expect("benches/positions.txt");
-    let positions: Vec<deal::Position> = text
+    if let Some(at) = args.iter().position(|a| a == "--write-hard") {
+        write_hard(args.get(at + 1).map_or("solver", String::as_str));
+        return;
+    }
+    let each = args.iter().any(|a| a == "--each");
+    let mut classes: Vec<(String, Vec<Case>)> = Vec::new();
+    let text = std::fs::read_to_string(bench_file("positions.txt")).expect("positions.txt");
+    let bench: Vec<Case> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| deal::Position::from_line(l).expect("a position line"))
+        .map(|l| {
+            let p = deal::Position::from_line(l).expect("a position line");
+            Case {
+                table: p.table,
+                hand: p.hand,
+                rules: Rules::default(),
+                deck: deal::three_players(),
+            }
+        })
         .collect();
+    classes.push(("bench".into(), bench));
+    classes.push((
+        "sparse 30-59".into(),
+        (0..PER_CLASS).map(harsh::sparse).collect(),
+    ));
+    classes.push((
+        "window 8 ranks".into(),
+        (0..PER_CLASS).map(harsh::window).collect(),
+    ));
+    classes.push((
+        "duplicates".into(),
+        (0..PER_CLASS).map(harsh::duplicates).collect(),
+    ));
+    classes.extend(hard_classes());
+    println!(
+        "{:<38} {:>4}   {:>25}   {:>25}   agree",
+        "class", "n", "carousel median/p95/max ms", "ILP median/p95/max ms"
+    );
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|at| args.get(at + 1));
+    for (name, cases) in &classes {
+        if only.is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        let mut ours = Vec::new();
+        let mut theirs = Vec::new();
+        let mut disagree = 0;
+        for (number, case) in cases.iter().enumerate() {
+            let (a, b, same) = time_solve(case);
+            if each {
+                println!(
+                    "  {name} {number:>3}: carousel {:>8.3} ms   ILP {:>8.3} ms{}",
+                    ms(a),
+                    ms(b),
+                    if same { "" } else { "   DISAGREE" }
+                );
+            }
+            ours.push(a);
+            theirs.push(b);
+            disagree += usize::from(!same);
+        }
+        report(name, &mut ours, &mut theirs, disagree);
+    }
+    if only.is_some_and(|o| !"arrange 106".contains(o.as_str())) {
+        return;
+    }
+    let (mut ours, mut theirs) = time_shoe();
+    report("arrange 106", &mut ours, &mut theirs, 0);
+}
+
+/// The hard sets of `benches/hard.txt`: each `## NAME` line starts a class.
+fn hard_classes() -> Vec<(String, Vec<Case>)> {
+    let text = std::fs::read_to_string(bench_file("hard.txt")).unwrap_or_default();
+    let mut classes: Vec<(String, Vec<Case>)> = Vec::new();
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("## ") {
+            classes.push((name.trim().to_string(), Vec::new()));
+        } else if !line.trim().is_empty() && !line.starts_with('#') {
+            let case = Case::from_line(line).unwrap_or_else(|| panic!("not a position: {line}"));
+            if let Some((_, cases)) = classes.last_mut() {
+                cases.push(case);
+            }
+        }
+    }
+    classes
+}
+
+/// Both solvers on one position, alternating: their fastest times, and whether they agree.
+fn time_solve(case: &Case) -> (Duration, Duration, bool) {
+    let mut ours = Duration::MAX;
+    let mut theirs = Duration::MAX;
+    let mut same = true;
+    for _ in 0..REPEATS {
+        let start = Instant::now();
+        let s = std::hint::black_box(
+            solve(&case.table, &case.hand, &case.rules, case.deck)
+                .expect("a position the deck can hold"),
+        );
+        ours = ours.min(start.elapsed());
+        let start = Instant::now();
+        let best = std::hint::black_box(ilp::ilp_optimum(
+            &case.table,
+            &case.hand,
+            &case.rules,
+            case.deck,
+        ));
+        theirs = theirs.min(start.elapsed());
+        same &= s.deadwood == best.deadwood;
+    }
+    (ours, theirs, same)
+}
+
+/// `arrange` of the whole shoe, and the program asked whether the shoe, as a hand onto an
+/// empty table, goes out.
+fn time_shoe() -> (Vec<Duration>, Vec<Duration>) {
     let rules = Rules::default();
     let deck = deal::three_players();
-    let each = args.iter().any(|a| a == "--each");
-    let mut by_class: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
-    let mut arrange_times = Vec::new();
-    for (number, position) in positions.iter().enumerate() {
-        let mut answer = None;
-        let time = fastest(|| {
-            answer = Some(solve(&position.table, &position.hand, &rules, deck));
-        });
-        if each && let Some(s) = &answer {
-            println!(
-                "{number:>3}: {:>9.3} ms  table {:>2}  hand {:>2}  played {:>2}  deadwood {:>3}",
-                ms(time),
-                position.table.cards().count(),
-                position.hand.cards().len(),
-                s.played.len(),
-                s.deadwood
-            );
-        }
-        for class in deal::size_classes(position) {
-            by_class.entry(class).or_default().push(time);
-        }
-        by_class.entry("all").or_default().push(time);
-        let mut pile: Vec<HandCard> = position.table.cards().map(|c| c.physical()).collect();
-        pile.extend(position.hand.cards());
-        arrange_times.push(fastest(|| {
-            std::hint::black_box(arrange(&pile, &rules, deck));
-        }));
-    }
-    println!(
-        "solve, {} positions (fastest of {REPEATS} runs each):",
-        positions.len()
-    );
-    for (name, times) in &mut by_class {
-        report(name, times);
-    }
     let mut shoe: Vec<HandCard> = Card::all()
         .flat_map(|c| [HandCard::Real(c), HandCard::Real(c)])
         .collect();
     shoe.extend([HandCard::Joker, HandCard::Joker]);
     let mut rng = deal::Rng::new(7);
-    let mut shoe_times = Vec::new();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let empty = Table::new(Vec::new());
     for _ in 0..20 {
         rng.shuffle(&mut shoe);
-        shoe_times.push(fastest(|| {
-            assert!(std::hint::black_box(arrange(&shoe, &rules, deck)).is_some());
-        }));
-    }
-    println!("arrange:");
-    report("106-card shoe", &mut shoe_times);
-    report("table + hand", &mut arrange_times);
-}
-
-fn fastest(mut run: impl FnMut()) -> Duration {
-    (0..REPEATS)
-        .map(|_| {
+        let hand = Hand::new(shoe.clone());
+        let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+        for _ in 0..REPEATS {
             let start = Instant::now();
-            run();
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
+            assert!(std::hint::black_box(arrange(&shoe, &rules, deck)).is_some());
+            a = a.min(start.elapsed());
+            let start = Instant::now();
+            let best = std::hint::black_box(ilp::ilp_optimum(&empty, &hand, &rules, deck));
+            b = b.min(start.elapsed());
+            assert_eq!(best.deadwood, 0);
+        }
+        ours.push(a);
+        theirs.push(b);
+    }
+    (ours, theirs)
 }
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-fn report(name: &str, times: &mut [Duration]) {
-    if times.is_empty() {
+/// Nearest rank: the smallest time with at least that share of times at or below it.
+fn quantile(times: &[Duration], q: f64) -> Duration {
+    times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]
+}
+
+fn report(name: &str, ours: &mut [Duration], theirs: &mut [Duration], disagree: usize) {
+    if ours.is_empty() {
         return;
     }
-    times.sort();
-    // Nearest rank: the smallest time with at least that share of times at or below it.
-    let at = |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
+    ours.sort();
+    theirs.sort();
+    let three = |t: &[Duration]| {
+        format!(
+            "{:>7.2} {:>7.2} {:>7.2}",
+            ms(quantile(t, 0.5)),
+            ms(quantile(t, 0.95)),
+            ms(quantile(t, 1.0))
+        )
+    };
     println!(
-        "  {name:<14} n={:<3} median {:>7.2} ms   p95 {:>7.2} ms   max {:>7.2} ms",
-        times.len(),
-        ms(at(0.5)),
-        ms(at(0.95)),
-        ms(at(1.0)),
+        "{name:<38} {:>4}   {:>25}   {:>25}   {}",
+        ours.len(),
+        three(ours),
+        three(theirs),
+        if disagree == 0 {
+            "all".to_string()
+        } else {
+            format!("{disagree} DISAGREE")
+        }
     );
+}
+
+/// The solver's time on a position: the fastest of `runs`.
+fn solve_time(case: &Case, runs: usize) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(solve(&case.table, &case.hand, &case.rules, case.deck).ok());
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Finds hard positions for the solver as it is now and writes them to `benches/hard.txt`
+/// as two classes named after `name` (`-- --write-hard NAME`), keeping the file's other
+/// classes: 2,800 positions (700 from each of the harsh generators and the full-scale
+/// dealer, fresh seeds) are screened by the solver's time, the slowest 40 kept; then the
+/// slowest 8 of those are hill-climbed, each for 150 steps: a hand card swapped for another
+/// card (the deck permitting) or a card added or dropped, kept when the solver gets slower.
+fn write_hard(name: &str) {
+    let mut screened: Vec<(Duration, Case)> = Vec::new();
+    for seed in 0..700u64 {
+        let mut dealt = deal::deal_full_scale(900_000 + seed);
+        let full = Case {
+            table: std::mem::replace(&mut dealt.table, Table::new(Vec::new())),
+            hand: dealt.hand,
+            rules: Rules::default(),
+            deck: deal::three_players(),
+        };
+        for case in [
+            full,
+            harsh::sparse(100_000 + seed),
+            harsh::window(200_000 + seed),
+            harsh::duplicates(300_000 + seed),
+        ] {
+            screened.push((solve_time(&case, 1), case));
+        }
+    }
+    // Time the slowest again, more carefully, before choosing.
+    screened.sort_by_key(|s| std::cmp::Reverse(s.0));
+    screened.truncate(80);
+    for (time, case) in screened.iter_mut() {
+        *time = solve_time(case, 3);
+    }
+    screened.sort_by_key(|s| std::cmp::Reverse(s.0));
+    screened.truncate(40);
+    let mut climbed = Vec::new();
+    for (start_time, start) in screened.iter().take(8) {
+        let mut rng = deal::Rng::new(start.to_line().len() as u64);
+        let (mut time, mut case) = (*start_time, start.clone());
+        for _ in 0..150 {
+            let Some(next) = mutate(&case, &mut rng) else {
+                continue;
+            };
+            let t = solve_time(&next, 2);
+            if t > time {
+                (time, case) = (t, next);
+            }
+        }
+        println!("climbed {:.1} ms -> {:.1} ms", ms(*start_time), ms(time));
+        climbed.push((time, case));
+    }
+    let screened_name = format!("screened worst 40, {name}");
+    let climbed_name = format!("hill-climbed 8, {name}");
+    let mut text = String::from(
+        "# Hard positions for the solver bench: PLAYERS ACES JOKER ; TABLE ; HAND.\n\
+         # Each `## CLASS, SOLVER` was found hard for SOLVER by `cargo bench --bench solver --\n\
+         # --write-hard SOLVER` (see write_hard in benches/solver.rs).\n",
+    );
+    for (class, cases) in hard_classes() {
+        if class == screened_name || class == climbed_name {
+            continue;
+        }
+        text.push_str(&format!("## {class}\n"));
+        for case in &cases {
+            text.push_str(&case.to_line());
+            text.push('\n');
+        }
+    }
+    text.push_str(&format!("## {screened_name}\n"));
+    for (_, case) in &screened {
+        text.push_str(&case.to_line());
+        text.push('\n');
+    }
+    text.push_str(&format!("## {climbed_name}\n"));
+    for (_, case) in &climbed {
+        text.push_str(&case.to_line());
+        text.push('\n');
+    }
+    std::fs::write(bench_file("hard.txt"), text).expect("write benches/hard.txt");
+}
+
+/// A hand one step away: a card swapped for another, added or dropped (10-25 cards kept),
+/// or `None` when the step would hold more of a card than the deck does.
+fn mutate(case: &Case, rng: &mut deal::Rng) -> Option<Case> {
+    let mut hand = case.hand.cards().to_vec();
+    let random_card = |rng: &mut deal::Rng| {
+        if rng.chance(3) {
+            HandCard::Joker
+        } else {
+            Card::from_index(rng.below(52)).map_or(HandCard::Joker, HandCard::Real)
+        }
+    };
+    match rng.below(4) {
+        0 if hand.len() < 25 => hand.push(random_card(rng)),
+        1 if hand.len() > 10 => {
+            hand.swap_remove(rng.below(hand.len()));
+        }
+        _ => {
+            let at = rng.below(hand.len().max(1));
+            if at < hand.len() {
+                hand[at] = random_card(rng);
+            }
+        }
+    }
+    let next = Case {
+        hand: Hand::new(hand),
+        ..case.clone()
+    };
+    next.is_real().then_some(next)
 }
 
 /// Deals the positions file again: seeds 1, 2, ... kept while the table has 60-95 cards and
@@ -149,9 +379,6 @@ fn write_positions() {
         text.push('\n');
         written += 1;
     }
-    std::fs::write(positions_file(), text).expect("write benches/positions.txt");
-    println!(
-        "wrote {written} positions to {}",
-        positions_file().display()
-    );
+    std::fs::write(bench_file("positions.txt"), text).expect("write benches/positions.txt");
+    println!("wrote {written} positions to benches/positions.txt");
 }

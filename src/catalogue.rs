@@ -4,8 +4,8 @@
 //! to `games/archive/`, out of the list but still counted by `stats`) or removed.
 
 use crate::Error;
+use crate::carousel::session::{Game, Phase};
 use crate::family::{GameKind, Record, Tally};
-use crate::session::{Game, Phase};
 use crate::store::{self, Dirs};
 use serde::Serialize;
 use std::fs;
@@ -297,7 +297,7 @@ mod tests {
         for (i, p) in players.iter().enumerate() {
             text.push_str(&format!("{p} = {}\n", if i == 1 { 3 } else { 40 }));
         }
-        Game::from_record(&crate::game::GameRecord::from_toml(&text).unwrap()).unwrap()
+        Game::from_record(&crate::carousel::game::GameRecord::from_toml(&text).unwrap()).unwrap()
     }
 
     fn saved(dirs: &Dirs, name: &str, game: &Game) -> PathBuf {

@@ -1,6 +1,6 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
-use crate::moves::Verdict;
+use crate::carousel::moves::Verdict;
 use crate::notation::ParseError;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

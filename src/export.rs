@@ -5,11 +5,11 @@
 
 use crate::Error;
 use crate::Rules;
-use crate::breakdown;
 use crate::canadian::scoring::{HandScore, SideScore};
 use crate::canadian::{self, Variant};
+use crate::carousel::breakdown;
+use crate::carousel::game::Tally;
 use crate::family::GameKind;
-use crate::game::Tally;
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::fmt::Write;
@@ -285,7 +285,8 @@ impl Export {
 
 /// A Canadian or Carolina Rummy game as exported: every hand by side (the table laid, what
 /// was held, what was deducted, the going-out bonus, the points) and the running totals.
-/// Its JSON has the shape of `tally`'s for these games (CONTRACT.md): keyed by side name,
+/// Its JSON has the shape of `tally`'s for these games
+/// (docs/commands.md#tally-of-canadian-and-carolina-records): keyed by side name,
 /// no bonuses at the end, `final` equal to `totals` once finished.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CanadianExport {
@@ -503,7 +504,7 @@ impl GameExport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameRecord, tally};
+    use crate::carousel::game::{GameRecord, tally};
 
     const GAME: &str = "players = [\"alice\", \"bob\", \"carol\"]\n\
         [[round]]\nknocker = \"bob\"\n[round.hands]\nalice = 12\nbob = \"4s Ah\"\ncarol = \"Kd *\"\n\

@@ -1,13 +1,13 @@
 //! The family of games the program keeps: Carousel, and Canadian Rummy with its variant
 //! Carolina Rummy. One small interface chooses the game from `--game` or a record's `game`
-//! key; what each game does lives in its own module ([`crate::game`] and its neighbours for
+//! key; what each game does lives in its own module ([`crate::carousel::game`] and its neighbours for
 //! Carousel, [`crate::canadian`] for the other two).
 
 use crate::Error;
 use crate::canadian::{self, Variant};
+use crate::carousel::game::GameRecord;
 use crate::catalogue::Summary;
 use crate::export::{self, GameExport};
-use crate::game::GameRecord;
 use std::fmt;
 
 /// A game the program referees.
@@ -127,9 +127,9 @@ impl Record {
     /// of play, so a hand in progress counts as the hand being played.
     pub fn summary(&self) -> Result<Summary, Error> {
         match self {
-            Record::Carousel(record) => {
-                Ok(Summary::of(&crate::session::Game::from_record(record)?))
-            }
+            Record::Carousel(record) => Ok(Summary::of(
+                &crate::carousel::session::Game::from_record(record)?,
+            )),
             Record::Canadian(record) => {
                 let game = canadian::session::Game::from_record(record)?;
                 let tally = game.tally();
@@ -165,7 +165,7 @@ impl Record {
     pub fn tally(&self) -> Result<Tally, Error> {
         match self {
             Record::Carousel(record) => Ok(Tally::Carousel(
-                crate::game::tally(record)?,
+                crate::carousel::game::tally(record)?,
                 record.rules.clone(),
             )),
             Record::Canadian(record) => Ok(Tally::Canadian(
@@ -180,7 +180,7 @@ impl Record {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tally {
     /// With the house rules the bonuses and the target come from.
-    Carousel(crate::game::Tally, crate::Rules),
+    Carousel(crate::carousel::game::Tally, crate::Rules),
     Canadian(Variant, canadian::record::Tally),
 }
 

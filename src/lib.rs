@@ -3,26 +3,38 @@
 //! The library holds every rule; the binary only reads arguments and prints. Start at
 //! [`moves::judge`] for "is this rearrangement legal", [`scoring::score_round`] for a round,
 //! [`game::tally`] for a whole game.
+//!
+//! Which module is whose:
+//!
+//! - shared by every game of the family: [`card`] (cards, jokers, counts), [`deck`] (the
+//!   deck a player count calls for), [`notation`] (reading cards, hands and tables),
+//!   [`rules`] (reading and writing `[rules]` tables; Carousel's own keys are there too),
+//!   [`error`], [`store`] (atomic saves, the checksum line, the lock), [`family`] (which
+//!   game a record or `--game` names), [`catalogue`] (the saved games as a list),
+//!   [`export`] and [`stats`];
+//! - Carousel's: [`carousel`] (melds and tables, moves M1-M4, scoring and its breakdown,
+//!   the game record and tally, the game at the table) and [`solver`] (the best play);
+//! - Canadian and Carolina Rummy's: [`canadian`].
+//!
+//! The Carousel modules were at the top of the crate before; their old paths
+//! (`carousel::moves`, `carousel::session`, ...) are kept as re-exports below so that code
+//! written against them goes on compiling.
 
-pub mod breakdown;
 pub mod canadian;
 pub mod card;
+pub mod carousel;
 pub mod catalogue;
 pub mod deck;
 pub mod error;
 pub mod export;
 pub mod family;
-pub mod game;
-pub mod meld;
-pub mod moves;
 pub mod notation;
 pub mod rules;
-pub mod scoring;
-pub mod session;
 pub mod solver;
 pub mod stats;
 pub mod store;
-pub mod table;
+
+pub use carousel::{breakdown, game, meld, moves, scoring, session, table};
 
 pub use card::{Card, HandCard, Rank, Suit, TableCard};
 pub use deck::Deck;

@@ -4,6 +4,8 @@
 mod out;
 
 mod cli;
+#[cfg(test)]
+mod man;
 mod render;
 mod repl;
 
@@ -12,7 +14,14 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     match cli::Cli::try_parse() {
-        Ok(cli) => cli::run(cli),
+        // The referee decides; main only says which part of the binary hears the request.
+        Ok(cli::Cli { command: None }) => repl::run(&cli::PlayArgs::default()),
+        Ok(cli::Cli {
+            command: Some(cli::Command::Play(args)),
+        }) => repl::run(&args),
+        Ok(cli::Cli {
+            command: Some(command),
+        }) => cli::run(&command),
         Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
             errln!("carousel: {}", not_utf8_argument());
             out::finish(2)

@@ -1,7 +1,8 @@
-//! Reading the compact notation players type: cards, hands and tables (CONTRACT.md).
+//! Reading the compact notation players type: cards, hands and tables
+//! (docs/commands.md#notation).
 //!
 //! Parsing here is purely about spelling. Whether a joker's card can be inferred or a meld
-//! is legal is decided in [`crate::table`] and [`crate::meld`], which know the rules.
+//! is legal is decided in [`crate::carousel::table`] and [`crate::carousel::meld`], which know the rules.
 
 use crate::card::{Card, HandCard, Rank, Suit};
 use std::fmt;

@@ -12,8 +12,8 @@ use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Exit status when the output or the game could not be written (beyond CONTRACT.md's
-/// 0, 1 and 2, which say what the answer was).
+/// Exit status when the output or the game could not be written (beyond the 0, 1 and 2
+/// of docs/commands.md#exit-status, which say what the answer was).
 pub const WRITE_FAILED: u8 = 3;
 
 thread_local! {

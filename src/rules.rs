@@ -1,9 +1,30 @@
 //! The house rules: every number and named reading a table may change, in one value.
 //!
 //! All of the engine reads its numbers from a [`Rules`]; nothing else holds a rule constant.
-//! The TOML keys are the ones of CONTRACT.md's `[rules]` table.
+//! The TOML keys are the ones of docs/commands.md#house-rules-files, explained in
+//! docs/rules.md#house-rules.
 
 use serde::{Deserialize, Serialize};
+
+/// Reads a house-rules file with its game's reader (`from_toml`), naming the file in every
+/// error: the one reading of a rules file for every game of the family, so the command
+/// line and the REPL say the same thing of the same file.
+pub fn load_file<T>(
+    path: &std::path::Path,
+    read: impl FnOnce(&str) -> Result<T, crate::Error>,
+) -> Result<T, crate::Error> {
+    let text = crate::store::read_text(path).map_err(|e| match e {
+        crate::Error::File { problem, .. } => crate::Error::File {
+            path: format!("cannot read house rules {}", path.display()),
+            problem,
+        },
+        e => e,
+    })?;
+    read(&text).map_err(|e| crate::Error::File {
+        path: path.display().to_string(),
+        problem: e.to_string(),
+    })
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
@@ -26,7 +47,8 @@ pub struct Rules {
     /// is always an exact `u32`.
     #[serde(deserialize_with = "joker_value")]
     pub joker_value: u32,
-    /// The target reachers also get the per-round bonus (seed 003's reading).
+    /// The target reachers also get the per-round bonus (a reading one write-up
+    /// takes: docs/rules.md#game-bonuses).
     pub round_bonus_for_all: bool,
     /// A player may still meld after the third draw (seeds 000/001's reading).
     pub meld_after_third_draw: bool,
@@ -66,7 +88,8 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Every key of the `[rules]` table, in the order CONTRACT.md lists them.
+    /// Every key of the `[rules]` table, in the order docs/rules.md#house-rules
+    /// lists them.
     pub const KEYS: [&'static str; 11] = [
         "target",
         "knock-limit",
@@ -87,6 +110,11 @@ impl Rules {
         let rules: Rules = read(text, false)?;
         rules.check()?;
         Ok(rules)
+    }
+
+    /// Reads a house-rules file from disk (`--rules FILE`, the user's rules file).
+    pub fn load(path: &std::path::Path) -> Result<Rules, crate::Error> {
+        load_file(path, Rules::from_toml)
     }
 
     /// Refuses numbers no game can be played with: a target of 0 ends the game before its

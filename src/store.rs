@@ -18,8 +18,8 @@
 //!   record keeps its permissions.
 
 use crate::Error;
-use crate::game::GameRecord;
-use crate::session::Game;
+use crate::carousel::game::GameRecord;
+use crate::carousel::session::Game;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -313,6 +313,17 @@ impl GameFile {
     /// Another session's lock, or a damaged record, is an error and nothing is changed.
     /// Temporary files left by a killed session are removed.
     pub fn open(path: &Path) -> Result<(GameFile, Option<Game>), Error> {
+        let (file, text) = GameFile::open_text(path)?;
+        let game = match text {
+            Some(text) => Some(game_of(path, &text)?),
+            None => None,
+        };
+        Ok((file, game))
+    }
+
+    /// Locks the record at `path` and reads its text when it exists, for a game of any
+    /// kind (the caller reads the record); as [`GameFile::open`] otherwise.
+    pub fn open_text(path: &Path) -> Result<(GameFile, Option<String>), Error> {
         let target = resolve(path);
         let dir = dir_of(&target);
         fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
@@ -328,15 +339,14 @@ impl GameFile {
             lock_path,
             known: None,
         };
-        let game = if file.target.exists() {
+        let text = if file.target.exists() {
             let text = read_text(&file.target)?;
-            let game = game_of(path, &text)?;
             file.known = Some(crc32fast::hash(text.as_bytes()));
-            Some(game)
+            Some(text)
         } else {
             None
         };
-        Ok((file, game))
+        Ok((file, text))
     }
 
     /// The path as the player gave it.
@@ -376,6 +386,11 @@ impl GameFile {
     /// Saves the game, unless the record on disk is no longer what this session last read
     /// or wrote (changed by hand or by another program): then nothing is written.
     pub fn save(&mut self, game: &Game) -> Result<(), Error> {
+        self.save_text(&saved_text(game)?)
+    }
+
+    /// Saves a record's whole text (sealed), as [`GameFile::save`] does a game.
+    pub fn save_text(&mut self, text: &str) -> Result<(), Error> {
         let on_disk = match fs::read(&self.target) {
             Ok(bytes) => Some(crc32fast::hash(&bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -388,8 +403,7 @@ impl GameFile {
                     .to_string(),
             });
         }
-        let text = saved_text(game)?;
-        write_atomically(&self.target, &text).map_err(|e| match e {
+        write_atomically(&self.target, text).map_err(|e| match e {
             Error::File { problem, .. } => file_error(&self.shown, problem),
             e => e,
         })?;
@@ -583,7 +597,7 @@ impl Dirs {
     pub fn last_unfinished(&self) -> Option<(PathBuf, Game)> {
         self.saved_games().into_iter().take(20).find_map(|path| {
             let game = load(&path).ok()?;
-            (game.state().phase != crate::session::Phase::Over).then_some((path, game))
+            (game.state().phase != crate::carousel::session::Phase::Over).then_some((path, game))
         })
     }
 }

@@ -234,7 +234,7 @@ fn cases(debug: u32, release: u32) -> u32 {
 
 /// The solver's least deadwood (then most cards) is the brute force's, and its play is legal.
 fn agrees_with_brute_force(p: &Small) -> Result<(), TestCaseError> {
-    let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+    let s = solve(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
     assert_sound(&p.table, &p.hand, &p.rules, p.deck, &s);
     let (deadwood, played) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
     prop_assert_eq!(
@@ -292,7 +292,7 @@ fn full_size_random_positions_are_solved_legally() {
     let deck = deal::three_players();
     for seed in 1000..1000 + u64::from(cases(6, 60)) {
         let p = deal::deal_full_scale(seed);
-        let s = solve(&p.table, &p.hand, &rules, deck);
+        let s = solve(&p.table, &p.hand, &rules, deck).expect("a position the deck can hold");
         assert_sound(&p.table, &p.hand, &rules, deck, &s);
         let mut pile: Vec<HandCard> = s.table.cards().map(|c| c.physical()).collect();
         assert_arrangement(&pile, &rules, deck, false);
@@ -321,7 +321,7 @@ fn bench_positions_are_solved_legally() {
         .step_by(if cfg!(debug_assertions) { 15 } else { 1 })
     {
         let p = deal::Position::from_line(line).unwrap();
-        let s = solve(&p.table, &p.hand, &rules, deck);
+        let s = solve(&p.table, &p.hand, &rules, deck).expect("a position the deck can hold");
         assert_sound(&p.table, &p.hand, &rules, deck, &s);
     }
 }
@@ -334,7 +334,7 @@ fn small_position_statistics() {
     let mut bump = |k: &str| *stats.entry(k.to_string()).or_insert(0) += 1;
     for seed in 0..3000u64 {
         let p = small_position(seed);
-        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+        let s = solve(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
         let table_jokers = p.table.cards().filter(|c| c.is_joker()).count();
         if table_jokers > 0 {
             bump("table joker");

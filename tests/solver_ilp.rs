@@ -9,11 +9,14 @@
 mod brute;
 #[path = "../benches/support/deal.rs"]
 mod deal;
+#[path = "../benches/support/harsh.rs"]
+mod harsh;
 mod ilp;
 
 use carousel::solver::solve;
-use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard};
+use carousel::{Card, HandCard, MeldRules, Rules, TableCard};
 use deal::Rng;
+use harsh::{Case as Position, position};
 
 /// Test cases: `debug` in debug builds, `release` in release; `ILP_CASES` overrides both.
 fn cases(debug: u64, release: u64) -> u64 {
@@ -41,26 +44,6 @@ fn seeds(n: u64) -> std::ops::Range<u64> {
     first_seed()..first_seed() + n
 }
 
-struct Position {
-    table: Table,
-    hand: Hand,
-    rules: Rules,
-    deck: Deck,
-}
-
-impl Position {
-    fn describe(&self) -> String {
-        format!(
-            "--table '{}' --hand '{}' (players {}, aces low only {}, joker value {})",
-            self.table,
-            self.hand,
-            self.deck.players(),
-            self.rules.aces_low_only,
-            self.rules.joker_value
-        )
-    }
-}
-
 /// The ILP's play is legal by the referee (so the ILP never claims too much), and the
 /// solver's deadwood is the ILP's (so the solver never finds too little), and the solver's
 /// play is legal.
@@ -76,7 +59,7 @@ fn check(p: &Position) -> (u32, u32) {
             p.describe()
         );
     }
-    let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+    let s = solve(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
     if s.played.is_empty() {
         assert_eq!(s.table, p.table);
     } else {
@@ -103,207 +86,6 @@ fn check(p: &Position) -> (u32, u32) {
         best.table.map(|t| t.to_string())
     );
     (s.deadwood, s.left.len() as u32)
-}
-
-/// A face by run position (14 is the ace again) and suit index.
-fn face(position: u8, suit: usize) -> Card {
-    Card::new(
-        Rank::new(if position == 14 { 1 } else { position }).unwrap(),
-        Suit::ALL[suit],
-    )
-}
-
-/// A position built from random melds over a window of run positions and some suits, then
-/// a hand from the cards left, with awkward cards (high ones, the real cards of table
-/// jokers) favoured `awkward` percent of the time. `table_size` is the target table size.
-fn position(
-    seed: u64,
-    table_size: usize,
-    hand_size: usize,
-    window: (u8, u8),
-    suits: usize,
-    awkward: usize,
-    twins: bool,
-) -> Position {
-    let mut rng = Rng::new(seed);
-    let players = if rng.chance(20) { 2 } else { 3 };
-    let deck = Deck::for_players(players).unwrap();
-    let rules = Rules {
-        aces_low_only: rng.chance(15),
-        joker_value: [25, 25, 25, 0, 7][rng.below(5)],
-        ..Rules::default()
-    };
-    let meld_rules = MeldRules::new(&rules, deck);
-    let mut suit_order: Vec<usize> = (0..4).collect();
-    rng.shuffle(&mut suit_order);
-    suit_order.truncate(suits);
-    let (low, high) = window;
-    let mut shoe: Vec<Card> = Vec::new();
-    for pos in low..=high {
-        if pos == 14 && low == 1 {
-            continue; // the ace is already in the window, low
-        }
-        for s in &suit_order {
-            for _ in 0..deck.copies() {
-                shoe.push(face(pos, *s));
-            }
-        }
-    }
-    let take = |shoe: &mut Vec<Card>, card: Card| -> bool {
-        match shoe.iter().position(|c| *c == card) {
-            Some(at) => {
-                shoe.swap_remove(at);
-                true
-            }
-            None => false,
-        }
-    };
-    // Some jokers are kept back for the hand.
-    let mut jokers = deck.jokers() as usize;
-    let mut hand_jokers = 0;
-    while jokers > 0 && rng.chance(30) {
-        jokers -= 1;
-        hand_jokers += 1;
-    }
-    let mut joker_faces: Vec<Card> = Vec::new();
-    let mut melds: Vec<Meld> = Vec::new();
-    let mut size = 0;
-    for _ in 0..400 {
-        if size + 3 > table_size {
-            break;
-        }
-        let mut cards: Vec<Card> = Vec::new();
-        if rng.chance(55) {
-            let s = suit_order[rng.below(suit_order.len())];
-            let len = rng.between(3, 6).min(usize::from(high - low) + 1);
-            let start = low + rng.below(usize::from(high - low) + 2 - len) as u8;
-            cards = (start..start + len as u8).map(|p| face(p, s)).collect();
-        } else if suit_order.len() >= 3 {
-            let pos = low + rng.below(usize::from(high - low) + 1) as u8;
-            let n = rng.between(3, suit_order.len().min(4));
-            let mut ss = suit_order.clone();
-            rng.shuffle(&mut ss);
-            cards = ss[..n].iter().map(|s| face(pos, *s)).collect();
-        }
-        if cards.is_empty() || size + cards.len() > table_size {
-            continue;
-        }
-        let mut trial = shoe.clone();
-        if !cards.iter().all(|c| take(&mut trial, *c)) {
-            continue;
-        }
-        let mut laid: Vec<TableCard> = cards.iter().map(|c| TableCard::Real(*c)).collect();
-        if jokers > 0 && !twins && rng.chance(25) {
-            // A joker in place of a card (the card goes back to the shoe), or on an end.
-            let at = rng.below(laid.len());
-            let stated = laid[at].face();
-            if rng.chance(60) {
-                laid[at] = TableCard::Joker(stated);
-                trial.push(stated);
-                jokers -= 1;
-                joker_faces.push(stated);
-            } else if let Some(extra) = (1..=14u8)
-                .flat_map(|p| (0..4).map(move |s| face(p, s)))
-                .find(|f| {
-                    let mut with = laid.clone();
-                    with.push(TableCard::Joker(*f));
-                    carousel::meld::is_legal(&with, meld_rules)
-                })
-            {
-                laid.push(TableCard::Joker(extra));
-                jokers -= 1;
-                joker_faces.push(extra);
-            }
-        }
-        if !carousel::meld::is_legal(&laid, meld_rules) {
-            continue;
-        }
-        shoe = trial;
-        size += laid.len();
-        melds.push(Meld::new(laid, meld_rules));
-    }
-    if twins {
-        // Twin jokers: two real cards of the table, of one face where two decks allow
-        // (an ace or a run's end when there is one), become jokers standing for them; the
-        // real cards go to the hand or out of the game.
-        let mut spots: Vec<(usize, usize)> = Vec::new();
-        for (m, meld) in melds.iter().enumerate() {
-            for (i, _) in meld.cards().iter().enumerate() {
-                spots.push((m, i));
-            }
-        }
-        rng.shuffle(&mut spots);
-        let face_at = |melds: &[Meld], (m, i): (usize, usize)| melds[m].cards()[i].face();
-        let first = spots
-            .iter()
-            .copied()
-            .find(|s| face_at(&melds, *s).rank == Rank::ACE)
-            .or_else(|| spots.first().copied());
-        if let Some(first) = first {
-            let x = face_at(&melds, first);
-            let second = spots
-                .iter()
-                .copied()
-                .find(|s| s.0 != first.0 && face_at(&melds, *s) == x)
-                .or_else(|| spots.iter().copied().find(|s| s.0 != first.0));
-            let mut spots = vec![first];
-            spots.extend(second);
-            for _ in 0..jokers.min(spots.len()) {
-                let (m, i) = spots.pop().unwrap();
-                let mut cards = melds[m].cards().to_vec();
-                let real = cards[i].face();
-                cards[i] = TableCard::Joker(real);
-                melds[m] = Meld::new(cards, meld_rules);
-                jokers -= 1;
-                joker_faces.push(real);
-                if rng.chance(50) {
-                    shoe.push(real);
-                }
-            }
-        }
-    }
-    rng.shuffle(&mut shoe);
-    let mut hand: Vec<HandCard> = Vec::new();
-    // Now and then the real card of a table joker, to release it.
-    for stated in &joker_faces {
-        if rng.chance(50) && take(&mut shoe, *stated) {
-            hand.push(HandCard::Real(*stated));
-        }
-    }
-    while jokers > 0 && rng.chance(35) {
-        hand_jokers += 1;
-        jokers -= 1;
-    }
-    hand.extend(std::iter::repeat_n(HandCard::Joker, hand_jokers));
-    // Awkward cards: mostly a card that meets no card of the hand so far (no other card of
-    // its rank, none of its suit within two ranks), high ones first; else any.
-    while hand.len() < hand_size && !shoe.is_empty() {
-        let lonely = |c: &Card| {
-            hand.iter().all(|h| match h {
-                HandCard::Real(h) => {
-                    h.rank != c.rank
-                        && (h.suit != c.suit || h.rank.number().abs_diff(c.rank.number()) > 2)
-                }
-                HandCard::Joker => true,
-            })
-        };
-        let pick = if rng.chance(awkward) {
-            shoe.iter()
-                .position(|c| lonely(c) && (c.rank.number() >= 9 || c.rank.number() == 1))
-                .or_else(|| shoe.iter().position(lonely))
-                .unwrap_or(0)
-        } else {
-            0
-        };
-        hand.push(HandCard::Real(shoe.swap_remove(pick)));
-    }
-    rng.shuffle(&mut hand);
-    Position {
-        table: Table::new(melds),
-        hand: Hand::new(hand),
-        rules,
-        deck,
-    }
 }
 
 /// A small position for the brute force: up to 10 table cards and 5 in hand, in a window
@@ -396,6 +178,51 @@ fn solver_matches_ilp_on_sparse_full_scale_positions() {
     );
 }
 
+/// The positions the bench keeps for being hard (`benches/hard.txt`: the slowest of random
+/// screening, and hill-climbed ones): every one in release, every sixth in debug (they are
+/// slow to solve there, by both methods).
+#[test]
+fn solver_matches_ilp_on_hard_bench_positions() {
+    let cases = harsh::read_cases(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/hard.txt"
+    )));
+    assert!(cases.len() >= 40, "only {} hard positions", cases.len());
+    let step = if cfg!(debug_assertions) { 6 } else { 1 };
+    for case in cases.iter().step_by(step) {
+        check(case);
+    }
+}
+
+/// The bench's generated classes: tables from a window of 8 ranks, and tables of many
+/// duplicate cards.
+#[test]
+fn solver_matches_ilp_on_window_and_duplicate_positions() {
+    for seed in seeds(cases(15, 300)) {
+        check(&harsh::window(7000 + seed));
+        check(&harsh::duplicates(8000 + seed));
+    }
+}
+
+/// Small positions of many duplicates (two decks, two or three suits, four ranks) against
+/// the brute force, solver and ILP both.
+#[test]
+fn ilp_and_solver_match_brute_force_on_small_duplicate_positions() {
+    for seed in seeds(cases(15, 2000)) {
+        let mut rng = Rng::new(seed ^ 0xd0d);
+        let low = rng.between(1, 10) as u8;
+        let suits = rng.between(2, 3);
+        let table = rng.between(3, 10);
+        let hand = rng.between(2, 5);
+        let mut p = position(seed, table, hand, (low, low + 3), suits, 20, rng.chance(30));
+        p.deck = carousel::Deck::for_players(3).unwrap();
+        let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+        let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
+        assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());
+        check(&p);
+    }
+}
+
 /// The ILP against the brute force on medium positions: up to 14 table cards, 6 in hand,
 /// 7 ranks.
 #[test]
@@ -424,7 +251,7 @@ fn sparse_position_statistics() {
     let total = cases(200, 1000);
     for seed in 0..total {
         let p = sparse(seed);
-        let s = solve(&p.table, &p.hand, &p.rules, p.deck);
+        let s = solve(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
         let stated: Vec<Card> = p
             .table
             .cards()
@@ -466,36 +293,4 @@ fn sparse_position_statistics() {
         }
     }
     println!("{total} sparse positions: {stats:#?}, twin jokers {twins}");
-}
-
-/// Solve times on harsh positions (run by hand in release: `--ignored --nocapture`).
-#[test]
-#[ignore]
-fn timing_on_harsh_positions() {
-    for (name, table_range) in [("full 60-95", (60, 95)), ("sparse 20-60", (20, 60))] {
-        let mut times: Vec<(f64, u64)> = Vec::new();
-        for seed in 0..1000u64 {
-            let mut rng = Rng::new(seed ^ 0x77);
-            let table = rng.between(table_range.0, table_range.1);
-            let hand = rng.between(10, 25);
-            let p = position(seed, table, hand, (1, 14), 4, 70, rng.chance(30));
-            let mut best = f64::MAX;
-            for _ in 0..3 {
-                let t = std::time::Instant::now();
-                let _ = solve(&p.table, &p.hand, &p.rules, p.deck);
-                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            times.push((best, seed));
-        }
-        times.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let n = times.len();
-        println!(
-            "{name}: median {:.2} p95 {:.2} p99 {:.2} max {:.2} ms (slowest seeds {:?})",
-            times[n / 2].0,
-            times[n * 95 / 100].0,
-            times[n * 99 / 100].0,
-            times[n - 1].0,
-            times[n - 5..].iter().map(|t| t.1).collect::<Vec<_>>()
-        );
-    }
 }

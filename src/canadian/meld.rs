@@ -1,4 +1,4 @@
-//! Where Canadian and Carolina sets are validated (RULES-CANADIAN.md, "Melds"): 3 or more
+//! Where Canadian and Carolina sets are validated (docs/rules.md#canadian-sets): 3 or more
 //! cards of one rank with at least one natural card, any number of wild cards, no runs, one
 //! set per rank per side. Refusals say why in a player's words, naming the cards.
 
@@ -191,13 +191,13 @@ impl Rulebook {
     /// the value of a natural of the set's rank (10 in a set of queens).
     pub fn table_value(&self, set: &Set) -> u32 {
         let roles = self.roles(&set.cards);
-        crate::scoring::points_sum(set.cards.iter().zip(roles).map(|(card, role)| {
-            match (card, role) {
+        crate::carousel::scoring::points_sum(set.cards.iter().zip(roles).map(
+            |(card, role)| match (card, role) {
                 (HandCard::Joker, _) => JOKER_VALUE,
                 (HandCard::Real(c), Role::Natural(_)) => natural_value(*c),
                 (HandCard::Real(_), Role::Wild) => set.rank.wild_value(),
-            }
-        }))
+            },
+        ))
     }
 
     /// A side's melds as written, judged and merged: each holds a natural card and is of
@@ -250,7 +250,7 @@ impl Rulebook {
 
     /// A side's table count: the sum of its sets' values.
     pub fn sets_value(&self, sets: &[Set]) -> u32 {
-        crate::scoring::points_sum(sets.iter().map(|s| self.table_value(s)))
+        crate::carousel::scoring::points_sum(sets.iter().map(|s| self.table_value(s)))
     }
 }
 

@@ -1,4 +1,4 @@
-//! Canadian Rummy and its variant Carolina Rummy (seed 004, RULES-CANADIAN.md): sets only,
+//! Canadian Rummy and its variant Carolina Rummy (docs/rules.md#part-2-canadian-and-carolina-rummy): sets only,
 //! wild cards, a discard pile, and sides that score what they laid less what they hold.
 //!
 //! The cards, notation, deck counts and the ledger of a record are the family's, shared with
@@ -46,7 +46,8 @@ impl Variant {
         }
     }
 
-    /// How many players the game takes (RULES-CANADIAN.md, "Players, sides and deck").
+    /// How many players the game takes
+    /// (docs/rules.md#canadian-players-and-sides).
     pub fn players(self) -> RangeInclusive<usize> {
         match self {
             Variant::Canadian => 4..=4,
@@ -74,7 +75,7 @@ fn rank_is(card: HandCard, number: u8) -> bool {
     matches!(card, HandCard::Real(c) if c.rank.number() == number)
 }
 
-/// The value of a natural card (RULES-CANADIAN.md, "Card values"): Q♠ 100, ace 25, 10 to K
+/// The value of a natural card (docs/rules.md#canadian-card-values): Q♠ 100, ace 25, 10 to K
 /// 10, 3 to 9 5. A deuce is never natural; as a face it counts 5 here, but it is valued
 /// through [`Rulebook::hand_value`] or its set's rank.
 pub fn natural_value(card: Card) -> u32 {
@@ -127,7 +128,7 @@ impl Rulebook {
 
     /// A hand's count: the sum of its cards' values.
     pub fn hand_count(&self, cards: &[HandCard]) -> u32 {
-        crate::scoring::points_sum(cards.iter().map(|c| self.hand_value(*c)))
+        crate::carousel::scoring::points_sum(cards.iter().map(|c| self.hand_value(*c)))
     }
 
     /// The words for what is wild, for people.

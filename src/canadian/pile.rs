@@ -1,4 +1,4 @@
-//! "May I take the pile?" (RULES-CANADIAN.md, "A turn"): the top card must be natural, and
+//! "May I take the pile?" (docs/rules.md#taking-the-pile): the top card must be natural, and
 //! the player must hold two natural cards of its rank (under `wild-pickup` one of the two may
 //! be wild). The top card and those two go to the table at once.
 

@@ -1,7 +1,8 @@
-//! The record of a Canadian or Carolina game (CONTRACT.md, "tally for these games") and its
+//! The record of a Canadian or Carolina game
+//! (docs/commands.md#tally-of-canadian-and-carolina-records) and its
 //! tally: running totals by side, the end at the target and the winners.
 //!
-//! The record shares its shape and its reading with Carousel's ([`crate::game`]): players,
+//! The record shares its shape and its reading with Carousel's ([`crate::carousel::game`]): players,
 //! `[rules]`, `[[round]]` with `[round.hands]`; it adds `teams`, each round's `out` and
 //! `[round.melds]`.
 
@@ -9,8 +10,8 @@ use super::scoring::{HandScore, TableEntry, score_hand};
 use super::sides::Sides;
 use super::{CanadianRules, Rulebook, Variant};
 use crate::Error;
-use crate::game::{HandEntry, read_record};
-use crate::scoring::HandReport;
+use crate::carousel::game::{HandEntry, read_record};
+use crate::carousel::scoring::HandReport;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,5 @@
-//! The house rules of Canadian and Carolina Rummy (RULES-CANADIAN.md, "House rules"): their
+//! The house rules of Canadian and Carolina Rummy
+//! (docs/rules.md#canadian-house-rules): their
 //! own `[rules]` keys. A Carousel key here is an unknown key, and the reverse.
 
 use crate::Error;
@@ -36,7 +37,8 @@ impl Default for CanadianRules {
 }
 
 impl CanadianRules {
-    /// Every key of these games' `[rules]` table, in RULES-CANADIAN.md's order.
+    /// Every key of these games' `[rules]` table, in the order of
+    /// docs/rules.md#canadian-house-rules.
     pub const KEYS: [&'static str; 6] = [
         "target",
         "hand-size",
@@ -62,6 +64,11 @@ impl CanadianRules {
         let rules: CanadianRules = read(text, true)?;
         rules.check().map_err(Error::Rules)?;
         Ok(rules)
+    }
+
+    /// Reads a rules file of these games from disk (`--rules FILE`).
+    pub fn load(path: &std::path::Path) -> Result<CanadianRules, Error> {
+        crate::rules::load_file(path, CanadianRules::from_toml)
     }
 
     /// Refuses a target or hand size of 0: no game could be played to it.

@@ -1,4 +1,5 @@
-//! Where a Canadian or Carolina hand is scored (RULES-CANADIAN.md, "Scoring a hand"): each
+//! Where a Canadian or Carolina hand is scored
+//! (docs/rules.md#canadian-scoring-a-hand): each
 //! side's table count, less its players' hand count unless its player went out.
 
 use super::Rulebook;
@@ -6,9 +7,9 @@ use super::meld::Set;
 use super::sides::Sides;
 use crate::Error;
 use crate::card::CardCounts;
+use crate::carousel::scoring::HandReport;
+use crate::carousel::table::Hand;
 use crate::notation::parse_wild_melds;
-use crate::scoring::HandReport;
-use crate::table::Hand;
 
 /// What a side has on the table when a hand ends: its sets, or their counted value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,7 +149,7 @@ pub fn score_hand(
             return Err(Error::Round(format!(
                 "{} went out but holds cards ({}); the player who went out holds none",
                 players[p],
-                crate::session::report_text(&hands[p])
+                crate::carousel::session::report_text(&hands[p])
             )));
         }
         None => {
@@ -174,7 +175,7 @@ pub fn score_hand(
     let scores = (0..sides.len())
         .map(|side| {
             let table = tables[side].value(book);
-            let held = crate::scoring::points_sum(
+            let held = crate::carousel::scoring::points_sum(
                 sides
                     .members(side)
                     .iter()

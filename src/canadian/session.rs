@@ -15,9 +15,9 @@ use super::sides::{Sides, parse_teams};
 use super::{CanadianRules, Rulebook, Variant};
 use crate::Error;
 use crate::card::CardCounts;
-use crate::game::HandEntry;
-use crate::scoring::HandReport;
-use crate::session::report_text;
+use crate::carousel::game::HandEntry;
+use crate::carousel::scoring::HandReport;
+use crate::carousel::session::report_text;
 
 /// One step the score keeper gives.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,5 @@
-//! Sides: a team of two or a single player (RULES-CANADIAN.md, "Players, sides and deck").
+//! Sides: a team of two or a single player
+//! (docs/rules.md#canadian-players-and-sides).
 //! Scores and the table belong to sides. A side is named by its players joined with `+`
 //! in the order of the players (`alice+carol`), a single by the player's name.
 

@@ -1,5 +1,5 @@
-//! `score` and `tally` for Canadian and Carolina Rummy (CONTRACT.md, "Canadian and Carolina
-//! Rummy"): the library scores, this reads the arguments and prints by side.
+//! `score` and `tally` for Canadian and Carolina Rummy
+//! (docs/commands.md#score---game-canadiancarolina): the library scores, this reads the arguments and prints by side.
 
 use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, print_json};
@@ -17,16 +17,12 @@ fn bad(message: String) -> anyhow::Error {
     Error::Round(message).into()
 }
 
-/// Reads a rules file of these games' keys, or the defaults without one.
+/// The house rules of `--rules FILE` (read by the library), or these games' defaults.
 pub fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
-    match path {
-        None => Ok(CanadianRules::default()),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read house rules {}", path.display()))?;
-            CanadianRules::from_toml(&text).with_context(|| path.display().to_string())
-        }
-    }
+    Ok(path
+        .map(CanadianRules::load)
+        .transpose()?
+        .unwrap_or_default())
 }
 
 /// `score --game canadian|carolina`: one hand scored by side.
@@ -107,7 +103,7 @@ pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
     Ok(Answer::Yes)
 }
 
-/// The JSON of one scored hand (CONTRACT.md).
+/// The JSON of one scored hand (docs/commands.md#score---game-canadiancarolina).
 pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
     let by_side: Map<String, Value> = score
         .sides
@@ -127,16 +123,11 @@ pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
     })
 }
 
-/// The JSON of a whole game's tally, keyed by side (CONTRACT.md).
+/// The JSON of a whole game's tally, keyed by side
+/// (docs/commands.md#tally-of-canadian-and-carolina-records).
 pub fn tally_json(variant: Variant, tally: &Tally) -> Value {
     let names = tally.sides.names();
-    let by_side = |values: &[i64]| -> Map<String, Value> {
-        names
-            .iter()
-            .cloned()
-            .zip(values.iter().map(|v| json!(v)))
-            .collect()
-    };
+    let by_side = |values: &[i64]| super::by_name(&names, values);
     let mut out = Map::new();
     out.insert("game".into(), variant.name().into());
     out.insert(

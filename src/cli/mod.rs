@@ -1,4 +1,4 @@
-//! The command line: the one-shot commands of CONTRACT.md, each a thin call into the library.
+//! The command line: the one-shot commands of docs/commands.md#check and after, each a thin call into the library.
 
 mod arrange;
 pub mod canadian;
@@ -8,18 +8,18 @@ mod completions;
 mod dispute;
 mod export;
 mod games;
-#[cfg(test)]
-mod man;
+mod play;
 mod score;
 mod solve;
 mod stats;
 mod tally;
 
-use anyhow::Context;
 use carousel::{Deck, Error, MeldRules, Rules};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+pub use play::PlayArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -54,7 +54,7 @@ pub enum Command {
     Arrange(arrange::ArrangeArgs),
     Pile(dispute::PileArgs),
     Set(dispute::SetArgs),
-    Play(crate::repl::PlayArgs),
+    Play(PlayArgs),
     Games(games::GamesArgs),
     Export(export::ExportArgs),
     Stats(stats::StatsArgs),
@@ -90,20 +90,9 @@ impl Setup {
     }
 }
 
-/// Reads a house-rules file, or the rulings' defaults without one.
+/// The house rules of `--rules FILE` (read by the library), or the rulings' defaults.
 pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
-    match path {
-        None => Ok(Rules::default()),
-        Some(path) => {
-            let text = carousel::store::read_text(path).map_err(|e| match e {
-                Error::File { problem, .. } => {
-                    anyhow::anyhow!("cannot read house rules {}: {problem}", path.display())
-                }
-                e => e.into(),
-            })?;
-            Rules::from_toml(&text).with_context(|| path.display().to_string())
-        }
-    }
+    Ok(path.map(Rules::load).transpose()?.unwrap_or_default())
 }
 
 /// What a command found: a yes (exit 0) or a well-formed no (exit 1).
@@ -112,14 +101,12 @@ pub enum Answer {
     No,
 }
 
-/// Runs a command and turns its outcome into the exit status of CONTRACT.md:
-/// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr).
-pub fn run(cli: Cli) -> ExitCode {
-    // With no command, the interactive referee.
-    let Some(command) = cli.command else {
-        return crate::repl::run(&crate::repl::PlayArgs::default());
-    };
-    let (result, json) = match &command {
+/// Runs a one-shot command and turns its outcome into the exit status of
+/// docs/commands.md#exit-status:
+/// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr). `play` (and no
+/// command at all) is the REPL's, which `main` starts.
+pub fn run(command: &Command) -> ExitCode {
+    let (result, json) = match command {
         Command::Check(args) => (check::run(args), args.output.json),
         Command::Score(args) => (score::run(args), args.output.json),
         Command::Tally(args) => (tally::run(args), args.output.json),
@@ -127,7 +114,12 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Arrange(args) => (arrange::run(args), args.output.json),
         Command::Pile(args) => (dispute::pile(args), args.output.json),
         Command::Set(args) => (dispute::set(args), args.output.json),
-        Command::Play(args) => return crate::repl::run(args),
+        Command::Play(_) => (
+            Err(anyhow::anyhow!(
+                "play starts the REPL, not a one-shot command"
+            )),
+            false,
+        ),
         Command::Games(args) => (games::run(args), args.output.json),
         Command::Export(args) => (export::run(args), args.json.json),
         Command::Stats(args) => (stats::run(args), args.output.json),
@@ -148,6 +140,18 @@ pub fn run(cli: Cli) -> ExitCode {
         }
     };
     crate::out::finish(status)
+}
+
+/// A JSON object of one value per player, keyed by name in seating order.
+pub fn by_name<T: Copy + Into<serde_json::Value>>(
+    names: &[String],
+    values: &[T],
+) -> serde_json::Map<String, serde_json::Value> {
+    names
+        .iter()
+        .cloned()
+        .zip(values.iter().map(|v| (*v).into()))
+        .collect()
 }
 
 /// Prints a JSON value as one line.

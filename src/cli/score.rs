@@ -1,11 +1,9 @@
 //! `carousel score`: one round scored from each player's hand.
 
-use super::{Answer, Output, load_rules, print_json};
-use anyhow::Context;
-use carousel::card::CardCounts;
+use super::{Answer, Output, by_name, load_rules, print_json};
+use carousel::Error;
 use carousel::family::GameKind;
-use carousel::scoring::{self, HandReport};
-use carousel::{Deck, Error};
+use carousel::game;
 
 /// How a hand argument is written, for messages.
 pub const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";
@@ -89,38 +87,18 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
         .into());
     }
     let rules = load_rules(args.rules.as_deref())?;
-    let deck = Deck::for_players(args.hands.len())?;
-    let mut names: Vec<String> = Vec::new();
-    let mut reports: Vec<HandReport> = Vec::new();
-    for arg in &args.hands {
-        let (name, hand) = name_and_value(arg, HAND_EXAMPLE)?;
-        if names.iter().any(|n| n == name) {
-            return Err(Error::Round(format!("\"{name}\" is given two hands")).into());
-        }
-        let report = HandReport::parse(hand, deck).with_context(|| format!("{name}'s hand"))?;
-        names.push(name.to_string());
-        reports.push(report);
-    }
-    let all = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
-    deck.check_counts(&all, " in the hands together")?;
-    let knocker = match &args.knocker {
-        Some(name) => Some(names.iter().position(|n| n == name).ok_or_else(|| {
-            Error::Round(format!(
-                "--knocker \"{name}\" is not one of the players given ({})",
-                names.join(", ")
-            ))
-        })?),
-        None => None,
-    };
-    let score = scoring::score_round(&names, &reports, knocker, &rules)?;
+    let hands = args
+        .hands
+        .iter()
+        .map(|arg| {
+            let (name, hand) = name_and_value(arg, HAND_EXAMPLE)?;
+            Ok((name.to_string(), hand.to_string()))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let round = game::score_hands(&hands, args.knocker.as_deref(), &rules)?;
+    let (names, knocker, score) = (&round.players, round.knocker, &round.score);
     if args.output.json {
-        let by_name = |values: &[u32]| -> serde_json::Map<String, serde_json::Value> {
-            names
-                .iter()
-                .cloned()
-                .zip(values.iter().map(|v| json!(v)))
-                .collect()
-        };
+        let by_name = |values: &[u32]| by_name(names, values);
         print_json(&json!({
             "deadwood": by_name(&score.deadwood),
             "winners": score.winners.iter().map(|w| &names[*w]).collect::<Vec<_>>(),
@@ -129,7 +107,7 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
             "went_out": score.went_out,
         }));
     } else {
-        out!("{}", crate::render::round(&names, knocker, &score, &rules));
+        out!("{}", crate::render::round(names, knocker, score, &rules));
     }
     Ok(Answer::Yes)
 }

@@ -2,7 +2,6 @@
 
 use super::{Answer, Output, Setup, print_json};
 use anyhow::Context;
-use carousel::card::{CardCounts, TableCard};
 use carousel::{Hand, Table, solver};
 use clap::Args;
 use serde_json::json;
@@ -34,14 +33,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
     let (rules, deck, meld_rules) = args.setup.load()?;
     let table = Table::parse(&args.table, meld_rules, deck).context("--table")?;
     let hand = Hand::parse(&args.hand, deck).context("--hand")?;
-    let together = CardCounts::of(
-        table
-            .cards()
-            .map(TableCard::physical)
-            .chain(hand.cards().iter().copied()),
-    );
-    deck.check_counts(&together, " in the table and the hand together")?;
-    let best = solver::solve(&table, &hand, &rules, deck);
+    let best = solver::solve(&table, &hand, &rules, deck)?;
     if args.output.json {
         print_json(&json!({
             "played": best.played.iter().map(ToString::to_string).collect::<Vec<_>>(),

@@ -1,6 +1,6 @@
 //! `carousel tally`: a whole game record scored.
 
-use super::{Answer, Output, print_json};
+use super::{Answer, Output, by_name, print_json};
 use anyhow::Context;
 use carousel::canadian;
 use carousel::family::Record;
@@ -76,14 +76,7 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
     let record = record.clone();
     let tally = game::tally(&record).with_context(|| args.game.display().to_string())?;
     if args.output.json {
-        let by_name = |values: &[u32]| -> Map<String, Value> {
-            tally
-                .players
-                .iter()
-                .cloned()
-                .zip(values.iter().map(|v| json!(v)))
-                .collect()
-        };
+        let by_name = |values: &[u32]| by_name(&tally.players, values);
         let names = |indices: &[usize]| -> Vec<&String> {
             indices.iter().map(|i| &tally.players[*i]).collect()
         };

@@ -14,7 +14,7 @@ use carousel::canadian::scoring::TableEntry;
 use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::notation::{parse_hand, parse_wild_melds};
-use carousel::store::{self, Dirs};
+use carousel::store::{self, Dirs, GameFile};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +36,7 @@ pub const WORDS: &[&[&str]] = &[
     &["resume", "open", "load"],
     &["export"],
     &["chart"],
+    &["save"],
     // Kept by the session for every game: the saved games and statistics across them.
     &["games"],
     &["archive"],
@@ -57,7 +58,10 @@ fn command_name(word: &str) -> Option<&'static str> {
 /// starts with.
 pub struct Referee {
     pub game: Option<Game>,
-    pub path: Option<PathBuf>,
+    /// The game's file, locked against other sessions while it is in play here.
+    pub file: Option<GameFile>,
+    /// Why the last save failed, while the file is behind the game in play.
+    pub unsaved: Option<String>,
     /// The file named at start, where a new game is saved if it does not exist yet.
     pub named: Option<PathBuf>,
     pub dirs: Option<Dirs>,
@@ -77,22 +81,40 @@ fn no_game() -> Error {
 /// Reads a saved game of these games; anything else is reported as damaged.
 pub fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
     let text = store::read_whole(path)?;
+    read(path, &text, variant)
+}
+
+/// Locks and reads a saved game of these games, to play it in this session.
+pub fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), Error> {
+    let (file, text) = GameFile::open_text(path)?;
+    let text = text.ok_or_else(|| Error::File {
+        path: path.display().to_string(),
+        problem: "there is no such file".to_string(),
+    })?;
+    store::check_whole(&text).map_err(|problem| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    })?;
+    Ok((file, read(path, &text, variant)?))
+}
+
+fn read(path: &Path, text: &str, variant: Variant) -> Result<Game, Error> {
     let damaged = |problem: String| Error::Damaged {
         path: path.display().to_string(),
         problem,
     };
-    let record = Record::from_toml(&text, variant).map_err(|e| damaged(e.to_string()))?;
+    let record = Record::from_toml(text, variant).map_err(|e| damaged(e.to_string()))?;
     Game::from_record(&record).map_err(|e| damaged(e.to_string()))
 }
 
-/// Saves a game: its `tally` record with the log of play.
-pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
+/// A game's saved text: its `tally` record with the log of play, sealed.
+pub fn saved_text(game: &Game) -> String {
     let text = format!(
         "# A game of {} kept by carousel; carousel play FILE goes on with it, carousel tally FILE scores it.\n{}",
         game.variant().title(),
         game.to_record().to_toml()
     );
-    store::write_atomically(path, &store::seal(&text))
+    store::seal(&text)
 }
 
 /// A line split into its first word and the rest.
@@ -108,7 +130,8 @@ impl Referee {
     pub fn new(args: &PlayArgs, dirs: Option<Dirs>) -> anyhow::Result<Referee> {
         Ok(Referee {
             game: None,
-            path: None,
+            file: None,
+            unsaved: None,
             named: args.game.clone().filter(|p| !p.exists()),
             dirs,
             new_rules: CanadianRules::default(),
@@ -138,44 +161,108 @@ impl Referee {
         }
     }
 
-    fn save(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path)
-            && let Err(err) = save(path, game)
-        {
-            errln!(
-                "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
-            );
+    /// Saves the game after a step. A failure is said, and the session remembers it: the
+    /// exit status and the farewell tell the table the file is behind.
+    fn save(&mut self) {
+        if let (Some(game), Some(file)) = (&self.game, &mut self.file) {
+            match file.save_text(&saved_text(game)) {
+                Ok(()) => self.unsaved = None,
+                Err(err) => {
+                    errln!(
+                        "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+                    );
+                    self.unsaved = Some(err.to_string());
+                }
+            }
         }
     }
 
+    /// `save` writes the game again to its file; `save FILE` to a new file, where it goes on
+    /// (when its own file cannot be written, a full disk say).
+    fn save_to(&mut self, to: &str) -> Result<(), Error> {
+        let game = self.game.as_ref().ok_or_else(no_game)?;
+        let to = to.trim().trim_matches('"');
+        if to.is_empty() {
+            let Some(file) = &mut self.file else {
+                return Err(Error::Play(
+                    "this game has no file yet; save FILE names one".to_string(),
+                ));
+            };
+            file.save_text(&saved_text(game))?;
+            self.unsaved = None;
+            outln!("Saved in {}.", file.path().display());
+            return Ok(());
+        }
+        let path = expand_home(to);
+        if self.file.as_ref().is_some_and(|f| f.is(&path)) {
+            return self.save_to("");
+        }
+        if path.exists() {
+            return Err(Error::Play(format!(
+                "{} exists already; save FILE writes to a new file, so name another",
+                path.display()
+            )));
+        }
+        let (mut file, _) = GameFile::open_text(&path)?;
+        file.save_text(&saved_text(game))?;
+        outln!(
+            "Saved in {}; the game goes on there, saved after every step.",
+            path.display()
+        );
+        self.file = Some(file);
+        self.unsaved = None;
+        Ok(())
+    }
+
+    /// Said when the session ends with steps that are not saved.
+    pub fn unsaved_warning(&self) -> Option<String> {
+        let why = self.unsaved.as_ref()?;
+        let path = self
+            .file
+            .as_ref()
+            .map_or(String::new(), |f| format!(" {}", f.path().display()));
+        Some(format!(
+            "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
+        ))
+    }
+
     pub fn banner(&self) {
-        if let (Some(game), Some(path)) = (&self.game, &self.path) {
-            outln!("Resumed {}.", path.display());
+        if let (Some(game), Some(file)) = (&self.game, &self.file) {
+            outln!("Resumed {}.", file.path().display());
             out!("{}", status(game));
         }
     }
 
     pub fn farewell(&self) {
-        if let Some(path) = &self.path {
-            outln!(
-                "The game is saved in {}; carousel play {} goes on with it.",
-                path.display(),
-                path.display()
-            );
+        if let Some(file) = &self.file
+            && self.unsaved.is_none()
+        {
+            let path = file.path().display();
+            outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
     }
 
     /// Goes on with a saved game in `path`.
     pub fn open(&mut self, path: PathBuf, variant: Variant) -> Result<(), Error> {
-        let game = load(&path, variant)?;
-        if self.path.as_deref() == Some(path.as_path()) {
+        if let Some(file) = &self.file
+            && file.is(&path)
+        {
             outln!("This is the game in play.");
-        } else {
-            outln!("Resumed {}.", path.display());
+            if let Some(game) = &self.game {
+                out!("{}", status(game));
+            }
+            return Ok(());
         }
+        if self.unsaved.is_some() {
+            return Err(Error::Refused(
+                "the game in play is not saved; save it first (its file is behind)".to_string(),
+            ));
+        }
+        let (file, game) = open_file(&path, variant)?;
+        outln!("Resumed {}.", path.display());
         out!("{}", status(&game));
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -350,6 +437,7 @@ impl Referee {
                     }
                 },
             },
+            "save" => self.save_to(rest)?,
             "quit" => return bare(Flow::Quit),
             _ => return Err(Error::Play(format!("\"{word}\": help lists the commands"))),
         }
@@ -435,10 +523,23 @@ impl Referee {
             return Err(Error::Play(why.clone()));
         }
         let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
+        if self.unsaved.is_some() {
+            return Err(Error::Refused(
+                "the game in play is not saved; save it first (its file is behind)".to_string(),
+            ));
+        }
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
-        save(&path, &game)?;
-        if let (Some(old), Some(old_path)) = (&self.game, &self.path) {
-            still_saved(old.players(), old_path);
+        let (mut file, existing) = GameFile::open_text(&path)?;
+        if existing.is_some() {
+            return Err(Error::File {
+                path: path.display().to_string(),
+                problem: "a game is saved there already; resume it, or name another file"
+                    .to_string(),
+            });
+        }
+        file.save_text(&saved_text(&game))?;
+        if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
+            still_saved(old.players(), old_file.path());
         }
         let book = game.rulebook();
         let deck = variant.deck();
@@ -461,7 +562,7 @@ impl Referee {
             "(Before the first hand is entered, teams, dealer NAME and rules change the setup.)"
         );
         self.game = Some(game);
-        self.path = Some(path);
+        self.file = Some(file);
         Ok(())
     }
 
@@ -776,6 +877,7 @@ Saved games (every game of the family)
 
 Any time
   status, scoreboard, history [N], undo [N], help [COMMAND], quit
+  save [FILE]                   save again, or to a new file where the game goes on
 
 Tab completes commands and names. A line may end in a # comment.
 ";

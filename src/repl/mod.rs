@@ -10,13 +10,13 @@ mod fuzz;
 pub(crate) mod help;
 mod saved;
 
+pub use crate::cli::PlayArgs;
 use crate::render;
 use crate::render::play::and_list;
 use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
-use clap::Args;
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 use rustyline::error::ReadlineError;
@@ -25,35 +25,6 @@ use rustyline::{CompletionType, Config, Editor};
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Referee a game at the table, round after round (what `carousel` alone does)
-///
-/// Opens an interactive session: start a game with `new alice bob carol`, then type each
-/// turn as it is played (`draw`, `meld 7h 8h 9h`, `1 2 = ...`, `done`, `knock 4`); `help`
-/// explains every command. The game is saved after every step, by default in your data
-/// directory. With GAME.toml, goes on with that saved game, or saves a new one there.
-/// When stdin is not a terminal, reads the commands line by line with no prompt, so a game
-/// can be replayed from a file; the exit status is then 2 if a line was not understood,
-/// 1 if one was refused by the rules, else 0. It is 3 when the session ends with steps not
-/// saved (a full disk: save FILE writes the game elsewhere). A game open in one session is
-/// locked: a second session on it is refused.
-#[derive(Args, Debug, Default)]
-#[command(after_help = "Examples:
-  carousel play friday.toml
-  carousel play replay.toml < examples/three-players.carousel")]
-pub struct PlayArgs {
-    /// The game file: resumed when it exists, else where a new game is saved
-    #[arg(value_name = "GAME.toml")]
-    pub game: Option<PathBuf>,
-    /// House rules for a new game: a TOML file of [rules] keys, Carousel's or Canadian and
-    /// Carolina Rummy's (a new game of the other game is refused, naming the key)
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
-    /// When reading a script, print each line after its prompt, as a terminal shows it:
-    /// the output is then a transcript of the game
-    #[arg(long)]
-    pub echo: bool,
-}
 
 /// What became of a line, in the order a script's exit status ranks them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -115,10 +86,8 @@ impl Referee {
     fn start(args: &PlayArgs) -> anyhow::Result<Referee> {
         let dirs = Dirs::of_user();
         let new_rules = match (&args.rules, &dirs) {
-            (Some(path), _) => crate::cli::load_rules(Some(path))?,
-            (None, Some(dirs)) if dirs.rules().exists() => {
-                crate::cli::load_rules(Some(&dirs.rules()))?
-            }
+            (Some(path), _) => Rules::load(path)?,
+            (None, Some(dirs)) if dirs.rules().exists() => Rules::load(&dirs.rules())?,
             _ => Rules::default(),
         };
         let mut referee = Referee {
@@ -789,8 +758,8 @@ impl Session {
         let mut carousel_refused = None;
         let mut canadian_refused = None;
         if let Some(path) = &args.rules {
-            let carousel = crate::cli::load_rules(Some(path));
-            let canadian = crate::cli::canadian::load_rules(Some(path));
+            let carousel = Rules::load(path);
+            let canadian = carousel::canadian::CanadianRules::load(path);
             match (&carousel, canadian) {
                 (Err(_), Err(_)) => {}
                 (Ok(_), Ok(rules)) => canadian_rules = Some(rules),
@@ -827,8 +796,9 @@ impl Session {
                     path.display()
                 );
             }
-            canadian.game = Some(canadian::load(path, variant)?);
-            canadian.path = Some(path.to_path_buf());
+            let (file, game) = canadian::open_file(path, variant)?;
+            canadian.game = Some(game);
+            canadian.file = Some(file);
         }
         Ok(Session {
             carousel,
@@ -920,11 +890,27 @@ impl Session {
             self.kind = Family::of(kind);
         }
         if self.kind == Family::Canadian && self.shared(code) {
+            // An answer that archives or removes the game in play lets go of its lock first.
+            let answering_for_it = self.carousel.pending.as_ref().is_some_and(|p| {
+                self.canadian
+                    .file
+                    .as_ref()
+                    .is_some_and(|f| f.is(&p.saved.path))
+            });
+            let held = if answering_for_it {
+                self.canadian.file.take().map(|f| f.path().to_path_buf())
+            } else {
+                None
+            };
             let result = self.carousel.line(text, line);
-            // A finished game archived or removed is no longer the game in play.
-            if self.canadian.path.as_ref().is_some_and(|p| !p.exists()) {
-                self.canadian.game = None;
-                self.canadian.path = None;
+            if let Some(path) = held {
+                if path.exists() {
+                    // Kept: the session takes the game back, locked again.
+                    self.canadian.file = store::GameFile::open_text(&path).ok().map(|(f, _)| f);
+                } else {
+                    // A finished game archived or removed is no longer the game in play.
+                    self.canadian.game = None;
+                }
             }
             return result;
         }
@@ -943,7 +929,9 @@ impl Session {
     /// Whether Carousel's game is not saved (kept even while another game is in play, as
     /// its steps are in memory only).
     fn unsaved_warning(&self) -> Option<String> {
-        self.carousel.unsaved_warning()
+        self.carousel
+            .unsaved_warning()
+            .or_else(|| self.canadian.unsaved_warning())
     }
 
     fn names(&self) -> Vec<String> {
@@ -1157,7 +1145,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 worst = Outcome::NotUnderstood;
             }
             Input::Cleared => {
-                if referee.carousel.unsaved.is_some() {
+                if referee.unsaved_warning().is_some() {
                     outln!(
                         "(Line cleared. The game is not saved: save FILE writes it to another file.)"
                     );

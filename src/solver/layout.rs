@@ -252,7 +252,7 @@ pub(crate) fn has_room(meld: &[TableCard], rules: MeldRules) -> bool {
 
 /// Puts one loose joker on the first meld it extends legally: a set of 3 takes the missing
 /// suit, a run the card below or above it.
-fn add_loose_joker(melds: &mut [Vec<TableCard>], rules: MeldRules) -> Option<()> {
+pub(crate) fn add_loose_joker(melds: &mut [Vec<TableCard>], rules: MeldRules) -> Option<()> {
     for meld in melds.iter_mut() {
         for candidate in extensions(meld) {
             meld.push(TableCard::Joker(candidate));

@@ -1,9 +1,10 @@
 //! The solver: the best legal play of a hand onto a table ([`solve`]), and whether a pile
 //! of cards can all be laid as melds ([`arrange`]).
 //!
-//! Both are exact. They share one search (`search`): a dynamic program over ranks, ace to
-//! king and on to the high ace, one face (rank and suit) at a time, that counts cards rather
-//! than naming them. Its parts:
+//! Both are exact, by two methods that take turns (`best_layout`): an integer program of
+//! the play (`ilp`, solved by `microlp`), and a search (`search`): a dynamic program over
+//! ranks, ace to king and on to the high ace, one face (rank and suit) at a time, that counts
+//! cards rather than naming them. The search's parts:
 //! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
 //!   turned into counts (pinned jokers, released jokers);
 //! - `state`: the state between faces, packed in a u64, and which runs beat which;
@@ -15,6 +16,7 @@
 
 mod dominance;
 mod faces;
+mod ilp;
 mod keep;
 mod layout;
 mod pool;
@@ -22,6 +24,7 @@ mod profile;
 mod search;
 mod state;
 
+use crate::Error;
 use crate::card::{CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
 use crate::meld::MeldRules;
@@ -57,8 +60,8 @@ pub struct Solution {
 /// stand for whatever card helps.
 ///
 /// A table and hand that together hold more of a card than the deck does are not a real
-/// position: the answer is then to play nothing (callers refuse such input first).
-pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution {
+/// position: they are refused, naming the card, rather than answered "play nothing".
+pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Result<Solution, Error> {
     let meld_rules = MeldRules::new(rules, deck);
     let nothing = Solution::nothing(table, hand, rules);
     let together = CardCounts::of(
@@ -67,24 +70,31 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Solution 
             .map(TableCard::physical)
             .chain(hand.cards().iter().copied()),
     );
-    if hand.is_empty() || deck.check_counts(&together, "").is_err() {
-        return nothing;
+    deck.check_counts(&together, " in the table and the hand together")?;
+    if hand.is_empty() {
+        return Ok(nothing);
     }
     let config = config(rules, meld_rules);
     let pool = Pool::for_play(table, hand);
     let Some(layout) = best_layout(&pool, &config, meld_rules) else {
-        return nothing;
+        return Ok(nothing);
     };
     if layout.played.is_empty() {
-        return nothing;
+        return Ok(nothing);
     }
     let after = keep::lay_with_least_change(table, &layout, &config, meld_rules);
     let legal = moves::judge(table, Some(hand), &after, meld_rules, deck)
         .is_ok_and(|verdict| verdict.is_legal());
     if !legal {
-        return nothing;
+        return Ok(nothing);
     }
-    Solution::after_play(table, hand, after, &layout.played, rules)
+    Ok(Solution::after_play(
+        table,
+        hand,
+        after,
+        &layout.played,
+        rules,
+    ))
 }
 
 /// Lays out all of `cards` as legal melds, every joker with its stated card, or `None` when
@@ -95,7 +105,16 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
         .ok()?;
     let pool = Pool::for_arrangement(cards);
     let config = config(rules, meld_rules);
-    let layout = best_layout(&pool, &config, meld_rules)?;
+    // With every card to be laid, the program's relaxation settles most piles at once,
+    // where the search walks every rank of a big pile.
+    let layout = match ilp::best_play(&pool, &config, meld_rules) {
+        Ok(play) => play.layout,
+        Err(ilp::NoPlay::Impossible) => return None,
+        Err(ilp::NoPlay::Failed) => match searched_layout(&pool, &config, meld_rules, usize::MAX) {
+            Searched::Done(layout) => layout?,
+            Searched::OutOfWork => return None,
+        },
+    };
     let mut melds = into_melds(layout.melds, meld_rules);
     melds.sort_by_key(keep::order_key);
     let table = Table::new(melds);
@@ -167,7 +186,7 @@ impl Solution {
 
 /// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
 /// a meld needs them; `None` if there is none such (or its loose jokers may find no room).
-/// Quick: for tidying up, not for the best play.
+/// Quick: for tidying up, not for the best play; also `None` past [`TIDYING_STATES`].
 pub(crate) fn layout_with(
     pool: &Pool,
     config: &Config,
@@ -178,15 +197,82 @@ pub(crate) fn layout_with(
         let limits = Limits {
             needed_jokers,
             most_left: Some(0),
+            most_states: TIDYING_STATES,
         };
         match best_plan(pool, config, Jokers::Needed, limits) {
             Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
-            Outcome::Impossible | Outcome::NoRoomSeen => None,
+            Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
         }
     })
 }
 
+/// The most states a tidying search may make in a pass: on a big pool with jokers placed
+/// where needed it could take far longer than the play it tidies, and the play's own
+/// layout will do.
+const TIDYING_STATES: usize = 50_000;
+
 /// The best play of a pool, laid out.
+///
+/// Two exact methods, each quick where the other is slow. The rank search answers at once
+/// when the whole pool can be laid with no joker placed where a meld needs it (most real
+/// positions let the hand go out so). Otherwise its proof that nothing better exists grows
+/// with the places a joker could fill, while the integer program (`ilp`) bounds what can
+/// still be played by its linear relaxation, and mostly settles at its first relaxation; but
+/// on some positions its branch and bound wanders where the search is quick. So they take
+/// turns, each given more work every round (branch-and-bound nodes, doubled; states for the
+/// search, which starts again each time, quadrupled): whichever finishes first answers, at a
+/// few times the cost of the quicker alone. Work, not time, so the answer (and its layout) is the same on every
+/// run. If the program fails (a numerical failure of its solver), the search answers alone.
+pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    let all_laid = Limits {
+        needed_jokers: 0,
+        most_left: Some(0),
+        most_states: usize::MAX,
+    };
+    if ilp::every_card_fits_without_wild(pool, config)
+        && let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
+        && let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules)
+    {
+        return Some(layout);
+    }
+    if let Some(mut program) = ilp::Program::new(pool, config) {
+        let (mut nodes, mut states) = (FIRST_NODES, FIRST_STATES);
+        loop {
+            match program.advance(nodes, rules) {
+                ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
+                ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => return None,
+                ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => break,
+                ilp::Progress::Unfinished => {}
+            }
+            if let Searched::Done(layout) = searched_layout(pool, config, rules, states) {
+                return layout;
+            }
+            // The search starts again each turn, so its budget grows faster: what it
+            // redoes stays a fraction of its last turn.
+            nodes = nodes.saturating_mul(2);
+            states = states.saturating_mul(4);
+        }
+    }
+    match searched_layout(pool, config, rules, usize::MAX) {
+        Searched::Done(layout) => layout,
+        Searched::OutOfWork => None,
+    }
+}
+
+/// The program's first turn, in branch-and-bound nodes: most positions need none.
+const FIRST_NODES: u64 = 32;
+
+/// The search's first turn, in states made per pass (well under a millisecond).
+const FIRST_STATES: usize = 2_000;
+
+/// What a search within a budget gives.
+enum Searched {
+    Done(Option<Layout>),
+    OutOfWork,
+}
+
+/// The best play of a pool by the rank search alone, making at most `most_states` states in
+/// each of its passes.
 ///
 /// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
 /// needs it multiplies the search's work, so the search first asks the cheap questions: a
@@ -194,24 +280,32 @@ pub(crate) fn layout_with(
 /// every joker loose, then whether one joker laid where needed does better, then two (each
 /// time looking only at plays at least as good as the best so far). The rare play whose
 /// loose jokers find no room is searched again with jokers placed anywhere.
-pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
-    match best_needed_plan(pool, config) {
+fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_states: usize) -> Searched {
+    match best_needed_plan(pool, config, most_states) {
         Ok(plan) => {
             if let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules) {
-                return Some(layout);
+                return Searched::Done(Some(layout));
             }
         }
-        Err(Outcome::Impossible) => return None,
+        Err(Outcome::Impossible) => return Searched::Done(None),
+        Err(Outcome::OutOfWork) => return Searched::OutOfWork,
         Err(_) => {}
     }
-    match best_plan(pool, config, Jokers::Placed, Limits::NONE) {
-        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Placed, rules),
-        Outcome::Impossible | Outcome::NoRoomSeen => None,
+    let limits = Limits {
+        most_states,
+        ..Limits::NONE
+    };
+    match best_plan(pool, config, Jokers::Placed, limits) {
+        Outcome::Found(plan) => {
+            Searched::Done(layout::lay_out(pool, &plan, config, Jokers::Placed, rules))
+        }
+        Outcome::Impossible | Outcome::NoRoomSeen => Searched::Done(None),
+        Outcome::OutOfWork => Searched::OutOfWork,
     }
 }
 
 /// The best play with jokers laid only where needed, found in stages (see [`best_layout`]).
-fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
+fn best_needed_plan(pool: &Pool, config: &Config, most_states: usize) -> Result<Plan, Outcome> {
     let search = |needed_jokers, most_left| {
         best_plan(
             pool,
@@ -220,6 +314,7 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
             Limits {
                 needed_jokers,
                 most_left,
+                most_states,
             },
         )
     };
@@ -231,6 +326,7 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
         match search(needed_jokers, Some(0)) {
             Outcome::Found(plan) => return Ok(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::OutOfWork => return Err(Outcome::OutOfWork),
             Outcome::Impossible => {}
         }
     }
@@ -242,6 +338,7 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
         match search(0, None) {
             Outcome::Found(plan) => Some(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::OutOfWork => return Err(Outcome::OutOfWork),
             Outcome::Impossible => None,
         }
     };
@@ -256,6 +353,7 @@ fn best_needed_plan(pool: &Pool, config: &Config) -> Result<Plan, Outcome> {
                 }
             }
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
+            Outcome::OutOfWork => return Err(Outcome::OutOfWork),
             Outcome::Impossible => {}
         }
     }

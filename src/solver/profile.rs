@@ -210,6 +210,7 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         profile: start_profile,
     }];
     let mut map: KeyMap<u32> = KeyMap::default();
+    let mut made = 0usize;
     for step in 0..search.steps() {
         let (rank, suit) = (step / SUITS, step % SUITS);
         let mut next: Vec<Node> = Vec::with_capacity(layer.len() * 2);
@@ -259,6 +260,10 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         }
         if next.is_empty() {
             return Err(Outcome::Impossible);
+        }
+        made = made.saturating_add(next.len());
+        if made > search.limits.most_states {
+            return Err(Outcome::OutOfWork);
         }
         if suit == SUITS - 1 {
             // A state is beaten only by one that is as good for every choice of aces.

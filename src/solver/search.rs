@@ -137,12 +137,15 @@ pub(crate) struct Limits {
     pub needed_jokers: u8,
     /// The most value of hand cards a play may keep: plays keeping more are dropped.
     pub most_left: Option<u32>,
+    /// The most states a pass may make before it gives up ([`Outcome::OutOfWork`]).
+    pub most_states: usize,
 }
 
 impl Limits {
     pub const NONE: Limits = Limits {
         needed_jokers: MOST_RUNS,
         most_left: None,
+        most_states: usize::MAX,
     };
 }
 
@@ -166,6 +169,8 @@ pub(crate) enum Outcome {
     /// The best plays found leave loose jokers the search can't see room for: search again
     /// with [`Jokers::Placed`].
     NoRoomSeen,
+    /// The search made more states than [`Limits::most_states`] and stopped.
+    OutOfWork,
 }
 
 /// The best of the finished states: the best with room for its loose jokers, and whether a
@@ -418,6 +423,7 @@ impl<'a> Search<'a> {
             choice: 0,
         }]);
         let mut map: KeyMap<u32> = KeyMap::default();
+        let mut made = 0usize;
         for step in 0..steps {
             let suit = step % SUITS;
             let Some(current) = layers.last_mut().map(std::mem::take) else {
@@ -466,6 +472,10 @@ impl<'a> Search<'a> {
             }
             if next.is_empty() {
                 return Outcome::Impossible;
+            }
+            made = made.saturating_add(next.len());
+            if made > self.limits.most_states {
+                return Outcome::OutOfWork;
             }
             if suit == SUITS - 1 {
                 next = without_dominated(self, next, |_, _| true);

@@ -1,0 +1,752 @@
+//! Where a whole game is scored: the game record (the TOML of docs/commands.md#tally), running
+//! totals, the end at the target and its bonuses (docs/rules.md#end-of-the-game).
+
+use crate::Error;
+use crate::card::CardCounts;
+use crate::deck::Deck;
+use crate::rules::Rules;
+use crate::scoring::{self, HandReport, RoundScore};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// A game as written down: the players, the house rules, and each finished round's hands.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub rules: Rules,
+    #[serde(default, rename = "round", skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundRecord>,
+    /// The game in progress as the REPL keeps it; absent from a record written by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayRecord>,
+}
+
+/// The referee's log of a game played at the table: enough to resume it exactly where it
+/// stopped and to undo any step, across rounds too. `tally` reads only the finished rounds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlayRecord {
+    /// Who dealt round 1; the deal passes left (to the next player named) each round.
+    pub first_dealer: String,
+    /// How many of the record's rounds were written before the log began (played without
+    /// the referee); the log follows on from them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub earlier_rounds: usize,
+    /// Every step of the game, in order, in the notation of `crate::session::Event`.
+    #[serde(default)]
+    pub log: Vec<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// One finished round: who knocked (none when the stock ran out) and every hand left.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRecord {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knocker: Option<String>,
+    pub hands: IndexMap<String, HandEntry>,
+}
+
+/// A hand as the record holds it: its count, or the cards left in notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum HandEntry {
+    Count(i64),
+    Cards(String),
+}
+
+impl<'de> Deserialize<'de> for HandEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entry;
+        impl serde::de::Visitor<'_> for Entry {
+            type Value = HandEntry;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a hand: a whole-number count like 12, or the cards left like \"4s Ah\"",
+                )
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<HandEntry, E> {
+                Ok(HandEntry::Count(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<HandEntry, E> {
+                i64::try_from(n)
+                    .map(HandEntry::Count)
+                    .map_err(|_| E::custom(format!("{n} is too large for a hand count")))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<HandEntry, E> {
+                Ok(HandEntry::Cards(text.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Entry)
+    }
+}
+
+/// Keys that only Canadian and Carolina records have
+/// (docs/commands.md#tally-of-canadian-and-carolina-records).
+pub const OTHER_GAMES_KEYS: [&str; 6] = [
+    "out",
+    "melds",
+    "teams",
+    "deuce-in-hand",
+    "jokers-not-wild",
+    "wild-pickup",
+];
+
+/// Reads any game's record: its top-level `game` key, when it is `game`, is taken away
+/// first (the family has chosen the game by it). Errors name the line, and the round when
+/// they are in one; `foreign` explains an unknown key that belongs to another game.
+pub fn read_record<T: serde::de::DeserializeOwned>(
+    text: &str,
+    game: &str,
+    foreign: impl Fn(&str) -> Option<String>,
+) -> Result<T, Error> {
+    let place_of = |span: Option<std::ops::Range<usize>>, message: &str| match span {
+        Some(span) => {
+            let upto = text.get(..span.start).unwrap_or(text);
+            let at = upto.matches('\n').count() + 1;
+            // A repeated key: the message does not name it, so the place does.
+            let line = match text.get(span.clone()).map(str::trim) {
+                Some(token)
+                    if message.contains("duplicate key")
+                        && !token.is_empty()
+                        && token.chars().count() <= 40
+                        && !token.contains('\n') =>
+                {
+                    format!("{at}, \"{token}\"")
+                }
+                _ => at.to_string(),
+            };
+            // The table the error is in: the last header before it.
+            let section = upto
+                .lines()
+                .map(str::trim_start)
+                .rfind(|l| l.starts_with('['))
+                .unwrap_or("");
+            let rounds = upto
+                .lines()
+                .filter(|l| l.trim_start().starts_with("[[round]]"))
+                .count();
+            if section.starts_with("[[round]]") || section.starts_with("[round.") {
+                format!("round {rounds} (line {line})")
+            } else if section.starts_with("[play") {
+                format!("play (line {line})")
+            } else {
+                format!("line {line}")
+            }
+        }
+        None => "game record".to_string(),
+    };
+    let error = |e: toml::de::Error| {
+        let message = e.message().trim().to_string();
+        let problem = message
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split_once('`'))
+            .and_then(|(key, _)| foreign(key))
+            .unwrap_or(message);
+        Error::Record {
+            place: place_of(e.span(), e.message()),
+            problem,
+        }
+    };
+    let mut table = toml::de::DeTable::parse(text).map_err(error)?;
+    let ours = table
+        .get_ref()
+        .iter()
+        .any(|(k, v)| k.get_ref() == "game" && v.get_ref().as_str() == Some(game));
+    if ours {
+        table.get_mut().remove("game");
+    }
+    T::deserialize(toml::de::Deserializer::from(table)).map_err(error)
+}
+
+impl GameRecord {
+    /// Reads a record. A TOML or shape error names its line, and its round when it is in one.
+    /// A top-level `game = "carousel"` is accepted; a key of the other games is named as such.
+    pub fn from_toml(text: &str) -> Result<GameRecord, Error> {
+        read_record(text, "carousel", |key| {
+            OTHER_GAMES_KEYS.contains(&key).then(|| {
+                format!("`{key}` is a key of Canadian and Carolina records; this record's game is carousel")
+            })
+        })
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// The deck the players' count calls for, after checking the names.
+    pub fn deck(&self) -> Result<Deck, Error> {
+        let record = |problem: String| Error::Record {
+            place: "players".to_string(),
+            problem,
+        };
+        let deck = Deck::for_players(self.players.len()).map_err(|e| record(e.to_string()))?;
+        self.rules.check().map_err(|e| Error::Record {
+            place: "rules.target".to_string(),
+            problem: e.to_string(),
+        })?;
+        for (i, name) in self.players.iter().enumerate() {
+            if name.trim().is_empty() {
+                return Err(record(format!("player {} has an empty name", i + 1)));
+            }
+        }
+        if let Some(problem) = same_name(&self.players) {
+            return Err(record(problem));
+        }
+        Ok(deck)
+    }
+
+    fn player_index(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == name)
+    }
+
+    fn not_a_player(&self, name: &str) -> String {
+        format!(
+            "\"{name}\" is not a player (the players are {})",
+            self.players.join(", ")
+        )
+    }
+
+    /// Scores round `number` (from 1) of the record on its own.
+    pub fn score_round(&self, number: usize, deck: Deck) -> Result<RoundScore, Error> {
+        let round = &self.rounds[number - 1];
+        let place = |key: &str| format!("round {number}, {key}");
+        let knocker = match &round.knocker {
+            Some(name) => Some(self.player_index(name).ok_or_else(|| Error::Record {
+                place: place("knocker"),
+                problem: self.not_a_player(name),
+            })?),
+            None => None,
+        };
+        if let Some(name) = round.hands.keys().find(|n| self.player_index(n).is_none()) {
+            return Err(Error::Record {
+                place: place(&format!("hands.{name}")),
+                problem: self.not_a_player(name),
+            });
+        }
+        let mut reports = Vec::with_capacity(self.players.len());
+        for player in &self.players {
+            let entry = round.hands.get(player).ok_or_else(|| Error::Record {
+                place: place("hands"),
+                problem: format!("no hand for {player}; give each player's count or cards left"),
+            })?;
+            let report = match entry {
+                HandEntry::Count(n) => u32::try_from(*n).map(HandReport::Count).map_err(|_| {
+                    format!("{n} is not a hand count; a count is a whole number from 0 up")
+                }),
+                HandEntry::Cards(text) => HandReport::parse(text, deck).map_err(|e| e.to_string()),
+            }
+            .map_err(|problem| Error::Record {
+                place: place(&format!("hands.{player}")),
+                problem,
+            })?;
+            reports.push(report);
+        }
+        let place = format!(" in the hands of round {number}");
+        score_reports(&self.players, &reports, knocker, &self.rules, deck, &place).map_err(|e| {
+            match e {
+                Error::TooManyCopies { .. } => e,
+                e => Error::InRound {
+                    round: number,
+                    error: Box::new(e),
+                },
+            }
+        })
+    }
+}
+
+/// Two players whose names differ at most by case, said the one way every reader of a game
+/// says it (`tally`, `play` of a record, `new`): a player is found by name with case
+/// forgiven, so every name must fold to its own.
+pub fn same_name(players: &[String]) -> Option<String> {
+    players.iter().enumerate().find_map(|(i, name)| {
+        let folded = name.to_lowercase();
+        let twin = players[..i].iter().find(|p| p.to_lowercase() == folded)?;
+        Some(if twin == name {
+            format!("\"{name}\" is named twice; every player needs their own name")
+        } else {
+            format!("\"{name}\" and \"{twin}\" are the same name; every player needs their own")
+        })
+    })
+}
+
+/// A round scored from the hands a table gives at once (`carousel score`): the players in
+/// the order given, who knocked, and the score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GivenRound {
+    pub players: Vec<String>,
+    pub knocker: Option<usize>,
+    pub score: RoundScore,
+}
+
+/// Scores one round from each player's name and hand as written (cards, or a count) and
+/// the knocker's name, if anyone knocked: the deck is the players' count's, each name is
+/// given one hand, every hand is read and all are checked against the deck together.
+pub fn score_hands(
+    hands: &[(String, String)],
+    knocker: Option<&str>,
+    rules: &Rules,
+) -> Result<GivenRound, Error> {
+    let deck = Deck::for_players(hands.len())?;
+    let mut players: Vec<String> = Vec::with_capacity(hands.len());
+    let mut reports: Vec<HandReport> = Vec::with_capacity(hands.len());
+    for (name, hand) in hands {
+        if players.contains(name) {
+            return Err(Error::Round(format!("\"{name}\" is given two hands")));
+        }
+        let report = HandReport::parse(hand, deck)
+            .map_err(|e| Error::Round(format!("{name}'s hand: {e}")))?;
+        players.push(name.clone());
+        reports.push(report);
+    }
+    let knocker = match knocker {
+        Some(name) => Some(players.iter().position(|n| n == name).ok_or_else(|| {
+            Error::Round(format!(
+                "the knocker \"{name}\" is not one of the players given ({})",
+                players.join(", ")
+            ))
+        })?),
+        None => None,
+    };
+    let place = " in the hands together";
+    let score = score_reports(&players, &reports, knocker, rules, deck, place)?;
+    Ok(GivenRound {
+        players,
+        knocker,
+        score,
+    })
+}
+
+/// One round scored from the hands as given, by a record or by `score`'s arguments: the
+/// cards of all the hands are checked against the deck (`place` ends the message, " in the
+/// hands together"), then the round is scored. The one way a round's hands become points.
+pub fn score_reports(
+    players: &[String],
+    reports: &[HandReport],
+    knocker: Option<usize>,
+    rules: &Rules,
+    deck: Deck,
+    place: &str,
+) -> Result<RoundScore, Error> {
+    let all_cards = CardCounts::of(reports.iter().flat_map(|r| r.cards().iter().copied()));
+    deck.check_counts(&all_cards, place)?;
+    scoring::score_round(players, reports, knocker, rules)
+}
+
+/// One round of a tally: its score and the running totals after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundTally {
+    pub knocker: Option<usize>,
+    pub score: RoundScore,
+    pub totals: Vec<u32>,
+}
+
+/// How the game ends: each player's bonus, final score, and who won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub bonuses: Vec<u32>,
+    pub final_totals: Vec<u32>,
+    pub winners: Vec<usize>,
+}
+
+/// A whole game scored. Vectors are indexed like the players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub players: Vec<String>,
+    pub rounds: Vec<RoundTally>,
+    pub totals: Vec<u32>,
+    pub rounds_won: Vec<u32>,
+    /// Present once a total reached the target.
+    pub end: Option<GameEnd>,
+}
+
+/// The game-end bonuses: 100 to each player at or past the target, 25 a round won to every
+/// other (to everyone under `round-bonus-for-all`); the highest final total wins, ties share.
+pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
+    let bonuses: Vec<u32> = totals
+        .iter()
+        .zip(rounds_won)
+        .map(|(total, won)| {
+            let per_round = won.saturating_mul(rules.round_bonus);
+            if *total >= rules.target {
+                let per_round = if rules.round_bonus_for_all {
+                    per_round
+                } else {
+                    0
+                };
+                rules.game_bonus.saturating_add(per_round)
+            } else {
+                per_round
+            }
+        })
+        .collect();
+    let final_totals: Vec<u32> = totals
+        .iter()
+        .zip(&bonuses)
+        .map(|(t, b)| t.saturating_add(*b))
+        .collect();
+    let best = final_totals.iter().copied().max().unwrap_or(0);
+    let winners = (0..final_totals.len())
+        .filter(|p| final_totals[*p] == best)
+        .collect();
+    GameEnd {
+        bonuses,
+        final_totals,
+        winners,
+    }
+}
+
+/// A total that passes what a score holds: refused rather than stopped short.
+fn too_large(round: usize, player: &str) -> Error {
+    Error::Record {
+        place: format!("round {round}"),
+        problem: format!(
+            "{player}'s total would pass {}, the most a score holds",
+            u32::MAX
+        ),
+    }
+}
+
+/// Scores every round of a record in order, to the end of the game. A round recorded after
+/// a total reached the target is refused.
+pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
+    let deck = record.deck()?;
+    let players = record.players.len();
+    let mut totals = vec![0u32; players];
+    let mut rounds_won = vec![0u32; players];
+    let mut rounds = Vec::with_capacity(record.rounds.len());
+    let mut ended_in: Option<usize> = None;
+    for number in 1..=record.rounds.len() {
+        if let Some(ended) = ended_in {
+            return Err(Error::Record {
+                place: format!("round {number}"),
+                problem: format!(
+                    "recorded after the game ended in round {ended}, when a total reached {}",
+                    record.rules.target
+                ),
+            });
+        }
+        let score = record.score_round(number, deck)?;
+        for (p, (total, points)) in totals.iter_mut().zip(&score.points).enumerate() {
+            *total = total
+                .checked_add(*points)
+                .ok_or_else(|| too_large(number, &record.players[p]))?;
+        }
+        for w in &score.winners {
+            rounds_won[*w] += 1;
+        }
+        if totals.iter().any(|t| *t >= record.rules.target) {
+            ended_in = Some(number);
+        }
+        let knocker = record.rounds[number - 1]
+            .knocker
+            .as_deref()
+            .and_then(|k| record.player_index(k));
+        rounds.push(RoundTally {
+            knocker,
+            score,
+            totals: totals.clone(),
+        });
+    }
+    let end = ended_in.map(|_| game_end(&totals, &rounds_won, &record.rules));
+    if let (Some(end), Some(last)) = (&end, ended_in) {
+        // `game_end` stops at u32::MAX; a bonus or final total there is refused, not shown
+        // short. A round bonus a player does not receive cannot overflow.
+        let rules = &record.rules;
+        let exact = |p: usize| {
+            let per_round = u64::from(rounds_won[p]) * u64::from(rules.round_bonus);
+            let bonus = if totals[p] < rules.target {
+                per_round
+            } else if rules.round_bonus_for_all {
+                u64::from(rules.game_bonus) + per_round
+            } else {
+                u64::from(rules.game_bonus)
+            };
+            bonus == u64::from(end.bonuses[p])
+                && u64::from(totals[p]) + bonus == u64::from(end.final_totals[p])
+        };
+        if let Some(p) = (0..players).find(|p| !exact(*p)) {
+            return Err(too_large(last, &record.players[p]));
+        }
+    }
+    Ok(Tally {
+        players: record.players.clone(),
+        rounds,
+        totals,
+        rounds_won,
+        end,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> GameRecord {
+        GameRecord::from_toml(text).unwrap()
+    }
+
+    const HEAD: &str = "players = [\"alice\", \"bob\", \"carol\"]\n";
+
+    fn round(knocker: Option<&str>, hands: [&str; 3]) -> String {
+        let knock = knocker.map_or(String::new(), |k| format!("knocker = \"{k}\"\n"));
+        format!(
+            "[[round]]\n{knock}[round.hands]\nalice = {}\nbob = {}\ncarol = {}\n",
+            hands[0], hands[1], hands[2]
+        )
+    }
+
+    #[test]
+    fn running_totals_add_each_rounds_points() {
+        let text = format!(
+            "{HEAD}{}{}",
+            round(Some("bob"), ["12", "\"4s Ah\"", "\"Kd *\""]),
+            round(None, ["3", "8", "20"])
+        );
+        let t = tally(&record(&text)).unwrap();
+        assert_eq!(t.rounds[0].score.points, vec![0, 7 + 30, 0]);
+        assert_eq!(t.rounds[1].totals, vec![5 + 17, 37, 0]);
+        assert_eq!(t.rounds_won, vec![1, 1, 0]);
+        assert!(t.end.is_none());
+    }
+
+    #[test]
+    fn game_end_at_150_with_100_bonus_and_25_a_round_won_for_the_others() {
+        let text = format!(
+            "{HEAD}{}{}{}",
+            round(None, ["3", "60", "60"]),          // alice 114
+            round(Some("bob"), ["20", "1", "30"]),   // bob 48
+            round(Some("alice"), ["2", "30", "10"]), // alice 36 -> 150
+        );
+        let t = tally(&record(&text)).unwrap();
+        assert_eq!(t.totals, vec![150, 48, 0]);
+        let end = t.end.unwrap();
+        assert_eq!(end.bonuses, vec![100, 25, 0]);
+        assert_eq!(end.final_totals, vec![250, 73, 0]);
+        assert_eq!(end.winners, vec![0]);
+    }
+
+    #[test]
+    fn game_end_equal_highest_totals_share_the_win() {
+        let end = game_end(&[160, 135], &[1, 2], &Rules::default());
+        assert_eq!(end.final_totals, vec![260, 185]);
+        let end = game_end(&[150, 150], &[2, 2], &Rules::default());
+        assert_eq!(end.winners, vec![0, 1]);
+    }
+
+    #[test]
+    fn house_rule_round_bonus_for_all() {
+        let rules = Rules {
+            round_bonus_for_all: true,
+            ..Rules::default()
+        };
+        let end = game_end(&[160, 40], &[3, 1], &rules);
+        assert_eq!(end.bonuses, vec![100 + 75, 25]);
+    }
+
+    #[test]
+    fn house_rule_numbers_flow_from_the_record() {
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 30\nundercut-bonus = 5\nknock-limit = 9\ngame-bonus = 50\nround-bonus = 10\n{}",
+            round(Some("alice"), ["9", "2", "30"])
+        );
+        let t = tally(&record(&text)).unwrap();
+        assert_eq!(t.rounds[0].score.points, vec![0, 7 + 28 + 5, 0]);
+        let end = t.end.unwrap();
+        assert_eq!(end.bonuses, vec![0, 50, 0]);
+    }
+
+    #[test]
+    fn a_repeated_key_in_a_record_is_named_with_its_line() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\ntarget = 100\ntarget = 120\n"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "line 4, \"target\": duplicate key");
+    }
+
+    #[test]
+    fn record_errors_name_the_round_and_the_key() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\ntgt = 100\n")).unwrap_err();
+        assert!(err.to_string().contains("tgt"), "{err}");
+        let text = format!("{HEAD}{}", round(Some("dave"), ["1", "2", "3"]));
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert!(
+            err.starts_with("round 1, knocker: \"dave\" is not a player"),
+            "{err}"
+        );
+        let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\n");
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 1, hands: no hand for carol; give each player's count or cards left"
+        );
+        let text =
+            format!("{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\ncarol = 3\nzed = 4\n");
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert!(err.starts_with("round 1, hands.zed:"), "{err}");
+        let err = GameRecord::from_toml(&format!("{HEAD}[[round]]\nknocer = \"bob\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("round 1 (line 3)") && err.contains("knocer"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn record_carousel_game_key_is_accepted_and_other_games_keys_are_named() {
+        let text = format!(
+            "game = \"carousel\"\n{HEAD}{}",
+            round(None, ["1", "2", "3"])
+        );
+        assert_eq!(record(&text).players.len(), 3);
+        let text = format!("{HEAD}[[round]]\nout = \"bob\"\n");
+        let err = GameRecord::from_toml(&text).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 1 (line 3): `out` is a key of Canadian and Carolina records; this record's game is carousel"
+        );
+        let err = GameRecord::from_toml(&format!("{HEAD}[rules]\nwild-pickup = true\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 3: `wild-pickup`"), "{err}");
+    }
+
+    #[test]
+    fn record_hand_of_the_wrong_kind_says_what_a_hand_is() {
+        let text = format!("{HEAD}[[round]]\n[round.hands]\nalice = 4.5\nbob = 1\ncarol = 2\n");
+        let err = GameRecord::from_toml(&text).unwrap_err().to_string();
+        assert!(err.starts_with("round 1 (line 4)"), "{err}");
+        assert!(err.contains("a whole-number count like 12"), "{err}");
+    }
+
+    #[test]
+    fn record_refuses_a_round_after_the_game_ended() {
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 10\n{}{}",
+            round(None, ["1", "20", "20"]),
+            round(None, ["1", "20", "20"])
+        );
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert!(
+            err.starts_with("round 2: recorded after the game ended in round 1"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn record_refused_knock_is_a_refusal_naming_the_round() {
+        let text = format!("{HEAD}{}", round(Some("bob"), ["1", "9", "20"]));
+        let err = tally(&record(&text)).unwrap_err();
+        assert!(err.is_refusal());
+        assert_eq!(
+            err.to_string(),
+            "round 1: bob cannot knock with 9 in hand; the knock limit is 5"
+        );
+    }
+
+    #[test]
+    fn record_error_before_the_first_round_names_no_round_0() {
+        let err = GameRecord::from_toml(&format!("{HEAD}[round.hands]\nalice = 1\n"))
+            .unwrap_err()
+            .to_string();
+        // `[round.hands]` before any `[[round]]` is in no round: the place is its line.
+        assert_eq!(err, "line 2: invalid type: map, expected a sequence");
+    }
+
+    #[test]
+    fn record_of_another_game_is_not_read_as_carousel() {
+        // Only `game = "carousel"` is taken away; another game's name stays and is refused.
+        let err = GameRecord::from_toml(&format!("game = \"canadian\"\n{HEAD}"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 1: unknown field `game`"), "{err}");
+    }
+
+    #[test]
+    fn record_text_keeps_the_rounds_played_before_the_log() {
+        // A game begun from a hand-written record says how many rounds came before its
+        // log, so that it can be reopened; a game logged from the start writes no such key.
+        let mut r = record(&format!("{HEAD}{}", round(None, ["1", "2", "3"])));
+        r.play = Some(PlayRecord {
+            first_dealer: "bob".to_string(),
+            earlier_rounds: 1,
+            log: vec!["carol: draw".to_string()],
+        });
+        let text = r.to_toml();
+        assert!(
+            text.ends_with(
+                "[play]\nfirst-dealer = \"bob\"\nearlier-rounds = 1\nlog = [\"carol: draw\"]\n"
+            ),
+            "{text}"
+        );
+        assert_eq!(record(&text), r);
+        if let Some(play) = r.play.as_mut() {
+            play.earlier_rounds = 0;
+        }
+        let text = r.to_toml();
+        assert!(
+            text.ends_with("[play]\nfirst-dealer = \"bob\"\nlog = [\"carol: draw\"]\n"),
+            "{text}"
+        );
+        assert_eq!(record(&text), r);
+    }
+
+    #[test]
+    fn record_refuses_round_bonuses_past_what_a_score_holds() {
+        // Bob scores nothing but wins two tied rounds; at 3,000,000,000 a round his bonus
+        // passes u32::MAX even though his total plus it lands exactly there.
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 1\nround-bonus = 3000000000\n{}{}{}",
+            round(None, ["5", "5", "5"]),
+            round(None, ["5", "5", "5"]),
+            round(None, ["1", "5", "5"]),
+        );
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 3: bob's total would pass 4294967295, the most a score holds"
+        );
+        // Alice's own round bonuses would pass it too, but at the target she receives
+        // none: her game ends at 10 + 100.
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 10\nround-bonus = 3000000000\n{}",
+            round(None, ["1", "2", "2"]).repeat(5),
+        );
+        let end = tally(&record(&text)).unwrap().end.unwrap();
+        assert_eq!(end.final_totals, vec![110, 0, 0]);
+    }
+
+    #[test]
+    fn record_refuses_a_game_bonus_that_passes_what_a_score_holds() {
+        let text = format!("{HEAD}{}", round(None, ["1", "4294967290", "2"]));
+        let err = tally(&record(&text)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "round 1: alice's total would pass 4294967295, the most a score holds"
+        );
+    }
+
+    #[test]
+    fn house_rule_round_bonus_for_all_flows_from_the_record() {
+        let text = format!(
+            "{HEAD}[rules]\ntarget = 4\nround-bonus-for-all = true\n{}",
+            round(None, ["1", "2", "2"]).repeat(2),
+        );
+        let end = tally(&record(&text)).unwrap().end.unwrap();
+        assert_eq!(end.bonuses, vec![100 + 2 * 25, 0, 0]);
+        assert_eq!(end.final_totals, vec![4 + 150, 0, 0]);
+    }
+
+    #[test]
+    fn record_round_trips_through_toml() {
+        let text = format!("{HEAD}{}", round(Some("bob"), ["12", "\"4s Ah\"", "0"]));
+        let r = record(&text);
+        assert_eq!(record(&r.to_toml()), r);
+    }
+}

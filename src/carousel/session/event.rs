@@ -1,0 +1,293 @@
+//! The steps of a game as the saved log writes them: one line each, readable at a glance and
+//! read back exactly.
+//!
+//! ```text
+//! bob: draw
+//! bob: play 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d     (melds 1 and 2 become these three)
+//! bob: play = 7c 8c 9c                             (a new meld)
+//! bob: done
+//! carol: knock 4s Ah                               (or a count: carol: knock 5)
+//! alice: hand 12                                   (a hand given when the round is over)
+//! alice: cards 9                                   (the referee's count of alice's cards corrected)
+//! table = 3s 4s 5s | 6h 6d 6c                      (the table mirror corrected)
+//! round knock bob alice=12 bob=3 carol="Kd *"      (a round's result entered whole)
+//! fix 2 out carol alice=12 bob=30                  (a finished round's result corrected)
+//! fix 3 delete                                     (a finished round taken out)
+//! ```
+
+use super::{Move, Setup};
+use crate::Error;
+use crate::carousel::game::{HandEntry, RoundRecord};
+use crate::carousel::scoring::HandReport;
+use crate::carousel::table::Table;
+use indexmap::IndexMap;
+use std::fmt::Write;
+
+/// One step of the game: what a player did, or a correction of the referee's mirror.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The player whose turn it is draws a card from the stock.
+    Draw { player: usize },
+    /// The player whose turn it is changes the table (M1-M4 judge it).
+    Move { player: usize, mv: Move },
+    /// The player whose turn it is ends it.
+    Done { player: usize },
+    /// The player whose turn it is knocks, giving their hand.
+    Knock { player: usize, hand: HandReport },
+    /// A player's hand, given when the round is over.
+    Hand { player: usize, hand: HandReport },
+    /// The referee's count of a player's cards, corrected.
+    Cards { player: usize, held: u32 },
+    /// The table mirror, corrected to the table as it lies.
+    Table { table: Table },
+    /// The round in progress ends with this result, entered whole (a round played on
+    /// paper, or by a table that only wants the score kept).
+    Round { record: RoundRecord },
+    /// Finished round `round` (from 1) corrected to `record`, or taken out (`None`); every
+    /// later total follows.
+    Fix {
+        round: usize,
+        record: Option<RoundRecord>,
+    },
+}
+
+/// A hand report as the log and the game record write it: a count, or the cards.
+pub fn report_text(report: &HandReport) -> String {
+    match report {
+        HandReport::Count(n) => n.to_string(),
+        HandReport::Cards(hand) => hand.to_string(),
+    }
+}
+
+impl Event {
+    /// The one line the log holds for this step.
+    pub fn text(&self, players: &[String]) -> String {
+        let name = |p: &usize| players.get(*p).map_or("?", String::as_str);
+        match self {
+            Event::Draw { player } => format!("{}: draw", name(player)),
+            Event::Move { player, mv } => format!("{}: play {mv}", name(player)),
+            Event::Done { player } => format!("{}: done", name(player)),
+            Event::Knock { player, hand } => {
+                format!("{}: knock {}", name(player), report_text(hand))
+                    .trim_end()
+                    .to_string()
+            }
+            Event::Hand { player, hand } => format!("{}: hand {}", name(player), report_text(hand))
+                .trim_end()
+                .to_string(),
+            Event::Cards { player, held } => format!("{}: cards {held}", name(player)),
+            Event::Table { table } => format!("table = {table}").trim_end().to_string(),
+            Event::Round { record } => format!("round {}", round_text(record)),
+            Event::Fix {
+                round,
+                record: Some(record),
+            } => format!("fix {round} {}", round_text(record)),
+            Event::Fix {
+                round,
+                record: None,
+            } => format!("fix {round} delete"),
+        }
+    }
+
+    /// Reads one line of the log back. Names must match the players exactly.
+    pub fn parse(text: &str, setup: &Setup) -> Result<Event, Error> {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix("table =") {
+            let table = Table::parse(rest, setup.meld_rules, setup.deck)?;
+            return Ok(Event::Table { table });
+        }
+        if let Some(rest) = text.strip_prefix("round ") {
+            let record = parse_round(rest, setup)?;
+            return Ok(Event::Round { record });
+        }
+        if let Some(rest) = text.strip_prefix("fix ") {
+            let (number, rest) = rest.trim().split_once(' ').unwrap_or((rest.trim(), ""));
+            let round = number.parse::<usize>().map_err(|_| {
+                Error::Play(format!(
+                    "\"{number}\" (after fix): not a round number; fix N corrects round N"
+                ))
+            })?;
+            let record = match rest.trim() {
+                "delete" => None,
+                rest => Some(parse_round(rest, setup)?),
+            };
+            return Ok(Event::Fix { round, record });
+        }
+        let Some((name, rest)) = text.split_once(':') else {
+            return Err(Error::Play(format!(
+                "\"{text}\": a step is \"NAME: what they did\" or \"table = MELDS\""
+            )));
+        };
+        let player = setup
+            .players
+            .iter()
+            .position(|p| p == name.trim())
+            .ok_or_else(|| Error::Play(format!("\"{}\" is not a player", name.trim())))?;
+        let rest = rest.trim();
+        let (verb, args) = rest.split_once(' ').unwrap_or((rest, ""));
+        let args = args.trim();
+        let no_args = |event: Event| -> Result<Event, Error> {
+            if args.is_empty() {
+                Ok(event)
+            } else {
+                Err(Error::Play(format!(
+                    "\"{rest}\": {verb} takes nothing more"
+                )))
+            }
+        };
+        match verb {
+            "draw" => no_args(Event::Draw { player }),
+            "done" => no_args(Event::Done { player }),
+            "play" => Ok(Event::Move {
+                player,
+                mv: Move::parse(args, setup)?,
+            }),
+            "knock" => Ok(Event::Knock {
+                player,
+                hand: HandReport::parse(args, setup.deck)?,
+            }),
+            "hand" => Ok(Event::Hand {
+                player,
+                hand: HandReport::parse(args, setup.deck)?,
+            }),
+            "cards" => Ok(Event::Cards {
+                player,
+                held: args
+                    .parse()
+                    .map_err(|_| Error::Play(format!("\"{args}\": not a number of cards")))?,
+            }),
+            _ => Err(Error::Play(format!(
+                "\"{verb}\" is not a step; the steps are draw, play, done, knock, hand, cards"
+            ))),
+        }
+    }
+}
+
+impl std::fmt::Display for Move {
+    /// `1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d`, or `= 7c 8c 9c` for new melds only.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut out = String::new();
+        for n in &self.replaced {
+            let _ = write!(out, "{n} ");
+        }
+        out.push('=');
+        for (i, meld) in self.melds.iter().enumerate() {
+            out.push_str(if i == 0 { " " } else { " | " });
+            let _ = write!(out, "{meld}");
+        }
+        f.write_str(&out)
+    }
+}
+
+/// A round's result in one line, as typed and as the log keeps it: `knock NAME` or
+/// `out NAME` (or neither: the stock ran out), then `NAME=HAND` for every player.
+pub fn round_text(record: &RoundRecord) -> String {
+    let out = record
+        .hands
+        .iter()
+        .find(|(_, hand)| is_out(hand))
+        .map(|(name, _)| name.clone());
+    let mut words = Vec::new();
+    match (&record.knocker, &out) {
+        (Some(knocker), _) => words.push(format!("knock {}", shell_words::quote(knocker))),
+        (None, Some(out)) => words.push(format!("out {}", shell_words::quote(out))),
+        (None, None) => {}
+    }
+    for (name, hand) in &record.hands {
+        // The player out is implied by `out NAME`; a hand given as no cards stays written.
+        if record.knocker.is_none()
+            && out.as_ref() == Some(name)
+            && matches!(hand, HandEntry::Count(0))
+        {
+            continue;
+        }
+        let hand = match hand {
+            HandEntry::Count(n) => n.to_string(),
+            HandEntry::Cards(text) => text.clone(),
+        };
+        words.push(format!(
+            "{}={}",
+            shell_words::quote(name),
+            shell_words::quote(&hand)
+        ));
+    }
+    words.join(" ")
+}
+
+fn is_out(hand: &HandEntry) -> bool {
+    match hand {
+        HandEntry::Count(n) => *n == 0,
+        HandEntry::Cards(text) => text.trim().is_empty(),
+    }
+}
+
+/// Reads a round's result typed in one line (see [`round_text`]). Every player gets a hand,
+/// named once; the player who went out may be left out (they hold no cards). Whether the
+/// result can be scored (the knock limit, the copies of a card) is checked when it is.
+pub fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Error> {
+    const FORM: &str = "a round is knock NAME or out NAME (or neither, when the stock ran out), then NAME=HAND for every player, like knock bob alice=12 bob=3 carol=\"Kd *\"";
+    let words = shell_words::split(text)
+        .map_err(|e| Error::Play(format!("\"{}\": {e}; {FORM}", text.trim())))?;
+    let mut words = words.iter().map(String::as_str).peekable();
+    let mut knocker = None;
+    let mut out = None;
+    if let Some(word @ ("knock" | "out")) = words.peek().copied() {
+        words.next();
+        let name = words
+            .next()
+            .ok_or_else(|| Error::Play(format!("{word} needs a name; {FORM}")))?;
+        let player = setup.player(name)?;
+        if word == "knock" {
+            knocker = Some(player);
+        } else {
+            out = Some(player);
+        }
+    }
+    let mut hands: Vec<Option<HandEntry>> = vec![None; setup.players.len()];
+    for word in words {
+        let Some((name, hand)) = word.split_once('=') else {
+            return Err(Error::Play(format!("\"{word}\": not NAME=HAND; {FORM}")));
+        };
+        let player = setup.player(name)?;
+        if hands[player].is_some() {
+            return Err(Error::Play(format!(
+                "\"{word}\": {} is given two hands",
+                setup.name(player)
+            )));
+        }
+        let report = HandReport::parse(hand, setup.deck)
+            .map_err(|e| Error::Play(format!("{}'s hand: {e}", setup.name(player))))?;
+        if out == Some(player) && !report.is_out() {
+            return Err(Error::Play(format!(
+                "\"{word}\": {} went out and holds no cards; leave their hand out",
+                setup.name(player)
+            )));
+        }
+        hands[player] = Some(match report {
+            HandReport::Count(n) => HandEntry::Count(i64::from(n)),
+            HandReport::Cards(hand) => HandEntry::Cards(hand.to_string()),
+        });
+    }
+    if let Some(player) = out {
+        hands[player].get_or_insert(HandEntry::Count(0));
+    }
+    let missing: Vec<&str> = (0..hands.len())
+        .filter(|p| hands[*p].is_none())
+        .map(|p| setup.name(p))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Play(format!(
+            "no hand for {}; {FORM}",
+            missing.join(" or ")
+        )));
+    }
+    Ok(RoundRecord {
+        knocker: knocker.map(|p| setup.name(p).to_string()),
+        hands: setup
+            .players
+            .iter()
+            .cloned()
+            .zip(hands.into_iter().flatten())
+            .collect::<IndexMap<String, HandEntry>>(),
+    })
+}

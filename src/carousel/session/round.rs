@@ -1,0 +1,158 @@
+//! The end of a round: the hands given, checked against what the referee counted, and the
+//! round scored.
+
+use super::*;
+
+impl State {
+    /// Ends the round at once and waits for the hands not known yet.
+    pub(super) fn end_round(
+        &mut self,
+        setup: &Setup,
+        end: RoundEnd,
+        known: Option<HandReport>,
+    ) -> Vec<Note> {
+        let mut hands: Vec<Option<HandReport>> = vec![None; setup.players.len()];
+        match end {
+            RoundEnd::Knock(p) => hands[p] = known,
+            RoundEnd::WentOut(p) => hands[p] = Some(HandReport::Count(0)),
+            RoundEnd::StockOut => {}
+        }
+        self.phase = Phase::Hands { end, hands };
+        vec![Note::RoundOver { end }]
+    }
+
+    /// A hand given for `player`: as many cards as the referee counts, a count those cards
+    /// can make, and no more copies of a card than the deck holds with the table and the
+    /// other hands given as cards (`others`).
+    pub(super) fn check_report(
+        &self,
+        setup: &Setup,
+        player: usize,
+        report: &HandReport,
+        others: &[&HandReport],
+    ) -> Result<(), Error> {
+        let name = setup.name(player);
+        let held = self.round.held[player];
+        match report {
+            HandReport::Cards(hand) => {
+                let given = hand.cards().len() as u32;
+                if given != held {
+                    return Err(Error::Play(format!(
+                        "{name} holds {} by the referee's count, but {} given ({}); if the count is wrong, correct it first (cards {name} N)",
+                        plural(held, "card", "cards"),
+                        plural(given, "card was", "cards were"),
+                        if hand.is_empty() {
+                            "none".to_string()
+                        } else {
+                            hand.to_string()
+                        }
+                    )));
+                }
+            }
+            HandReport::Count(0) if held > 0 => {
+                return Err(Error::Play(format!(
+                    "{name} holds {}, and a count of 0 means no cards left (gone out); if they count 0, give the cards (hand {name} * ...)",
+                    plural(held, "card", "cards")
+                )));
+            }
+            HandReport::Count(count) => {
+                let elsewhere = CardCounts::of(
+                    self.round
+                        .table
+                        .cards()
+                        .map(|c| c.physical())
+                        .chain(others.iter().flat_map(|r| r.cards().iter().copied())),
+                );
+                let (low, high) = count_range(setup, held, &elsewhere);
+                if *count < low || *count > high {
+                    return Err(Error::Play(format!(
+                        "{name} holds {}, which count {low} to {high} with the cards still out of sight; {count} cannot be their count",
+                        plural(held, "card", "cards")
+                    )));
+                }
+            }
+        }
+        let pile = CardCounts::of(
+            self.round
+                .table
+                .cards()
+                .map(|c| c.physical())
+                .chain(others.iter().flat_map(|r| r.cards().iter().copied()))
+                .chain(report.cards().iter().copied()),
+        );
+        setup
+            .deck
+            .check_counts(&pile, " on the table and in the hands given")
+    }
+
+    pub(super) fn hand(
+        &mut self,
+        setup: &Setup,
+        player: usize,
+        report: &HandReport,
+    ) -> Result<Vec<Note>, Error> {
+        let name = setup.name(player);
+        // A refused step leaves no trace: `Game::apply` works on a copy of the state.
+        let Phase::Hands { end, mut hands } = self.phase.clone() else {
+            self.expect_play(setup)?;
+            return Err(Error::Refused(format!(
+                "the round is still being played; hands are given when it is over, and {name}'s cards can be counted any time"
+            )));
+        };
+        match end {
+            RoundEnd::Knock(p) if p == player => {
+                return Err(Error::Refused(format!(
+                    "{name} knocked with that hand; undo the knock to change it"
+                )));
+            }
+            RoundEnd::WentOut(p) if p == player => {
+                return Err(Error::Refused(format!(
+                    "{name} went out and holds no cards"
+                )));
+            }
+            _ => {}
+        }
+        hands[player] = None;
+        let others: Vec<&HandReport> = hands.iter().flatten().collect();
+        self.check_report(setup, player, report, &others)?;
+        hands[player] = Some(report.clone());
+        let waiting: Vec<usize> = (0..hands.len()).filter(|p| hands[*p].is_none()).collect();
+        let mut notes = vec![Note::HandIn {
+            player,
+            deadwood: report.deadwood(&setup.rules),
+            waiting: waiting.clone(),
+        }];
+        if waiting.is_empty() {
+            let hands: Vec<HandReport> = hands.into_iter().flatten().collect();
+            notes.extend(self.score(setup, end, &hands)?);
+        } else {
+            self.phase = Phase::Hands { end, hands };
+        }
+        Ok(notes)
+    }
+
+    /// Scores the round as `tally` does, then deals the next one or ends the game.
+    pub(super) fn score(
+        &mut self,
+        setup: &Setup,
+        end: RoundEnd,
+        hands: &[HandReport],
+    ) -> Result<Vec<Note>, Error> {
+        let record = RoundRecord {
+            knocker: end.knocker().map(|p| setup.name(p).to_string()),
+            hands: setup
+                .players
+                .iter()
+                .zip(hands)
+                .map(|(name, report)| {
+                    let entry = match report {
+                        HandReport::Count(n) => HandEntry::Count(i64::from(*n)),
+                        HandReport::Cards(hand) => HandEntry::Cards(hand.to_string()),
+                    };
+                    (name.clone(), entry)
+                })
+                .collect(),
+        };
+        self.finish_round(setup, record)
+    }
+}

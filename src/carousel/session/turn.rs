@@ -1,0 +1,269 @@
+//! A turn: whose it is, the draws, the moves judged by M1-M4, `done`, the knock, and the
+//! last lap when the stock runs out.
+
+use super::*;
+
+impl State {
+    /// Why nobody may play now, if the round is not being played.
+    pub(super) fn expect_play(&self, setup: &Setup) -> Result<(), Error> {
+        match &self.phase {
+            Phase::Play => Ok(()),
+            Phase::Hands { hands, .. } => {
+                let waiting: Vec<&str> = (0..hands.len())
+                    .filter(|p| hands[*p].is_none())
+                    .map(|p| setup.name(p))
+                    .collect();
+                Err(Error::Refused(format!(
+                    "round {} is over; the hands of {} are still to be given",
+                    self.round.number,
+                    waiting.join(" and ")
+                )))
+            }
+            Phase::Over => Err(Error::Refused(
+                "the game is over; no more turns are played".to_string(),
+            )),
+        }
+    }
+
+    pub(super) fn expect_turn(&self, setup: &Setup, player: usize) -> Result<(), Error> {
+        self.expect_play(setup)?;
+        if player != self.round.turn {
+            return Err(Error::Refused(format!(
+                "it is {}'s turn, not {}'s",
+                setup.name(self.round.turn),
+                setup.name(player)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether the player whose turn it is may meld now.
+    pub(super) fn may_meld(&self, setup: &Setup) -> Result<(), Error> {
+        self.expect_play(setup)?;
+        let r = &self.round;
+        let name = setup.name(r.turn);
+        if r.last_lap.is_none() {
+            if r.draws == 0 {
+                return Err(Error::Refused(format!(
+                    "{name} has not drawn yet; a turn begins with a draw"
+                )));
+            }
+            if r.draws >= DRAWS_A_TURN && !setup.rules.meld_after_third_draw {
+                return Err(Error::Refused(format!(
+                    "{name} has drawn a third card, and there is no meld after the third draw (the house rule meld-after-third-draw is off); {name} may knock or end the turn"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// A turn that would begin with the stock empty (after a correction, say) begins the
+    /// last lap by itself (docs/rules.md#stock-out-and-the-last-lap), so the table is never left with nothing
+    /// to do but undo.
+    pub(super) fn last_lap_if_no_stock(&mut self, setup: &Setup) -> Vec<Note> {
+        let r = &mut self.round;
+        if self.phase != Phase::Play
+            || r.last_lap.is_some()
+            || r.draws > 0
+            || r.melded
+            || r.stock() > 0
+        {
+            return Vec::new();
+        }
+        let last_lap = Some(setup.players.len());
+        r.last_lap = last_lap;
+        vec![
+            Note::LastLap,
+            Note::Turn {
+                player: r.turn,
+                stock: 0,
+                last_lap,
+            },
+        ]
+    }
+
+    pub(super) fn draw(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        let name = setup.name(player);
+        let r = &mut self.round;
+        if r.last_lap.is_some() {
+            return Err(Error::Refused(
+                "the stock is out: this is the last lap, one turn each to meld without drawing"
+                    .to_string(),
+            ));
+        }
+        if r.melded {
+            return Err(Error::Refused(format!(
+                "{name} has melded this turn, and melding ends the drawing"
+            )));
+        }
+        if r.draws >= DRAWS_A_TURN {
+            return Err(Error::Refused(format!(
+                "{name} has drawn three cards this turn; a fourth draw is refused"
+            )));
+        }
+        if r.stock() == 0 {
+            return Err(Error::Refused(format!(
+                "the stock is empty; the last lap begins when {name}'s turn ends"
+            )));
+        }
+        r.draws += 1;
+        r.held[player] += 1;
+        let mut notes = vec![Note::Drew {
+            player,
+            draw: r.draws,
+            held: r.held[player],
+            stock: r.stock(),
+        }];
+        if r.stock() == 0 {
+            notes.push(Note::LastCard { player });
+        }
+        Ok(notes)
+    }
+
+    /// Judges a move as the end of the turn so far: M1, M2 and M4 compare the table at the
+    /// start of the turn with the table after the move, M3 the table after. So a turn typed
+    /// as two moves is judged exactly as the one move that makes the same table.
+    pub(super) fn judge(&self, setup: &Setup, mv: &Move) -> Result<Judged, Error> {
+        let r = &self.round;
+        let (after, fresh) = mv.after(&r.table)?;
+        setup
+            .deck
+            .check_counts(&after.physical_counts(), " on the table after the move")?;
+        let mut verdict = moves::judge(&r.turn_start, None, &after, setup.meld_rules, setup.deck)?;
+        if self.phase == Phase::Play {
+            let player = r.turn;
+            // What the player held before laying anything this turn.
+            let held = r.held[player].saturating_add(r.laid.len() as u32);
+            let laid = verdict.played.len() as u32;
+            if laid > held {
+                let turn = if r.laid.is_empty() {
+                    "the move lays"
+                } else {
+                    "this turn's moves lay"
+                };
+                verdict.violations.push(Violation {
+                    rule: MoveRule::M2,
+                    message: format!(
+                        "{} holds {}, but {turn} {laid} from the hand ({})",
+                        setup.name(player),
+                        plural(held, "card", "cards"),
+                        Spaced(&verdict.played)
+                    ),
+                });
+                verdict.violations.sort_by_key(|v| v.rule);
+            }
+        }
+        // In rank order, jokers last, as a player reads a hand.
+        let mut this_move = CardCounts::of(after.cards().map(|c| c.physical()))
+            .excess_over(&CardCounts::of(r.table.cards().map(|c| c.physical())));
+        this_move.sort_unstable();
+        let not_now = self.may_meld(setup).err();
+        Ok(Judged {
+            after,
+            fresh,
+            verdict,
+            this_move,
+            not_now,
+        })
+    }
+
+    pub(super) fn play(
+        &mut self,
+        setup: &Setup,
+        player: usize,
+        mv: &Move,
+    ) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        self.may_meld(setup)?;
+        let judged = self.judge(setup, mv)?;
+        if !judged.verdict.is_legal() {
+            return Err(Error::Illegal(judged.verdict));
+        }
+        let r = &mut self.round;
+        let held = r.held[player].saturating_add(r.laid.len() as u32);
+        r.table = judged.after;
+        r.held[player] = held.saturating_sub(judged.verdict.played.len() as u32);
+        r.laid = judged.verdict.played;
+        r.melded = true;
+        let mut notes = vec![Note::Played {
+            player,
+            played: judged.this_move,
+            held: r.held[player],
+            fresh: judged.fresh,
+        }];
+        if r.held[player] == 0 {
+            notes.extend(self.end_round(setup, RoundEnd::WentOut(player), None));
+        }
+        Ok(notes)
+    }
+
+    pub(super) fn done(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        let name = setup.name(player);
+        let players = setup.players.len();
+        let r = &mut self.round;
+        let last_lap = match r.last_lap {
+            Some(1) => return Ok(self.end_round(setup, RoundEnd::StockOut, None)),
+            Some(left) => Some(left - 1),
+            None if r.draws == 0 => {
+                return Err(Error::Refused(format!(
+                    "{name} has not drawn yet; a turn begins with a draw"
+                )));
+            }
+            None if !r.melded && r.draws < DRAWS_A_TURN && r.stock() > 0 => {
+                return Err(Error::Refused(format!(
+                    "{name} has not melded, so the turn goes on to a third draw; {name} has drawn {}",
+                    plural(r.draws, "card", "cards")
+                )));
+            }
+            None if r.stock() == 0 => Some(players),
+            None => None,
+        };
+        let mut notes = Vec::new();
+        if r.last_lap.is_none() && last_lap.is_some() {
+            notes.push(Note::LastLap);
+        }
+        r.last_lap = last_lap;
+        r.pass_to(setup.left_of(r.turn));
+        notes.push(Note::Turn {
+            player: r.turn,
+            stock: r.stock(),
+            last_lap,
+        });
+        Ok(notes)
+    }
+
+    pub(super) fn knock(
+        &mut self,
+        setup: &Setup,
+        player: usize,
+        hand: &HandReport,
+    ) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, player)?;
+        let name = setup.name(player);
+        let r = &self.round;
+        if r.last_lap.is_none() && r.draws == 0 {
+            return Err(Error::Refused(format!(
+                "{name} has not drawn yet; a knock comes at the end of the turn, after the draws"
+            )));
+        }
+        // The turn ends with a meld or the third draw (or an empty stock): only then a knock.
+        if r.last_lap.is_none() && !r.melded && r.draws < DRAWS_A_TURN && r.stock() > 0 {
+            return Err(Error::Refused(format!(
+                "{name} has not melded, so the turn goes on to a third draw; a knock comes at the end of the turn ({name} has drawn {})",
+                plural(r.draws, "card", "cards")
+            )));
+        }
+        self.check_report(setup, player, hand, &[])?;
+        let deadwood = hand.deadwood(&setup.rules);
+        if deadwood > setup.rules.knock_limit {
+            return Err(Error::KnockRefused {
+                player: name.to_string(),
+                deadwood,
+                limit: setup.rules.knock_limit,
+            });
+        }
+        Ok(self.end_round(setup, RoundEnd::Knock(player), Some(hand.clone())))
+    }
+}

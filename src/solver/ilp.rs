@@ -1,0 +1,506 @@
+//! The best play of a pool as an integer program, solved by `microlp` (pure Rust branch and
+//! bound over the simplex). The rank dynamic program (`search`) is quickest when a play
+//! lays every card, but it proves "nothing better exists" slowly on tables with many
+//! duplicates or a narrow window of ranks, where jokers could go in many places; the
+//! program's linear relaxation bounds those positions at once.
+//!
+//! # The model (over the pool's counts)
+//! A *shape* is a set of faces making a legal meld: every set (3 or 4 suits of one rank)
+//! and every run of 3 to 5 faces of one suit, positions 1..=14 where 14 is the ace above
+//! the king (when aces may be high). Runs of 3 to 5 suffice: a longer run splits into runs
+//! of 3 to 5, each joker keeping its stated card (the 14-card A..A run splits into a low
+//! and a high part holding one ace each), and any collection of such runs is a layout.
+//!
+//! Integer variables: `x[m]` copies of shape `m`; `p[f]` real hand cards of face `f`
+//! played; `r[f]` pinned jokers of `f` released (each by a real `f` played: M4); `w[f]`
+//! wild jokers stated as `f`; `pj` hand jokers played. Constraints: each face's slots are
+//! its real cards and jokers, `sum x[m] over m holding f = must[f] + p[f] + pinned[f] -
+//! r[f] + w[f]`, with `r[f] <= p[f]`; the wild jokers are the wild ones of the table, the
+//! released ones and the hand's played ones, `sum w = must_wild + sum r + pj`. The
+//! objective is the search's score: value played times a weight above any card count,
+//! plus the cards played, so the most value and then the most cards.
+//!
+//! Shapes no pool can fill (more faces missing than jokers that could ever be wild) are
+//! left out, and each shape's copies are bounded by the jokers the copies past its scarcest
+//! face would need.
+//!
+//! # Exactness
+//! Every coefficient is a small integer (objective coefficients are kept under
+//! [`MOST_COEFFICIENT`], else the search answers), so the solver's tolerances can't blur two
+//! plays; only a solve `microlp` proves optimal is used, and the play is laid out here and
+//! judged by the referee before it is answered. A solver failure hands the pool to the
+//! search. The tests check the answers against a brute force and an independent program.
+//!
+//! The program's melds are tidied ([`tidy`]) to read as the search's would: runs of 3 to 5
+//! that meet joined, jokers no meld needs moved as the search moves its loose jokers.
+
+use super::layout::{Layout, add_loose_joker};
+use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
+use super::search::Config;
+use crate::card::{HandCard, TableCard};
+use crate::meld::MeldRules;
+use microlp::{
+    ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, SolveOptions, SolveOutcome,
+    TerminationReason, Variable,
+};
+
+/// A play found by the program.
+pub(crate) struct IlpPlay {
+    pub layout: Layout,
+}
+
+/// The most jokers the tidying search (`keep`) may lay where needed: it asks for fewer
+/// first, and past this it is slow (the play's own layout is then used as it is).
+const MOST_NEEDED: u8 = 2;
+
+/// The largest objective coefficient the program takes: past it (a house joker value in
+/// the thousands) the floating-point solver's tolerances could blur a card's difference,
+/// and the search answers instead.
+const MOST_COEFFICIENT: f64 = 1e6;
+
+/// Faces as `rank * SUITS + suit`, rank index 0 (ace) to 12 (king).
+const FACES: usize = RANKS * SUITS;
+
+/// Every shape that the pool could fill, as face indices.
+fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
+    let present = |f: usize| {
+        let (rank, suit) = (f / SUITS, f % SUITS);
+        pool.must_real[rank][suit] > 0
+            || pool.optional_real[rank][suit] > 0
+            || pool.pinned[rank][suit] > 0
+    };
+    let fillable =
+        |faces: &[usize]| faces.iter().filter(|f| !present(**f)).count() as u32 <= most_jokers;
+    let mut shapes = Vec::new();
+    for rank in 0..RANKS {
+        for mask in 0u32..16 {
+            if mask.count_ones() < 3 {
+                continue;
+            }
+            let faces: Vec<usize> = (0..SUITS)
+                .filter(|s| mask & (1 << s) != 0)
+                .map(|s| rank * SUITS + s)
+                .collect();
+            if fillable(&faces) {
+                shapes.push(faces);
+            }
+        }
+    }
+    // Run positions 0..=13 by rank index, 13 the ace above the king.
+    let top = if config.aces_high {
+        ACE_HIGH
+    } else {
+        RANKS - 1
+    };
+    for suit in 0..SUITS {
+        for len in 3..=5 {
+            for low in 0..=(top + 1).saturating_sub(len) {
+                if low + len > top + 1 {
+                    continue;
+                }
+                let faces: Vec<usize> = (low..low + len)
+                    .map(|r| (r % RANKS) * SUITS + suit)
+                    .collect();
+                if fillable(&faces) {
+                    shapes.push(faces);
+                }
+            }
+        }
+    }
+    shapes
+}
+
+/// Whether every card of the pool (the table's and the hand's) is in some meld shape whose
+/// every face has a card or a pinned joker. If not, no play lays every card with no wild
+/// joker placed where a meld needs it, and the search need not be asked.
+pub(crate) fn every_card_fits_without_wild(pool: &Pool, config: &Config) -> bool {
+    let mut fits = [false; FACES];
+    for faces in shapes(pool, config, 0) {
+        for f in faces {
+            fits[f] = true;
+        }
+    }
+    (0..FACES).all(|f| {
+        let (rank, suit) = (f / SUITS, f % SUITS);
+        fits[f] || (pool.must_real[rank][suit] == 0 && pool.optional_real[rank][suit] == 0)
+    })
+}
+
+/// Why the program gave no play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoPlay {
+    /// The cards that must be laid can't all be.
+    Impossible,
+    /// The solver failed or stopped short of a proof (the caller searches instead).
+    Failed,
+}
+
+/// The program for one pool, solved a few branch-and-bound nodes at a time, so the caller
+/// can turn to the search when the program proves slow.
+pub(crate) struct Program<'a> {
+    pool: &'a Pool,
+    config: Config,
+    shapes: Vec<Vec<usize>>,
+    x: Vec<Variable>,
+    p: Vec<Option<Variable>>,
+    r: Vec<Option<Variable>>,
+    w: Vec<Variable>,
+    pj: Option<Variable>,
+    state: State,
+}
+
+/// Where a program's solve stands.
+enum State {
+    Built(Box<Problem>),
+    Going(Box<SolveOutcome>),
+    Over,
+}
+
+/// What a program's solve gives.
+pub(crate) enum Progress {
+    Solved(Result<IlpPlay, NoPlay>),
+    /// Out of nodes for now: more may be given.
+    Unfinished,
+}
+
+impl<'a> Program<'a> {
+    /// The program of a pool; `None` when its objective would be too wide for the solver
+    /// to tell plays apart reliably (a house joker value in the thousands).
+    pub fn new(pool: &'a Pool, config: &Config) -> Option<Program<'a>> {
+        let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
+        let releasable: u32 = (0..FACES)
+            .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
+            .sum();
+        let most_wild = u32::from(pool.must_wild) + u32::from(pool.optional_wild) + releasable;
+        let shapes = shapes(pool, config, most_wild);
+        let hand_cards: u32 = pool
+            .optional_real
+            .iter()
+            .flatten()
+            .map(|n| u32::from(*n))
+            .sum::<u32>()
+            + u32::from(pool.optional_wild);
+        // Above any count of cards played, so value comes first.
+        let weight = f64::from(hand_cards + 1);
+        let dearest = f64::from(config.joker_value.max(10));
+        if dearest * weight + 1.0 > MOST_COEFFICIENT {
+            return None;
+        }
+
+        let mut problem = Problem::new(OptimizationDirection::Maximize);
+        let most_wild_i = i32::try_from(most_wild).ok()?;
+        let available: Vec<i32> = (0..FACES)
+            .map(|f| at(&pool.must_real, f) + at(&pool.optional_real, f) + at(&pool.pinned, f))
+            .collect();
+        let x: Vec<Variable> = shapes
+            .iter()
+            .map(|faces| {
+                // Each copy past a face's cards takes a joker for that face.
+                let jokers_for = |copies: i32| -> i32 {
+                    faces.iter().map(|f| (copies - available[*f]).max(0)).sum()
+                };
+                let mut most = 0;
+                while jokers_for(most + 1) <= most_wild_i {
+                    most += 1;
+                }
+                problem.add_integer_var(0.0, (0, most))
+            })
+            .collect();
+        let value = |f: usize| f64::from(config.rank_values[f / SUITS]);
+        let p: Vec<Option<Variable>> = (0..FACES)
+            .map(|f| {
+                let hand = at(&pool.optional_real, f);
+                (hand > 0).then(|| problem.add_integer_var(value(f) * weight + 1.0, (0, hand)))
+            })
+            .collect();
+        let r: Vec<Option<Variable>> = (0..FACES)
+            .map(|f| {
+                let most = at(&pool.pinned, f).min(at(&pool.optional_real, f));
+                (most > 0).then(|| problem.add_integer_var(0.0, (0, most)))
+            })
+            .collect();
+        let w: Vec<Variable> = (0..FACES)
+            .map(|_| problem.add_integer_var(0.0, (0, most_wild_i)))
+            .collect();
+        let hand_jokers = i32::from(pool.optional_wild);
+        let pj = (hand_jokers > 0).then(|| {
+            problem.add_integer_var(
+                f64::from(config.joker_value) * weight + 1.0,
+                (0, hand_jokers),
+            )
+        });
+        let mut holding: Vec<Vec<usize>> = vec![Vec::new(); FACES];
+        for (m, faces) in shapes.iter().enumerate() {
+            for f in faces {
+                holding[*f].push(m);
+            }
+        }
+        for f in 0..FACES {
+            let mut row = LinearExpr::empty();
+            for m in &holding[f] {
+                row.add(x[*m], 1.0);
+            }
+            if let Some(p) = p[f] {
+                row.add(p, -1.0);
+            }
+            if let Some(r) = r[f] {
+                row.add(r, 1.0);
+                if let Some(p) = p[f] {
+                    problem.add_constraint([(r, 1.0), (p, -1.0)], ComparisonOp::Le, 0.0);
+                }
+            }
+            row.add(w[f], -1.0);
+            let fixed = at(&pool.must_real, f) + at(&pool.pinned, f);
+            problem.add_constraint(row, ComparisonOp::Eq, f64::from(fixed));
+        }
+        let mut jokers = LinearExpr::empty();
+        for v in &w {
+            jokers.add(*v, 1.0);
+        }
+        for v in r.iter().flatten() {
+            jokers.add(*v, -1.0);
+        }
+        if let Some(pj) = pj {
+            jokers.add(pj, -1.0);
+        }
+        problem.add_constraint(jokers, ComparisonOp::Eq, f64::from(pool.must_wild));
+
+        Some(Program {
+            pool,
+            config: *config,
+            shapes,
+            x,
+            p,
+            r,
+            w,
+            pj,
+            state: State::Built(Box::new(problem)),
+        })
+    }
+
+    /// Solves on for at most `nodes` more branch-and-bound nodes (the first relaxation is
+    /// free).
+    pub fn advance(&mut self, nodes: u64, rules: MeldRules) -> Progress {
+        let outcome = match std::mem::replace(&mut self.state, State::Over) {
+            State::Built(problem) => {
+                let mut options = SolveOptions::default();
+                options.node_limit = Some(nodes);
+                problem.solve_with(options)
+            }
+            State::Going(outcome) => {
+                let mut options = outcome.last_resume_options();
+                options.node_limit = Some(nodes);
+                outcome.resume_with(options)
+            }
+            State::Over => return Progress::Solved(Err(NoPlay::Failed)),
+        };
+        match outcome {
+            Ok(outcome) if outcome.is_optimal() => match outcome.into_solution() {
+                Ok(solution) => Progress::Solved(self.play(&solution, rules).ok_or(NoPlay::Failed)),
+                Err(_) => Progress::Solved(Err(NoPlay::Failed)),
+            },
+            Ok(outcome) if outcome.termination_reason() == TerminationReason::NodeLimit => {
+                self.state = State::Going(Box::new(outcome));
+                Progress::Unfinished
+            }
+            Err(microlp::Error::Infeasible) => Progress::Solved(Err(NoPlay::Impossible)),
+            _ => Progress::Solved(Err(NoPlay::Failed)),
+        }
+    }
+
+    /// The play of an optimal solution, laid out.
+    fn play(&self, solution: &Solution, rules: MeldRules) -> Option<IlpPlay> {
+        let pool = self.pool;
+        let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
+        let (shapes, x, p, r, w, pj) = (&self.shapes, &self.x, &self.p, &self.r, &self.w, &self.pj);
+        let int = |v: Variable| solution.var_value(v).round().max(0.0) as u32;
+        let int_of = |v: &Option<Variable>| v.map_or(0, int);
+
+        // Each face's cards: real ones, pinned jokers, then wild jokers (taken first).
+        let mut cards: Vec<Vec<Slot>> = Vec::with_capacity(FACES);
+        let mut played = Vec::new();
+        for f in 0..FACES {
+            let card = face(f / SUITS, f % SUITS)?;
+            let played_here = int_of(&p[f]);
+            let reals = at(&pool.must_real, f) as u32 + played_here;
+            let pinned = (at(&pool.pinned, f) as u32).checked_sub(int_of(&r[f]))?;
+            played.extend((0..played_here).map(|_| HandCard::Real(card)));
+            let mut here: Vec<Slot> = (0..reals)
+                .map(|_| Slot {
+                    card: TableCard::Real(card),
+                    wild: false,
+                })
+                .collect();
+            here.extend((0..pinned).map(|_| Slot {
+                card: TableCard::Joker(card),
+                wild: false,
+            }));
+            here.extend((0..int(w[f])).map(|_| Slot {
+                card: TableCard::Joker(card),
+                wild: true,
+            }));
+            cards.push(here);
+        }
+        played.extend((0..int_of(pj)).map(|_| HandCard::Joker));
+        let mut melds = Vec::new();
+        for (faces, var) in shapes.iter().zip(x.iter()) {
+            for _ in 0..int(*var) {
+                let meld: Option<Vec<Slot>> = faces.iter().map(|f| cards[*f].pop()).collect();
+                melds.push(Shaped {
+                    slots: meld?,
+                    faces: faces.clone(),
+                });
+            }
+        }
+        if cards.iter().any(|left| !left.is_empty()) {
+            return None;
+        }
+        let (melds, needed_jokers) = tidy(melds, &self.config, rules);
+        Some(IlpPlay {
+            layout: Layout {
+                melds,
+                played,
+                needed_jokers,
+            },
+        })
+    }
+}
+
+/// The best play of `pool` by integer programming, however long it takes.
+pub(crate) fn best_play(pool: &Pool, config: &Config, rules: MeldRules) -> Result<IlpPlay, NoPlay> {
+    let mut program = Program::new(pool, config).ok_or(NoPlay::Failed)?;
+    loop {
+        if let Progress::Solved(result) = program.advance(u64::MAX, rules) {
+            return result;
+        }
+    }
+}
+
+/// A card laid by the program, and whether it is a wild joker (free to move).
+#[derive(Clone, Copy)]
+struct Slot {
+    card: TableCard,
+    wild: bool,
+}
+
+/// A meld as the program laid it: its cards, one per face of its shape.
+struct Shaped {
+    slots: Vec<Slot>,
+    faces: Vec<usize>,
+}
+
+impl Shaped {
+    /// Runs hold one suit; sets one rank, so different suits.
+    fn is_run(&self) -> bool {
+        self.faces.len() > 1 && self.faces[0] % SUITS == self.faces[1] % SUITS
+    }
+}
+
+/// The program's melds as players would lay them, and as the search lays them: runs that
+/// meet joined into one, wild jokers a meld does not need (a run's end past 3 cards, a set's
+/// fourth) taken off and put, as the search puts its loose jokers, on the first meld they
+/// extend. Melds come runs first, by where they end, then sets by rank. Also the wild
+/// jokers still laid where a meld needs them (at most [`MOST_NEEDED`]).
+fn tidy(melds: Vec<Shaped>, config: &Config, rules: MeldRules) -> (Vec<Vec<TableCard>>, u8) {
+    let joined = joined_runs(melds, config);
+    let wild =
+        |melds: &[(usize, Vec<Slot>)]| melds.iter().flat_map(|m| &m.1).filter(|s| s.wild).count();
+    let all_wild = wild(&joined);
+    let mut trimmed = joined.clone();
+    let loose = take_off_loose(&mut trimmed);
+    let mut melds: Vec<Vec<TableCard>> = trimmed.iter().map(|(_, s)| cards_of(s)).collect();
+    let placed = (0..loose).all(|_| add_loose_joker(&mut melds, rules).is_some());
+    let needed = if placed {
+        all_wild - loose
+    } else {
+        // A loose joker found no meld: the program's own places for them.
+        melds = joined.iter().map(|(_, s)| cards_of(s)).collect();
+        all_wild
+    };
+    (
+        melds,
+        u8::try_from(needed).unwrap_or(u8::MAX).min(MOST_NEEDED),
+    )
+}
+
+fn cards_of(slots: &[Slot]) -> Vec<TableCard> {
+    slots.iter().map(|slot| slot.card).collect()
+}
+
+/// Takes off the wild jokers no meld needs (a run's end past 3 cards, a set's fourth card),
+/// and counts them.
+fn take_off_loose(melds: &mut [(usize, Vec<Slot>)]) -> usize {
+    let mut loose = 0;
+    for (kind, slots) in melds.iter_mut() {
+        if *kind == SET {
+            if slots.len() > 3
+                && let Some(at) = slots.iter().position(|s| s.wild)
+            {
+                slots.remove(at);
+                loose += 1;
+            }
+            continue;
+        }
+        while slots.len() > 3 {
+            if slots.last().is_some_and(|s| s.wild) {
+                slots.pop();
+            } else if slots.first().is_some_and(|s| s.wild) {
+                slots.remove(0);
+            } else {
+                break;
+            }
+            loose += 1;
+        }
+    }
+    loose
+}
+
+/// Marks a set among the melds of [`joined_runs`] (runs are marked by their suit).
+const SET: usize = SUITS;
+
+/// The melds with runs that meet joined into one, runs first (by where they end, then
+/// suit), then sets by rank; each marked by its suit, or [`SET`].
+fn joined_runs(melds: Vec<Shaped>, config: &Config) -> Vec<(usize, Vec<Slot>)> {
+    // Runs by suit as (first position, cards low to high); positions by rank index, 13 the
+    // high ace.
+    let mut runs: Vec<Vec<(usize, Vec<Slot>)>> = vec![Vec::new(); SUITS];
+    let mut sets: Vec<(usize, Vec<Slot>)> = Vec::new();
+    for meld in melds {
+        if meld.is_run() {
+            let suit = meld.faces[0] % SUITS;
+            let low = meld.faces[0] / SUITS;
+            runs[suit].push((low, meld.slots));
+        } else {
+            sets.push((meld.faces[0] / SUITS, meld.slots));
+        }
+    }
+    for suit_runs in &mut runs {
+        // Join runs that meet, lowest first.
+        suit_runs.sort_by_key(|(low, slots)| (*low, slots.len()));
+        let mut joined: Vec<(usize, Vec<Slot>)> = Vec::new();
+        for (low, slots) in suit_runs.drain(..) {
+            let meets = joined.iter().position(|(l, s)| {
+                let end = l + s.len();
+                let both_aces = *l == 0 && low + slots.len() == ACE_HIGH + 1;
+                end == low && (!both_aces || config.two_aces_in_a_run)
+            });
+            match meets {
+                Some(at) => joined[at].1.extend(slots),
+                None => joined.push((low, slots)),
+            }
+        }
+        *suit_runs = joined;
+    }
+    let mut ordered: Vec<(usize, usize, Vec<Slot>)> = runs
+        .into_iter()
+        .enumerate()
+        .flat_map(|(suit, r)| r.into_iter().map(move |(low, s)| (low + s.len(), suit, s)))
+        .collect();
+    ordered.sort_by_key(|(end, suit, _)| (*end, *suit));
+    sets.sort_by_key(|(rank, _)| *rank);
+    ordered
+        .into_iter()
+        .map(|(_, suit, slots)| (suit, slots))
+        .chain(sets.into_iter().map(|(_, slots)| (SET, slots)))
+        .collect()
+}

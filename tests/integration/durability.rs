@@ -1,0 +1,803 @@
+//! "Nothing the table entered is lost, no input makes it panic": the durability promises of
+//! the README, each through the binary as a player or a script meets it. Test names start
+//! with the item of the audit they answer (closed stdout, counts, two sessions, truncation,
+//! failed saves, links, leftovers, error places, names).
+
+use crate::test::{BIN, Home, Ran, carousel as carousel_test, command as carousel};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc;
+
+/// Runs a script through `carousel play ARGS` in the home at `home`. A session that refuses
+/// to start reads none of the script: a closed pipe is no failure.
+fn play(home: &Path, args: &[&str], script: &[u8]) -> Ran {
+    Home::at(home)
+        .test()
+        .arg("play")
+        .args(args)
+        .stdin(script)
+        .any_status()
+        .run()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn no_panic(out: &Output) {
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+}
+
+/// A run through the builder: it has refused a panic already; 101 is a panic's status.
+fn no_panic_ran(out: &Ran) {
+    assert_ne!(out.status, 101, "{}", out.stderr);
+}
+
+/// A REPL kept open on a game, fed a line at a time; each line is followed by a marker
+/// word the REPL does not know, whose error on stderr says the line before it is done.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    errors: mpsc::Receiver<String>,
+    marks: usize,
+}
+
+impl Session {
+    fn open(home: &Path, game: &Path) -> Session {
+        let mut child = carousel(home)
+            .arg("play")
+            .arg(game)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (tx, errors) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            errors,
+            marks: 0,
+        }
+    }
+
+    /// Sends a line and waits until it is done; returns what it said on stderr.
+    fn line(&mut self, line: &str) -> Vec<String> {
+        self.marks += 1;
+        let mark = format!("mark{}", self.marks);
+        writeln!(self.stdin, "{line}\n{mark}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut said = Vec::new();
+        for got in self.errors.iter() {
+            if got.contains(&format!("\"{mark}\"")) {
+                return said;
+            }
+            said.push(got);
+        }
+        panic!("the session ended before {mark}: {said:?}");
+    }
+
+    /// Ends the input; returns the exit status and the rest of stderr.
+    fn close(self) -> (i32, Vec<String>) {
+        let Session {
+            mut child,
+            stdin,
+            errors,
+            ..
+        } = self;
+        drop(stdin);
+        let status = child.wait().unwrap();
+        let rest: Vec<String> = errors.iter().filter(|l| !l.contains("\"mark")).collect();
+        (status.code().unwrap_or(-1), rest)
+    }
+}
+
+fn log_of(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let record = carousel::store::parse_record(&text).unwrap();
+    record.play.unwrap().log
+}
+
+// ---- 1. A closed or full stdout ----
+
+#[test]
+fn item1_a_full_stdout_is_an_error_not_a_panic() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return; // No /dev/full on this system.
+    };
+    let home = Home::new();
+    let out = carousel(home.path())
+        .args(["arrange", "7h 8h 9h *"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("cannot write the output"));
+}
+
+#[test]
+fn item1_a_closed_pipe_ends_quietly() {
+    let home = Home::new();
+    // The reader is gone before the command writes.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "(sleep 0.2; '{BIN}' arrange '7h 8h 9h *'; echo \"rc=$?\" >&2) | true"
+        ))
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.trim(), "rc=0");
+}
+
+#[test]
+fn item1_a_repl_piped_to_head_ends_quietly_with_its_game_saved() {
+    let home = Home::new();
+    let game = home.path().join("f.toml");
+    let game_arg = game.to_str().unwrap();
+    let made = play(home.path(), &[game_arg], b"new alice bob carol\ndraw\n");
+    assert!(made.status == 0);
+    // More output than a pipe holds, read 3 lines of it, then the reader leaves.
+    let mut script = format!("resume {game_arg}\n");
+    script.push_str(&"status\nhistory\n".repeat(2000));
+    script.push_str("draw\n");
+    let mut child = carousel(home.path())
+        .arg("play")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..3 {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+    }
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    // It stopped at the closed pipe: the draw at the end of the script was never made.
+    assert_eq!(log_of(&game), vec!["bob: draw"]);
+}
+
+// ---- 2. Counts ----
+
+#[test]
+fn item2_a_card_count_past_u32_is_refused_and_never_logged() {
+    let home = Home::new();
+    let game = home.path().join("x.toml");
+    let out = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\ncards bob 4294967295\ndraw\n",
+    );
+    no_panic_ran(&out);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("bob cannot hold 4294967295"));
+    assert_eq!(log_of(&game), vec!["bob: draw"]);
+    assert!(
+        out.stdout
+            .contains("bob draws (first draw): 11 cards in hand, stock 75.")
+    );
+}
+
+#[test]
+fn item2_score_totals_are_exact_or_refused() {
+    let home = Home::new();
+    let out = carousel(home.path())
+        .args([
+            "score",
+            "alice=4294967295",
+            "bob=4294967295",
+            "carol=1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("would pass 4294967295"));
+    // Just under the top, exact.
+    let out = carousel(home.path())
+        .args(["score", "alice=4294967294", "bob=1", "carol=1", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("\"bob\":4294967293"),
+        "{}",
+        text(&out.stdout)
+    );
+    // A tally whose totals pass the top is refused, not stopped at 4294967295.
+    let record = home.path().join("big.toml");
+    let round = "[[round]]\n[round.hands]\nalice = 4294967295\nbob = 1\n";
+    std::fs::write(
+        &record,
+        format!("players = [\"alice\", \"bob\"]\n[rules]\ntarget = 4294967295\n{round}{round}"),
+    )
+    .unwrap();
+    let out = carousel(home.path())
+        .arg("tally")
+        .arg(&record)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("round 2: bob's total would pass"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+// ---- 3. Two sessions on one game ----
+
+#[test]
+fn item3_a_second_session_is_refused_and_the_first_keeps_every_step() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    let mut a = Session::open(home.path(), &game);
+    assert_eq!(a.line("draw"), Vec::<String>::new());
+    assert_eq!(a.line("meld 8h 9h *10h"), Vec::<String>::new());
+    // Session B on the same file: told who holds it, and changes nothing.
+    let b = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"draw\nmeld Ks Kh Kc\n",
+    );
+    assert_eq!(b.status, 2);
+    let said = b.stderr;
+    assert!(said.contains("open in another carousel session"), "{said}");
+    assert!(
+        said.contains(&format!("process {}", a.child.id())),
+        "{said}"
+    );
+    // `resume` inside a REPL is refused the same way.
+    let c = play(
+        home.path(),
+        &[],
+        format!("resume {}\n", game.display()).as_bytes(),
+    );
+    assert!(c.stderr.contains("open in another carousel session"));
+    assert_eq!(a.line("done"), Vec::<String>::new());
+    let (status, rest) = a.close();
+    assert_eq!(status, 2, "{rest:?}"); // the marker words were not understood
+    assert_eq!(
+        log_of(&game),
+        vec!["bob: draw", "bob: play = 8h 9h *10h", "bob: done"]
+    );
+    // Once A has left, the game opens again.
+    let b = play(home.path(), &[game.to_str().unwrap()], b"draw\n");
+    assert!(b.status == 0, "{}", b.stderr);
+    assert_eq!(log_of(&game).len(), 4);
+}
+
+#[test]
+fn item3_a_file_changed_underneath_is_never_overwritten() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    let mut a = Session::open(home.path(), &game);
+    assert!(a.line("draw").is_empty());
+    let other = "players = [\"dave\", \"erin\"]\n";
+    std::fs::write(&game, other).unwrap();
+    let said = a.line("meld 8h 9h *10h").join("\n");
+    assert!(said.contains("changed on disk"), "{said}");
+    assert!(said.contains("save FILE"), "{said}");
+    let (status, rest) = a.close();
+    assert_eq!(status, 3, "{rest:?}");
+    assert!(rest.join("\n").contains("NOT saved"), "{rest:?}");
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), other);
+}
+
+// ---- 4. A truncated save ----
+
+/// The record of a whole game, as the referee saves it.
+fn saved_game(home: &Path) -> PathBuf {
+    let game = home.join("g.toml");
+    let script = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/three-players.carousel"
+    ))
+    .unwrap();
+    let out = play(home, &[game.to_str().unwrap()], &script);
+    assert!(out.status == 0, "{}", out.stderr);
+    game
+}
+
+#[test]
+fn item4_a_save_cut_at_any_byte_never_loads_as_another_game() {
+    let home = Home::new();
+    let path = saved_game(home.path());
+    let whole = std::fs::read_to_string(&path).unwrap();
+    let game = carousel::store::load(&path).unwrap();
+    let cut_path = home.path().join("cut.toml");
+    let mut loaded = 0;
+    for cut in 0..whole.len() {
+        if !whole.is_char_boundary(cut) {
+            continue;
+        }
+        std::fs::write(&cut_path, &whole[..cut]).unwrap();
+        if let Ok(other) = carousel::store::load(&cut_path) {
+            assert_eq!(other, game, "cut at byte {cut} loads as another game");
+            loaded += 1;
+        }
+    }
+    // Only the cut that drops the final newline loads, as the same game.
+    assert_eq!(loaded, 1);
+}
+
+#[test]
+fn item4_a_cut_record_is_reported_with_its_line_and_left_alone() {
+    let home = Home::new();
+    let path = saved_game(home.path());
+    let whole = std::fs::read_to_string(&path).unwrap();
+    for after in ["target = ", "carol = 4", "]\n"] {
+        let cut = whole.find(after).unwrap() + after.len();
+        let cut_text = &whole[..cut];
+        std::fs::write(&path, cut_text).unwrap();
+        let out = play(home.path(), &[path.to_str().unwrap()], b"draw\n");
+        assert_eq!(out.status, 2);
+        let said = out.stderr;
+        assert!(said.contains("is damaged and was left as it is"), "{said}");
+        assert!(said.contains("without its end mark"), "{said}");
+        assert!(
+            said.contains(&format!("line {}", cut_text.lines().count())),
+            "{said}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), cut_text);
+        let tally = carousel(home.path())
+            .arg("tally")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(tally.status.code(), Some(2));
+    }
+    // A record changed after its mark was written is refused too: with what the change
+    // breaks when it breaks the game, else with the checksum.
+    let changed = whole.replace("carol = 47", "carol = 4");
+    std::fs::write(&path, &changed).unwrap();
+    let out = play(home.path(), &[path.to_str().unwrap()], b"");
+    assert!(
+        out.stderr.contains("hands.carol: the record says 4"),
+        "{}",
+        out.stderr
+    );
+    let changed = whole.replace("going-out-bonus = 25", "going-out-bonus = 26");
+    assert_ne!(changed, whole);
+    std::fs::write(&path, &changed).unwrap();
+    let out = play(home.path(), &[path.to_str().unwrap()], b"");
+    assert_eq!(out.status, 2);
+    let said = out.stderr;
+    assert!(
+        said.contains("does not match") && said.contains("line "),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
+    // Written by hand, with no mark: read as it is.
+    let tally = carousel(home.path())
+        .arg("tally")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/finished-game.toml"
+        ))
+        .output()
+        .unwrap();
+    assert!(tally.status.success());
+}
+
+// ---- 5. Failed saves ----
+
+#[test]
+fn item5_a_failed_save_exits_non_zero_and_says_where_the_game_can_go() {
+    let home = Home::new();
+    let dir = home.path().join("games");
+    let game = dir.join("g.toml");
+    std::fs::create_dir(&dir).unwrap();
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    let mut a = Session::open(home.path(), &game);
+    assert!(a.line("draw").is_empty());
+    // The directory goes away and a file takes its name: no save can land there now (as
+    // on a full disk, and for root too, whom a read-only directory does not stop).
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, "not a directory").unwrap();
+    let said = a.line("meld 8h 9h *10h").join("\n");
+    assert!(said.contains("could not be saved"), "{said}");
+    let (status, rest) = a.close();
+    assert_eq!(status, 3);
+    let rest = rest.join("\n");
+    assert!(rest.contains("the game is NOT saved"), "{rest}");
+    assert!(rest.contains("save FILE"), "{rest}");
+
+    // The same, then `save FILE`: the game goes on in the new file, and all is well.
+    std::fs::remove_file(&dir).unwrap();
+    std::fs::create_dir(&dir).unwrap();
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    let mut a = Session::open(home.path(), &game);
+    assert!(a.line("status").is_empty()); // open, and holding the game
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, "not a directory").unwrap();
+    assert!(a.line("draw").join("\n").contains("could not be saved"));
+    let elsewhere = home.path().join("elsewhere.toml");
+    assert!(a.line(&format!("save {}", elsewhere.display())).is_empty());
+    assert!(a.line("meld 8h 9h *10h").is_empty());
+    let (status, rest) = a.close();
+    assert_eq!(status, 2, "{rest:?}"); // only the marker words
+    assert_eq!(
+        log_of(&elsewhere),
+        vec!["bob: draw", "bob: play = 8h 9h *10h"]
+    );
+}
+
+// ---- 6. Links and permissions ----
+
+#[cfg(unix)]
+#[test]
+fn item6_a_symlinked_save_stays_a_link_and_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = Home::new();
+    let real_dir = home.path().join("real");
+    std::fs::create_dir(&real_dir).unwrap();
+    let real = real_dir.join("g.toml");
+    let made = play(
+        home.path(),
+        &[real.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = home.path().join("link.toml");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let out = play(home.path(), &[link.to_str().unwrap()], b"draw\n");
+    assert!(out.status == 0, "{}", out.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(log_of(&real), vec!["bob: draw"]);
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    // A hard link: said at once, since a save makes a new file.
+    let hard = home.path().join("hard.toml");
+    std::fs::hard_link(&real, &hard).unwrap();
+    let out = play(home.path(), &[hard.to_str().unwrap()], b"");
+    assert!(out.stderr.contains("2 hard links"), "{}", out.stderr);
+}
+
+// ---- 7. Leftovers and slow paths ----
+
+#[test]
+fn item7_temporary_files_a_kill_left_are_removed_on_open() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    let stale = home.path().join(".g.toml.4242.tmp");
+    std::fs::write(&stale, "players = [").unwrap();
+    let unrelated = home.path().join(".other.toml.4242.tmp");
+    std::fs::write(&unrelated, "x").unwrap();
+    let out = play(home.path(), &[game.to_str().unwrap()], b"draw\n");
+    assert!(out.status == 0);
+    assert!(!stale.exists());
+    assert!(unrelated.exists());
+}
+
+#[test]
+fn item7_a_megabyte_word_is_echoed_short() {
+    let home = Home::new();
+    let word = "x".repeat(1 << 20);
+    let out = play(home.path(), &[], format!("{word}\n").as_bytes());
+    assert_eq!(out.status, 2);
+    let said = out.stderr;
+    assert!(said.len() < 300, "{} bytes", said.len());
+    assert!(said.contains("is not a command"), "{said}");
+}
+
+// ---- 8. Errors that name their token ----
+
+fn check(args: &[&str]) -> String {
+    carousel_test(&["check"]).args(args).status(2).run().stderr
+}
+
+#[test]
+fn item8_a_stray_dash_is_named() {
+    let said = check(&["--before", "", "--after", "3s-4s--5s"]);
+    assert!(said.contains("\"--\" (meld 1, after card 2)"), "{said}");
+    let said = check(&["--before", "-", "--after", ""]);
+    assert!(said.contains("--before: \"-\" (meld 1"), "{said}");
+    assert!(!said.contains('|'), "{said}");
+}
+
+#[cfg(unix)]
+#[test]
+fn item8_bytes_that_are_not_utf8_are_placed() {
+    use std::os::unix::ffi::OsStrExt;
+    let home = Home::new();
+    let arg = std::ffi::OsStr::from_bytes(b"7h 8h \xff");
+    let out = carousel(home.path())
+        .args(["check", "--before", ""])
+        .arg("--after")
+        .arg(arg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("argument 5") && said.contains("byte 7"),
+        "{said}"
+    );
+
+    let record = home.path().join("bad.toml");
+    std::fs::write(&record, b"players = [\"alice\", \"bob\"]\n# \xff\n").unwrap();
+    let out = carousel(home.path())
+        .arg("tally")
+        .arg(&record)
+        .output()
+        .unwrap();
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("damaged") && said.contains("line 2, byte 3"),
+        "{said}"
+    );
+
+    let rules = home.path().join("rules.toml");
+    std::fs::write(&rules, b"target = 1\xff00\n").unwrap();
+    let out = carousel(home.path())
+        .args(["arrange", "7h 8h 9h", "--rules"])
+        .arg(&rules)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1, byte 11"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // A line of a script that is not UTF-8 is skipped with its number; the rest goes on.
+    let game = home.path().join("g.toml");
+    let out = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n\xffdraw\ndraw\n",
+    );
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("line 2: error: not UTF-8"));
+    assert_eq!(log_of(&game), vec!["bob: draw"]);
+}
+
+#[test]
+fn item8_a_repeated_rules_key_names_the_key_and_its_line() {
+    let home = Home::new();
+    let rules = home.path().join("r.toml");
+    std::fs::write(&rules, "target = 100\nknock-limit = 3\ntarget = 120\n").unwrap();
+    let out = carousel(home.path())
+        .args(["arrange", "7h 8h 9h", "--rules"])
+        .arg(&rules)
+        .output()
+        .unwrap();
+    let said = text(&out.stderr);
+    assert!(said.contains("line 3, \"target\""), "{said}");
+}
+
+#[test]
+fn item8_an_error_in_play_is_placed_in_play_not_a_round() {
+    let home = Home::new();
+    let record = home.path().join("g.toml");
+    std::fs::write(
+        &record,
+        "players = [\"alice\", \"bob\"]\n[[round]]\n[round.hands]\nalice = 3\nbob = 0\n[play]\nfirst-dealer = \"alice\"\nlog = 5\n",
+    )
+    .unwrap();
+    let out = carousel(home.path())
+        .arg("tally")
+        .arg(&record)
+        .output()
+        .unwrap();
+    let said = text(&out.stderr);
+    assert!(said.contains("play (line 8)"), "{said}");
+    assert!(!said.contains("round 1"), "{said}");
+}
+
+// ---- 9. Names ----
+
+#[test]
+fn item9_names_that_fold_alike_are_refused() {
+    let home = Home::new();
+    let out = play(home.path(), &[], "new Åsa åsa bob\n".as_bytes());
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("are the same name"));
+}
+
+#[test]
+fn item9_long_four_byte_names_still_make_a_game_file() {
+    let home = Home::new();
+    let name = "𝒜".repeat(23);
+    let out = play(
+        home.path(),
+        &[],
+        format!("new {name}a {name}b {name}c\ndraw\n").as_bytes(),
+    );
+    assert!(out.status == 0, "{}", out.stderr);
+    let games: Vec<_> = std::fs::read_dir(home.path().join("data/carousel/games"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".toml"))
+        .collect();
+    assert_eq!(games.len(), 1);
+}
+
+/// At the terminal, as a player meets it: a failed save is said at its step, the first
+/// `quit` only warns and offers `save FILE`, the second leaves with status 3.
+#[cfg(unix)]
+#[test]
+fn item5_at_the_terminal_quit_warns_once_when_the_game_is_not_saved() {
+    use rexpect::reader::Options;
+    use rexpect::session::spawn_with_options;
+    let home = Home::new();
+    let dir = home.path().join("games");
+    std::fs::create_dir(&dir).unwrap();
+    let game = dir.join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0);
+    let mut cmd = carousel(home.path());
+    cmd.arg("play").arg(&game).env("TERM", "xterm");
+    let mut p = spawn_with_options(
+        cmd,
+        Options::new()
+            .timeout_ms(Some(15_000))
+            .strip_ansi_escape_codes(true),
+    )
+    .unwrap();
+    p.exp_string("bob to draw> ").unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, "not a directory").unwrap();
+    p.send_line("draw").unwrap();
+    p.exp_string("could not be saved").unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("save FILE writes it to another file").unwrap();
+    p.exp_string("quit again leaves without saving").unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    let status = p.process().wait().unwrap();
+    assert!(format!("{status:?}").ends_with(", 3)"), "{status:?}");
+}
+
+#[test]
+fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
+    let home = Home::new();
+    let games = home.path().join("data/carousel/games");
+    std::fs::create_dir_all(&games).unwrap();
+    let path = games.join("g.toml");
+    let script = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/three-players.carousel"
+    ))
+    .unwrap();
+    let out = play(home.path(), &[path.to_str().unwrap()], &script);
+    assert!(out.status == 0, "{}", out.stderr);
+    let mut a = Session::open(home.path(), &path);
+    assert!(a.line("status").is_empty());
+    let removed = carousel(home.path())
+        .args(["games", "--remove", "g", "--yes"])
+        .output()
+        .unwrap();
+    let said = text(&removed.stderr);
+    assert_ne!(removed.status.code(), Some(0), "{said}");
+    assert!(said.contains("open in another carousel session"), "{said}");
+    assert!(path.exists());
+    let _ = a.close();
+    let removed = carousel(home.path())
+        .args(["games", "--remove", "g", "--yes"])
+        .output()
+        .unwrap();
+    assert!(removed.status.success(), "{}", text(&removed.stderr));
+    assert!(!path.exists());
+}
+
+/// A Canadian or Carolina game is held the same way: one session at a time, and a file
+/// changed underneath is never overwritten (the session says so and exits 3).
+#[test]
+fn item3_a_carolina_game_is_locked_and_never_overwritten_too() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new --game carolina ann ben cleo\n",
+    );
+    assert!(made.status == 0, "{}", made.stderr);
+    let mut a = Session::open(home.path(), &game);
+    assert!(a.line("out ann").is_empty());
+    let b = play(home.path(), &[game.to_str().unwrap()], b"out ben\n");
+    assert_eq!(b.status, 2);
+    let said = b.stderr;
+    assert!(said.contains("open in another carousel session"), "{said}");
+    std::fs::write(&game, "players = [\"dave\", \"erin\"]\n").unwrap();
+    let said = a.line("melds ann none").join("\n");
+    assert!(said.contains("changed on disk"), "{said}");
+    let (status, rest) = a.close();
+    assert_eq!(status, 3, "{rest:?}");
+    assert!(rest.join("\n").contains("save FILE"), "{rest:?}");
+    assert_eq!(
+        std::fs::read_to_string(&game).unwrap(),
+        "players = [\"dave\", \"erin\"]\n"
+    );
+}
+
+/// `save FILE` moves a Canadian or Carolina game to another file when its own is behind.
+#[test]
+fn item5_a_carolina_game_is_saved_elsewhere_with_save_file() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let elsewhere = home.path().join("h.toml");
+    let out = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        format!(
+            "new --game carolina ann ben cleo\nout ann\nsave {}\nout ben\n",
+            elsewhere.display()
+        )
+        .as_bytes(),
+    );
+    assert!(out.status == 0, "{}", out.stderr);
+    assert!(out.stdout.contains("the game goes on there"));
+    let moved = std::fs::read_to_string(&elsewhere).unwrap();
+    assert!(moved.contains("carousel-end"), "{moved}");
+}
