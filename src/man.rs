@@ -80,7 +80,7 @@ fn commands(out: &mut String) {
         let about = sub
             .get_long_about()
             .or(sub.get_about())
-            .map(|t| t.to_string())
+            .map(std::string::ToString::to_string)
             .unwrap_or_default();
         for paragraph in about.split("\n\n") {
             if paragraph.lines().all(|line| line.starts_with("  ")) {
@@ -98,7 +98,7 @@ fn commands(out: &mut String) {
                 .get_value_names()
                 .map(|v| {
                     v.iter()
-                        .map(|n| n.to_string())
+                        .map(std::string::ToString::to_string)
                         .collect::<Vec<_>>()
                         .join(" ")
                 })
@@ -121,7 +121,7 @@ fn commands(out: &mut String) {
             let help = arg
                 .get_long_help()
                 .or(arg.get_help())
-                .map(|t| t.to_string())
+                .map(std::string::ToString::to_string)
                 .unwrap_or_default();
             let possible: Vec<String> = arg
                 .get_possible_values()
@@ -173,7 +173,7 @@ Output is canonical: runs in rank order, sets by suit (s h d c), \fB10\fR for te
 lowercase suits, cards joined by one space and melds by \fB " | "\fR.
 "#;
 
-const RULES: &str = r#".TP
+const RULES: &str = r".TP
 .B Deck
 2 players: one deck and one joker (53 cards). 3 to 5 players: two decks and two jokers (106).
 No position may show more copies of a card than the deck holds.
@@ -211,7 +211,7 @@ without it. Going out scores every other hand plus 25.
 .B Game end
 After the round in which a total reaches 150: 100 to each player at or past it, 25 a round
 won to every other player; the highest final total wins, ties share.
-"#;
+";
 
 fn house_rules(out: &mut String) {
     let _ = writeln!(
@@ -275,11 +275,11 @@ or \fBgame = "carolina"\fR, its \fBteams\fR, each round's \fBout\fR, \fB[round.m
 
 /// These games' house rules, from their definition.
 fn other_games_rules(out: &mut String) {
+    use carousel::canadian::CanadianRules;
     let _ = writeln!(
         out,
         ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"
     );
-    use carousel::canadian::CanadianRules;
     let defaults = CanadianRules::default();
     rule_entries(out, &CanadianRules::KEYS, &CanadianRules::MEANINGS, |key| {
         defaults.value_text(key)
@@ -314,7 +314,7 @@ played (\fBdraw\fR, \fBmeld 7h 8h 9h\fR, \fB1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
 \fBcarousel play game.toml < moves.carousel\fR.
 "#;
 
-const FILES: &str = r#".TP
+const FILES: &str = r".TP
 .I $XDG_DATA_HOME/carousel/games/
 Saved games, one TOML file each (by default \fI~/.local/share/carousel/games/\fR). Each is
 a game record that \fBcarousel tally\fR reads, with the round in progress; it is written
@@ -330,9 +330,9 @@ The REPL's line history (by default \fI~/.local/state/carousel/history\fR).
 .I $XDG_CONFIG_HOME/carousel/rules.toml
 House rules for new games, written by the REPL's \fBrules save\fR
 (by default \fI~/.config/carousel/rules.toml\fR).
-"#;
+";
 
-const EXIT_STATUS: &str = r#".TP
+const EXIT_STATUS: &str = r".TP
 .B 0
 Yes, or done: a legal move, a scored round or game.
 .TP
@@ -346,10 +346,10 @@ Bad input, with a message on standard error naming the bad token.
 .B 3
 The output could not be written (a full disk), or the REPL ended with steps of the game
 not saved. A closed pipe (\fBcarousel ... | head\fR) is no error: the program ends quietly.
-"#;
+";
 
 /// The whole page.
-pub fn page() -> String {
+pub(crate) fn page() -> String {
     let cli = Cli::command();
     let man = clap_mangen::Man::new(cli.clone())
         .title("CAROUSEL")

@@ -177,7 +177,7 @@ fn parse_melds<T>(
                 .enumerate()
                 .map(|(i, token)| {
                     card(token).map_err(|TokenProblem(problem)| ParseError {
-                        token: token.to_string(),
+                        token: token.clone(),
                         place: format!("meld {number}, card {}", i + 1),
                         problem,
                     })

@@ -1,12 +1,12 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
-pub mod board;
-pub mod canadian;
-pub mod chart;
-pub mod games;
-pub mod look;
-pub mod play;
-pub mod why;
+pub(crate) mod board;
+pub(crate) mod canadian;
+pub(crate) mod chart;
+pub(crate) mod games;
+pub(crate) mod look;
+pub(crate) mod play;
+pub(crate) mod why;
 
 use carousel::Rules;
 use carousel::game::Tally;
@@ -33,7 +33,7 @@ fn numbers_from(table: &mut comfy_table::Table, first: usize) {
 }
 
 /// A verdict on a move, and the table after it when it is legal.
-pub fn verdict(verdict: &Verdict, after: &Table) -> String {
+pub(crate) fn verdict(verdict: &Verdict, after: &Table) -> String {
     let mut out = String::new();
     if verdict.is_legal() {
         let _ = writeln!(out, "Legal: {} played.", Spaced(&verdict.played));
@@ -61,7 +61,7 @@ fn how_it_ended(names: &[String], knocker: Option<usize>, score: &RoundScore) ->
 }
 
 /// One round's result: every hand's deadwood and points, and who won.
-pub fn round(
+pub(crate) fn round(
     names: &[String],
     knocker: Option<usize>,
     score: &RoundScore,
@@ -104,14 +104,14 @@ pub fn round(
 }
 
 /// The running scoreboard of a game, drawn for standard output (see [`look::Look`]).
-pub fn scoreboard(tally: &Tally, rules: &Rules) -> String {
+pub(crate) fn scoreboard(tally: &Tally, rules: &Rules) -> String {
     board::scoreboard(tally, rules, look::Look::of_stdout())
 }
 
 /// The solver's best play: the cards, the table after with its changed melds marked, what
 /// is left in hand and whether the player may then knock.
 /// The referee's advice in play: the best play, or why there is no meld now.
-pub fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
+pub(crate) fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
     match &hint.no_meld {
         None => solution(&hint.best, rules),
         Some(why) => {
@@ -122,7 +122,7 @@ pub fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
     }
 }
 
-pub fn solution(best: &Solution, rules: &Rules) -> String {
+pub(crate) fn solution(best: &Solution, rules: &Rules) -> String {
     let mut out = String::new();
     if best.played.is_empty() {
         let _ = writeln!(out, "No play lowers the deadwood: keep the hand.");

@@ -99,14 +99,14 @@ enum Role {
     Wild,
 }
 
-fn order(card: &HandCard) -> (u8, u8, u8) {
+fn order(card: HandCard) -> (u8, u8, u8) {
     match card {
         HandCard::Real(c) => (1, c.rank.number(), c.suit.index() as u8),
         HandCard::Joker => (2, 0, 0),
     }
 }
 
-fn suit_order(card: &HandCard) -> usize {
+fn suit_order(card: HandCard) -> usize {
     match card {
         HandCard::Real(c) => c.suit.index(),
         HandCard::Joker => Suit::ALL.len(),
@@ -174,7 +174,7 @@ impl Rulebook {
             let first = naturals[0].0;
             let one_suit = naturals
                 .iter()
-                .all(|(c, _)| suit_order(c) == suit_order(&first));
+                .all(|(c, _)| suit_order(*c) == suit_order(first));
             let runs = if one_suit {
                 "; there are no runs in this game"
             } else {
@@ -229,7 +229,7 @@ impl Rulebook {
                 let roles = self.roles(&set.cards);
                 let mut paired: Vec<(HandCard, Role)> = set.cards.into_iter().zip(roles).collect();
                 paired.sort_by_key(|(card, role)| {
-                    (*role == Role::Wild, suit_order(card), order(card))
+                    (*role == Role::Wild, suit_order(*card), order(*card))
                 });
                 set.cards = paired.into_iter().map(|(card, _)| card).collect();
                 if set.cards.len() < 3 {

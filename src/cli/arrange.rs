@@ -14,7 +14,7 @@ use serde_json::json;
 #[command(after_help = "Examples:
   carousel arrange \"7h 8h 9h *\"
   carousel arrange \"As 2s 3s Ks Kh Kd 5c\" --json")]
-pub struct ArrangeArgs {
+pub(crate) struct ArrangeArgs {
     /// The cards, in hand notation (jokers as a bare *), as one argument
     #[arg(value_name = "CARDS", allow_hyphen_values = true)]
     pub cards: String,
@@ -24,7 +24,7 @@ pub struct ArrangeArgs {
     pub output: Output,
 }
 
-pub fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
     let (rules, deck, _) = args.setup.load()?;
     let pile = Hand::parse(&args.cards, deck).context("CARDS")?;
     let layout = solver::arrange(pile.cards(), &rules, deck);

@@ -18,7 +18,7 @@ fn bad(message: String) -> anyhow::Error {
 }
 
 /// The house rules of `--rules FILE` (read by the library), or these games' defaults.
-pub fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
+pub(crate) fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
     Ok(path
         .map(CanadianRules::load)
         .transpose()?
@@ -26,7 +26,7 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
 }
 
 /// `score --game canadian|carolina`: one hand scored by side.
-pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
+pub(crate) fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
     if args.knocker.is_some() {
         return Err(bad(format!(
             "--knocker is Carousel's; in {} the player who went out is given with --out",
@@ -104,7 +104,7 @@ pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
 }
 
 /// The JSON of one scored hand (docs/commands.md#score---game-canadiancarolina).
-pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
+pub(crate) fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
     let by_side: Map<String, Value> = score
         .sides
         .iter()
@@ -125,7 +125,7 @@ pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
 
 /// The JSON of a whole game's tally, keyed by side
 /// (docs/commands.md#tally-of-canadian-and-carolina-records).
-pub fn tally_json(variant: Variant, tally: &Tally) -> Value {
+pub(crate) fn tally_json(variant: Variant, tally: &Tally) -> Value {
     let names = tally.sides.names();
     let by_side = |values: &[i64]| super::by_name(&names, values);
     let mut out = Map::new();

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   carousel chart examples/finished-game.toml
   carousel chart examples/carolina-game.toml")]
-pub struct ChartArgs {
+pub(crate) struct ChartArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
     pub game: String,
@@ -30,7 +30,7 @@ pub struct ChartArgs {
     pub output: Output,
 }
 
-pub fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
     let path = game_path(&args.game)?;
     let series = load_tally(&path)?.series();
     if let Some(svg) = &args.svg {

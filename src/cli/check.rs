@@ -14,7 +14,7 @@ use serde_json::json;
 #[command(after_help = "Examples:
   carousel check --before \"8h 9h *10h\" --hand \"6h\" --after \"6h *7h 8h 9h\"
   carousel check --before \"3s 4s 5s 6s | 3h 4h 5h 6h\" --hand 6d --after \"3s 4s 5s | 3h 4h 5h | 6s 6h 6d\"")]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The table before the move, melds separated by | ("" for an empty table)
     #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]
     pub before: String,
@@ -30,7 +30,7 @@ pub struct CheckArgs {
     pub output: Output,
 }
 
-pub fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     let (_, deck, meld_rules) = args.setup.load()?;
     let before = Table::parse(&args.before, meld_rules, deck).context("--before")?;
     let after = Table::parse(&args.after, meld_rules, deck).context("--after")?;

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 /// The game and house rules a dispute is settled under.
 #[derive(Args, Debug)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// The game: canadian or carolina
     #[arg(long, value_name = "GAME", default_value = "canadian", ignore_case = true,
           value_parser = ["canadian", "carolina"])]
@@ -45,7 +45,7 @@ impl GameArgs {
 #[command(after_help = "Examples:
   carousel pile --top Kd --hand \"Ks Kh 5c\"
   carousel pile --game carolina --top 3d --hand \"3s 3h\"      (no: a 3 on top is wild)")]
-pub struct PileArgs {
+pub(crate) struct PileArgs {
     #[command(flatten)]
     pub setup: GameArgs,
     /// The pile's top card
@@ -67,7 +67,7 @@ pub struct PileArgs {
   carousel set \"Ks Kh 2c | 7s 7d *\"
   carousel set 2d --on \"Ks Kh Kd\"
   carousel set --game carolina \"3s 3h 2c\"")]
-pub struct SetArgs {
+pub(crate) struct SetArgs {
     #[command(flatten)]
     pub setup: GameArgs,
     /// The cards: sets separated by |
@@ -80,7 +80,7 @@ pub struct SetArgs {
     pub output: Output,
 }
 
-pub fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
+pub(super) fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let top = match parse_hand(&args.top)?.as_slice() {
         [card] => *card,
@@ -124,7 +124,7 @@ pub fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
     Ok(if yes { Answer::Yes } else { Answer::No })
 }
 
-pub fn set(args: &SetArgs) -> anyhow::Result<Answer> {
+pub(super) fn set(args: &SetArgs) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let melds = parse_wild_melds(&args.melds)?;
     let on = args.on.as_deref().map(parse_wild_melds).transpose()?;

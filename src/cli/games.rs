@@ -19,10 +19,11 @@ use std::io::{BufRead, IsTerminal};
 /// or the next line of standard input; with no answer nothing is done (exit 1). --yes
 /// answers for a script. A game still in play is never archived or removed.
 #[derive(Args, Debug)]
+#[allow(clippy::doc_markdown)] // this text is the `--help`: a path in backticks would show them
 #[command(after_help = "Examples:
   carousel games
   carousel games --json")]
-pub struct GamesArgs {
+pub(crate) struct GamesArgs {
     /// Archive this finished game (its number or name)
     #[arg(long, value_name = "GAME", conflicts_with = "remove")]
     pub archive: Option<String>,
@@ -37,7 +38,7 @@ pub struct GamesArgs {
 }
 
 /// The user's directories, or why there are none.
-pub fn dirs() -> anyhow::Result<Dirs> {
+pub(super) fn dirs() -> anyhow::Result<Dirs> {
     Dirs::of_user().ok_or_else(|| {
         anyhow::anyhow!("there is no data directory (no home directory), so no saved games")
     })
@@ -45,7 +46,7 @@ pub fn dirs() -> anyhow::Result<Dirs> {
 
 /// Asks a yes-or-no question on standard input. No answer at all (the end of the input)
 /// is a refusal, so a script that forgot to answer changes nothing.
-pub fn confirm(question: &str) -> Result<bool, Error> {
+pub(super) fn confirm(question: &str) -> Result<bool, Error> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         out!("{question} (yes/no) ");
@@ -63,7 +64,7 @@ pub fn confirm(question: &str) -> Result<bool, Error> {
     }
 }
 
-pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
     let dirs = dirs()?;
     let list = catalogue::list(&dirs);
     let (tidy, which) = match (&args.archive, &args.remove) {

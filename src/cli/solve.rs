@@ -16,7 +16,7 @@ use serde_json::json;
 #[command(after_help = "Examples:
   carousel solve --table \"7c 8c 9c | 7d 8d 9d | 8s 9s 10s\" --hand \"7h 9h Js Kd\"
   carousel solve --table \"\" --hand \"Ah 2h 3h * 9s 9d\" --json")]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// The table, melds separated by | ("" for an empty table)
     #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]
     pub table: String,
@@ -29,7 +29,7 @@ pub struct SolveArgs {
     pub output: Output,
 }
 
-pub fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
     let (rules, deck, meld_rules) = args.setup.load()?;
     let table = Table::parse(&args.table, meld_rules, deck).context("--table")?;
     let hand = Hand::parse(&args.hand, deck).context("--hand")?;

@@ -17,15 +17,16 @@ use serde_json::json;
 /// side that scored the most in it), and times gone out. A file that cannot be read as a
 /// game is passed over and named.
 #[derive(Args, Debug)]
+#[allow(clippy::doc_markdown)] // this text is the `--help`: a path in backticks would show them
 #[command(after_help = "Examples:
   carousel stats
   carousel stats --json")]
-pub struct StatsArgs {
+pub(crate) struct StatsArgs {
     #[command(flatten)]
     pub output: Output,
 }
 
-pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     let dirs = super::games::dirs()?;
     let (tallies, skipped) = catalogue::scored_games(&dirs);
     let counted = stats::family_stats(&tallies);

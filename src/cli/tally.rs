@@ -37,9 +37,10 @@ use std::path::PathBuf;
 ///   carol = "Kd *"
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
+#[allow(clippy::doc_link_with_quotes)] // this text is `tally --help`, TOML shown verbatim
 #[command(after_help = "Example:
   carousel tally examples/finished-game.toml --json")]
-pub struct TallyArgs {
+pub(crate) struct TallyArgs {
     /// The game record (TOML)
     #[arg(value_name = "GAME.toml")]
     pub game: PathBuf,
@@ -47,7 +48,7 @@ pub struct TallyArgs {
     pub output: Output,
 }
 
-pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
     let text = store::read_text(&args.game).map_err(|e| match e {
         Error::File { path, problem } => anyhow::anyhow!("cannot read {path}: {problem}"),
         e => e.into(),

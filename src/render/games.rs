@@ -47,7 +47,7 @@ fn state(saved: &Saved) -> String {
 }
 
 /// The saved games, numbered for `resume N`.
-pub fn games(list: &[Saved], look: Look) -> String {
+pub(crate) fn games(list: &[Saved], look: Look) -> String {
     if list.is_empty() {
         return "No saved games yet: new NAMES starts one.\n".to_string();
     }
@@ -106,7 +106,7 @@ pub fn games(list: &[Saved], look: Look) -> String {
 }
 
 /// Statistics across the saved games: Carousel's, then each other game's under its name.
-pub fn stats(stats: &Stats, look: Look) -> String {
+pub(crate) fn stats(stats: &Stats, look: Look) -> String {
     if stats.games == 0 && stats.other_games.is_empty() {
         return "No saved games yet: statistics come once a game is played.\n".to_string();
     }
@@ -257,10 +257,16 @@ mod tests {
     fn list() -> Vec<Saved> {
         let summary = |players: &[&str], round, finished, leaders: &[&str], score| Summary {
             game: GameKind::Carousel,
-            players: players.iter().map(|s| s.to_string()).collect(),
+            players: players
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
             round,
             finished,
-            leaders: leaders.iter().map(|s| s.to_string()).collect(),
+            leaders: leaders
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
             score,
         };
         vec![

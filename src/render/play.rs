@@ -25,7 +25,7 @@ fn cards(n: u32) -> String {
 }
 
 /// Names joined for a sentence: `alice`, `alice and bob`, `alice, bob and carol`.
-pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+pub(crate) fn and_list<S: AsRef<str>>(names: &[S]) -> String {
     match names {
         [] => String::new(),
         [one] => one.as_ref().to_string(),
@@ -41,7 +41,7 @@ pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
 }
 
 /// The table with its melds numbered as moves name them; `fresh` melds are marked.
-pub fn table(table: &Table, fresh: &[usize]) -> String {
+pub(crate) fn table(table: &Table, fresh: &[usize]) -> String {
     if table.is_empty() {
         return "Table: empty.\n".to_string();
     }
@@ -58,7 +58,7 @@ pub fn table(table: &Table, fresh: &[usize]) -> String {
 }
 
 /// Why a move was judged with the earlier moves of its turn.
-pub fn judged_whole(game: &Game) -> String {
+pub(crate) fn judged_whole(game: &Game) -> String {
     let name = &game.players()[game.round().turn];
     format!(
         "(A turn is judged whole: with {name}'s earlier moves, from the table at the start of the turn.)"
@@ -66,7 +66,7 @@ pub fn judged_whole(game: &Game) -> String {
 }
 
 /// What the player whose turn it is may do now, in a few words.
-pub fn turn(game: &Game) -> String {
+pub(crate) fn turn(game: &Game) -> String {
     let r = game.round();
     let name = &game.players()[r.turn];
     if let Some(left) = r.last_lap {
@@ -125,7 +125,7 @@ fn round_over(game: &Game, end: RoundEnd) -> String {
 }
 
 /// What the steps just taken did, for the table to read.
-pub fn notes(game: &Game, notes: &[Note]) -> String {
+pub(crate) fn notes(game: &Game, notes: &[Note]) -> String {
     let names = game.players();
     let mut out = String::new();
     for note in notes {
@@ -294,7 +294,7 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
 }
 
 /// Where the game stands: the round, whose turn, the stock, the cards held, the table.
-pub fn status(game: &Game) -> String {
+pub(crate) fn status(game: &Game) -> String {
     let names = game.players();
     let r = game.round();
     let mut out = String::new();
@@ -333,7 +333,7 @@ pub fn status(game: &Game) -> String {
 }
 
 /// The prompt: whose turn and where in it, or what the game waits for.
-pub fn prompt(game: Option<&Game>) -> String {
+pub(crate) fn prompt(game: Option<&Game>) -> String {
     let Some(game) = game else {
         return "carousel> ".to_string();
     };
@@ -405,7 +405,7 @@ fn step_line(game: &Game, number: usize, step: &Step) -> String {
 }
 
 /// Every step of the game (or the last `last`), round by round.
-pub fn history(game: &Game, last: Option<usize>) -> String {
+pub(crate) fn history(game: &Game, last: Option<usize>) -> String {
     let steps = game.steps();
     if steps.is_empty() {
         return "No steps yet.\n".to_string();
@@ -425,7 +425,7 @@ pub fn history(game: &Game, last: Option<usize>) -> String {
 }
 
 /// The house rules, each with its value and meaning; changed ones show the default.
-pub fn rules(rules: &Rules) -> String {
+pub(crate) fn rules(rules: &Rules) -> String {
     let defaults = Rules::default();
     rule_lines(&Rules::KEYS, &Rules::MEANINGS, |key| {
         (
@@ -437,7 +437,7 @@ pub fn rules(rules: &Rules) -> String {
 
 /// Any game's house rules, a line each: key, value, meaning, and the default when changed.
 /// `values` gives a key's value and its default.
-pub fn rule_lines(
+pub(crate) fn rule_lines(
     keys: &[&str],
     meanings: &[&str],
     values: impl Fn(&str) -> (String, String),

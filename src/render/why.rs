@@ -10,7 +10,7 @@ use carousel::game::Tally;
 use std::fmt::Write;
 
 /// Round `number` (from 1) of a tally explained.
-pub fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String {
+pub(crate) fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String {
     let names = &tally.players;
     let r = &tally.rounds[number - 1];
     let b = breakdown::round(&r.score, r.knocker, rules);
@@ -83,7 +83,7 @@ pub fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String 
 }
 
 /// The game end's bonuses explained, or why there are none yet.
-pub fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
+pub(crate) fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
     let names = &tally.players;
     let Some(end) = &tally.end else {
         return wrap(

@@ -7,7 +7,7 @@ use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
 #[derive(Helper, Highlighter, Hinter, Validator)]
-pub struct ReplHelper {
+pub(super) struct ReplHelper {
     /// The players of the game in progress.
     pub names: Vec<String>,
     /// The command words of the game in play (Carousel's, or Canadian and Carolina's).
@@ -26,13 +26,13 @@ impl Default for ReplHelper {
 impl ReplHelper {
     /// The words that may stand at the word being typed, given the words before it.
     fn candidates(&self, before: &[&str]) -> Vec<String> {
-        let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
         let Some(first) = before.first() else {
             return self
                 .words
                 .iter()
                 .flat_map(|w| w.iter())
-                .map(|w| w.to_string())
+                .map(std::string::ToString::to_string)
                 .collect();
         };
         if self.words != WORDS {
@@ -78,7 +78,7 @@ impl ReplHelper {
     /// help topics, and the games after `new --game`.
     fn other_games(&self, first: &str, count: usize) -> Vec<String> {
         use carousel::canadian::CanadianRules;
-        let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
         let word = self
             .words
             .iter()

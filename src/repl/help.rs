@@ -2,7 +2,7 @@
 
 use super::command::{WORDS, command_name};
 
-pub const OVERVIEW: &str = "\
+pub(crate) const OVERVIEW: &str = "\
 The carousel referee follows a game of Carousel at the table, turn by turn, and keeps the
 score. Hands stay private: it counts each player's cards and never needs to see them.
 `help COMMAND` tells more about one command; `help turn`, `help notation` and
@@ -490,7 +490,7 @@ Every number is a house rule (help rules).",
 ];
 
 /// The help for a command (any of its names) or a topic, if there is one.
-pub fn topic(word: &str) -> Option<&'static str> {
+pub(crate) fn topic(word: &str) -> Option<&'static str> {
     let word = word.trim().to_lowercase();
     let name = match word.as_str() {
         "=" | "n" | "replace" => "rearrange",
@@ -505,7 +505,7 @@ pub fn topic(word: &str) -> Option<&'static str> {
 }
 
 /// The names `help` completes: the commands and the topics.
-pub fn names() -> Vec<&'static str> {
+pub(crate) fn names() -> Vec<&'static str> {
     let mut names: Vec<&str> = WORDS.iter().map(|w| w[0]).collect();
     for t in TOPICS {
         if !names.contains(&t.name) {
@@ -525,7 +525,7 @@ mod tests {
         for names in WORDS {
             let text = topic(names[0]).unwrap_or_else(|| panic!("no help for {}", names[0]));
             assert!(!text.is_empty());
-            for alias in names.iter() {
+            for alias in *names {
                 assert_eq!(topic(alias), Some(text), "{alias}");
             }
         }
