@@ -6,6 +6,7 @@
 
 use crate::cli::Cli;
 use carousel::Rules;
+use carousel::rules::HouseRule;
 use clap::CommandFactory;
 use std::fmt::Write;
 
@@ -220,27 +221,18 @@ fn house_rules(out: &mut String) {
          They are keys of a TOML file (\\fB\\-\\-rules\\fR, or the \\fB[rules]\\fR table of a game record; \
          the REPL's \\fBrules\\fR command sets them):"
     );
-    let defaults = Rules::default();
-    rule_entries(out, &Rules::KEYS, &Rules::MEANINGS, |key| {
-        defaults.value_text(key)
-    });
+    rule_entries(out, &Rules::TABLE);
 }
 
 /// One entry a house rule: its key, its default and what it means.
-fn rule_entries(
-    out: &mut String,
-    keys: &[&str],
-    meanings: &[&str],
-    default: impl Fn(&str) -> Option<String>,
-) {
-    for (key, meaning) in keys.iter().zip(meanings) {
-        let value = default(key).unwrap_or_default();
+fn rule_entries(out: &mut String, table: &[HouseRule]) {
+    for rule in table {
         let _ = writeln!(
             out,
             ".TP\n\\fB{}\\fR (default {})\n{}",
-            roff(key),
-            roff(&value),
-            roff(meaning)
+            roff(rule.key),
+            roff(&rule.default.text()),
+            roff(rule.meaning)
         );
     }
 }
@@ -280,10 +272,7 @@ fn other_games_rules(out: &mut String) {
         out,
         ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"
     );
-    let defaults = CanadianRules::default();
-    rule_entries(out, &CanadianRules::KEYS, &CanadianRules::MEANINGS, |key| {
-        defaults.value_text(key)
-    });
+    rule_entries(out, &CanadianRules::TABLE);
 }
 
 const EXAMPLES: &str = r#".PP

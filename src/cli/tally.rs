@@ -5,39 +5,14 @@ use anyhow::Context;
 use carousel::canadian;
 use carousel::family::Record;
 use carousel::game::{self, GameRecord};
-use carousel::{Error, store};
+use carousel::{Error, Rules, store};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
 
 /// Score a whole game record: totals after each round, and the bonuses at the end
-///
-/// The record is TOML: the players, optional house rules, and each round's knocker and hands.
-/// A top-level game = "canadian" or "carolina" makes it a record of those games (see the
-/// README): teams, each round's out, [round.melds] by side and [round.hands], scored by side.
-///
-///   players = ["alice", "bob", "carol"]
-///   [rules]                 # optional; the defaults are shown
-///   target = 150
-///   knock-limit = 5
-///   undercut-bonus = 10
-///   going-out-bonus = 25
-///   game-bonus = 100
-///   round-bonus = 25
-///   hand-size = 10
-///   joker-value = 25
-///   round-bonus-for-all = false
-///   meld-after-third-draw = false
-///   aces-low-only = false
-///   [[round]]
-///   knocker = "bob"         # left out when the stock ran out
-///   [round.hands]           # each hand: a count or the cards left
-///   alice = 12
-///   bob = "4s Ah"
-///   carol = "Kd *"
 #[derive(Args, Debug)]
-#[command(verbatim_doc_comment)]
-#[allow(clippy::doc_link_with_quotes)] // this text is `tally --help`, TOML shown verbatim
+#[command(long_about = long_about())]
 #[command(after_help = "Example:
   carousel tally examples/finished-game.toml --json")]
 pub(crate) struct TallyArgs {
@@ -46,6 +21,34 @@ pub(crate) struct TallyArgs {
     pub game: PathBuf,
     #[command(flatten)]
     pub output: Output,
+}
+
+/// `tally --help`: what a record holds, its `[rules]` written out from [`Rules::TABLE`] with
+/// their defaults.
+fn long_about() -> String {
+    let mut text = String::from(
+        "Score a whole game record: totals after each round, and the bonuses at the end
+
+The record is TOML: the players, optional house rules, and each round's knocker and hands.
+A top-level game = \"canadian\" or \"carolina\" makes it a record of those games (see the
+README): teams, each round's out, [round.melds] by side and [round.hands], scored by side.
+
+  players = [\"alice\", \"bob\", \"carol\"]
+  [rules]                 # optional; the defaults are shown
+",
+    );
+    for rule in &Rules::TABLE {
+        text.push_str(&format!("  {} = {}\n", rule.key, rule.default.toml()));
+    }
+    text.push_str(
+        "  [[round]]
+  knocker = \"bob\"         # left out when the stock ran out
+  [round.hands]           # each hand: a count or the cards left
+  alice = 12
+  bob = \"4s Ah\"
+  carol = \"Kd *\"",
+    );
+    text
 }
 
 pub(super) fn run(args: &TallyArgs) -> anyhow::Result<Answer> {

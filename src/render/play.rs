@@ -3,6 +3,7 @@
 
 use carousel::Rules;
 use carousel::notation::Spaced;
+use carousel::rules::HouseRule;
 use carousel::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
 use carousel::table::Table;
 use std::fmt::Write;
@@ -426,25 +427,22 @@ pub(crate) fn history(game: &Game, last: Option<usize>) -> String {
 
 /// The house rules, each with its value and meaning; changed ones show the default.
 pub(crate) fn rules(rules: &Rules) -> String {
-    let defaults = Rules::default();
-    rule_lines(&Rules::KEYS, &Rules::MEANINGS, |key| {
-        (
-            rules.value_text(key).unwrap_or_default(),
-            defaults.value_text(key).unwrap_or_default(),
-        )
+    rule_lines(&Rules::TABLE, |key| {
+        rules.value_text(key).unwrap_or_default()
     })
 }
 
 /// Any game's house rules, a line each: key, value, meaning, and the default when changed.
 /// `values` gives a key's value and its default.
-pub(crate) fn rule_lines(
-    keys: &[&str],
-    meanings: &[&str],
-    values: impl Fn(&str) -> (String, String),
-) -> String {
+pub(crate) fn rule_lines(table: &[HouseRule], value: impl Fn(&str) -> String) -> String {
     let mut out = String::from("House rules:\n");
-    for (key, meaning) in keys.iter().zip(meanings) {
-        let (value, default) = values(key);
+    for &HouseRule {
+        key,
+        meaning,
+        default,
+    } in table
+    {
+        let (value, default) = (value(key), default.text());
         let changed = if value == default {
             String::new()
         } else {

@@ -575,14 +575,10 @@ impl Referee {
         let (key, value) = split_word(rest);
         match (key, value) {
             ("", _) => {
-                let defaults = CanadianRules::default();
                 out!(
                     "{}",
-                    render::play::rule_lines(&CanadianRules::KEYS, &CanadianRules::MEANINGS, |k| {
-                        (
-                            current.value_text(k).unwrap_or_default(),
-                            defaults.value_text(k).unwrap_or_default(),
-                        )
+                    render::play::rule_lines(&CanadianRules::TABLE, |k| {
+                        current.value_text(k).unwrap_or_default()
                     })
                 );
             }

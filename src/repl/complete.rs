@@ -3,6 +3,7 @@
 
 use super::command::{WORDS, command_name};
 use carousel::Rules;
+use carousel::rules::HouseRule;
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
@@ -52,7 +53,7 @@ impl ReplHelper {
                 })
                 .collect(),
             (Some("rules"), 1) => {
-                let mut keys: Vec<String> = owned(&Rules::KEYS);
+                let mut keys: Vec<String> = owned(&HouseRule::keys(&Rules::TABLE));
                 keys.push("save".to_string());
                 keys
             }
@@ -86,7 +87,7 @@ impl ReplHelper {
             .map(|names| names[0]);
         match (word, count) {
             (Some("dealer" | "hand" | "out" | "melds"), 1) => self.names.clone(),
-            (Some("rules"), 1) => owned(&CanadianRules::KEYS),
+            (Some("rules"), 1) => owned(&HouseRule::keys(&CanadianRules::TABLE)),
             (Some("help"), 1) => owned(&super::canadian::topic_names()),
             (Some("new"), 1) => owned(&["--game"]),
             (Some("new"), 2) => owned(&carousel::family::GameKind::NAMES),
