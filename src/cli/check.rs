@@ -4,7 +4,7 @@ use super::{Answer, Output, Setup, print_json};
 use anyhow::Context;
 use carousel::{Hand, Table, moves};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// Is this rearrangement of the table legal? (rules M1-M4)
 ///
@@ -40,14 +40,18 @@ pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     };
     let verdict = moves::judge(&before, hand.as_ref(), &after, meld_rules, deck)?;
     if args.output.json {
-        print_json(&json!({
-            "legal": verdict.is_legal(),
-            "played": verdict.played.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "violations": verdict.violations.iter().map(|v| json!({
-                "rule": v.rule.to_string(),
-                "message": v.message,
-            })).collect::<Vec<_>>(),
-        }));
+        print_json(&CheckJson {
+            legal: verdict.is_legal(),
+            played: verdict.played.iter().map(ToString::to_string).collect(),
+            violations: verdict
+                .violations
+                .iter()
+                .map(|v| ViolationJson {
+                    rule: v.rule.to_string(),
+                    message: &v.message,
+                })
+                .collect(),
+        });
     } else {
         out!("{}", crate::render::verdict(&verdict, &after));
     }
@@ -56,4 +60,18 @@ pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     } else {
         Answer::No
     })
+}
+
+/// `check --json` (docs/commands.md#check).
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    legal: bool,
+    played: Vec<String>,
+    violations: Vec<ViolationJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ViolationJson<'a> {
+    rule: String,
+    message: &'a str,
 }

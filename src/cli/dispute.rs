@@ -12,7 +12,7 @@ use carousel::card::CardCounts;
 use carousel::family::GameKind;
 use carousel::notation::{parse_hand, parse_wild_melds};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// The game and house rules a dispute is settled under.
@@ -110,14 +110,18 @@ pub(super) fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
         PileAnswer::No(why) => (false, format!("No: {why}.")),
     };
     if args.output.json {
-        let value = match &answer {
-            PileAnswer::Yes { with } => json!({
-                "may_take": true,
-                "with": with.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            }),
-            PileAnswer::No(why) => json!({"may_take": false, "reason": why}),
-        };
-        print_json(&value);
+        print_json(&match &answer {
+            PileAnswer::Yes { with } => PileJson {
+                may_take: true,
+                with: Some(with.iter().map(ToString::to_string).collect()),
+                reason: None,
+            },
+            PileAnswer::No(why) => PileJson {
+                may_take: false,
+                with: None,
+                reason: Some(why),
+            },
+        });
     } else {
         outln!("{text}");
     }
@@ -134,20 +138,26 @@ pub(super) fn set(args: &SetArgs) -> anyhow::Result<Answer> {
         .judge_lay(&melds, on.as_deref())
         .map_err(|problem| Error::Round(format!("--on: {problem}")))?;
     if args.output.json {
-        let value = match &verdict {
-            LayVerdict::Sets(sets) => json!({
-                "legal": true,
-                "sets": sets.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "value": book.sets_value(sets),
-            }),
-            LayVerdict::LaidOn { set, .. } => json!({
-                "legal": true,
-                "sets": [set.to_string()],
-                "value": book.table_value(set),
-            }),
-            LayVerdict::No(why) => json!({"legal": false, "reason": why}),
-        };
-        print_json(&value);
+        print_json(&match &verdict {
+            LayVerdict::Sets(sets) => LayJson {
+                legal: true,
+                sets: Some(sets.iter().map(ToString::to_string).collect()),
+                value: Some(book.sets_value(sets)),
+                reason: None,
+            },
+            LayVerdict::LaidOn { set, .. } => LayJson {
+                legal: true,
+                sets: Some(vec![set.to_string()]),
+                value: Some(book.table_value(set)),
+                reason: None,
+            },
+            LayVerdict::No(why) => LayJson {
+                legal: false,
+                sets: None,
+                value: None,
+                reason: Some(why),
+            },
+        });
     } else {
         out!("{}", crate::render::canadian::lay(&book, &verdict));
     }
@@ -155,4 +165,26 @@ pub(super) fn set(args: &SetArgs) -> anyhow::Result<Answer> {
         LayVerdict::No(_) => Answer::No,
         _ => Answer::Yes,
     })
+}
+
+/// `pile --json` (docs/commands.md#pile): the cards that take the pile, or why not.
+#[derive(Serialize)]
+struct PileJson<'a> {
+    may_take: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    with: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+}
+
+/// `set --json` (docs/commands.md#set): the sets and their value, or why not.
+#[derive(Serialize)]
+struct LayJson<'a> {
+    legal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sets: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
 }

@@ -6,7 +6,7 @@ use carousel::Error;
 use carousel::catalogue::{self, Tidy};
 use carousel::store::Dirs;
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 use std::io::{BufRead, IsTerminal};
 
 /// List the saved games: players, round, leader, when last played, finished or not
@@ -72,7 +72,7 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         (None, Some(which)) => (Tidy::Remove, which),
         (None, None) => {
             if args.output.json {
-                print_json(&json!({ "games": list }));
+                print_json(&ListJson { games: &list });
             } else {
                 out!("{}", games::games(&list, Look::of_stdout()));
             }
@@ -94,7 +94,7 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         );
         if !confirm(&question)? {
             if args.output.json {
-                print_json(&json!({ "done": false }));
+                print_json(&NotDoneJson { done: false });
             } else {
                 outln!("Nothing was {verb}d.");
             }
@@ -103,8 +103,17 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
     }
     let moved = catalogue::tidy(&dirs, saved, tidy)?;
     if args.output.json {
-        let to = moved.as_ref().map(|p| p.display().to_string());
-        print_json(&json!({ "done": true, verb: saved.path.display().to_string(), "to": to }));
+        let path = Some(saved.path.display().to_string());
+        let (archive, remove) = match tidy {
+            Tidy::Archive => (path, None),
+            Tidy::Remove => (None, path),
+        };
+        print_json(&TidyJson {
+            done: true,
+            archive,
+            remove,
+            to: moved.as_ref().map(|p| p.display().to_string()),
+        });
     } else {
         match moved {
             Some(to) => outln!("Archived {} in {}.", saved.name, to.display()),
@@ -119,4 +128,28 @@ fn capitalised(word: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `games --json`: the saved games, most recently played first.
+#[derive(Serialize)]
+struct ListJson<'a> {
+    games: &'a [catalogue::Saved],
+}
+
+/// `games --archive/--remove --json` done: the game's file under the verb's name and where
+/// an archived game went (null when removed).
+#[derive(Serialize)]
+struct TidyJson {
+    done: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    archive: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remove: Option<String>,
+    to: Option<String>,
+}
+
+/// `games --archive/--remove --json` when the answer was no.
+#[derive(Serialize)]
+struct NotDoneJson {
+    done: bool,
 }

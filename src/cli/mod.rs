@@ -16,6 +16,8 @@ mod tally;
 
 use carousel::{Deck, Error, MeldRules, Rules};
 use clap::{Args, Parser, Subcommand};
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -134,7 +136,7 @@ pub(crate) fn run(command: &Command) -> ExitCode {
             let message = format!("{err:#}");
             errln!("carousel: {message}");
             if json {
-                outln!("{}", serde_json::json!({ "error": message }));
+                print_json(&ErrorJson { error: &message });
             }
             if refusal { 1 } else { 2 }
         }
@@ -142,19 +144,23 @@ pub(crate) fn run(command: &Command) -> ExitCode {
     crate::out::finish(status)
 }
 
-/// A JSON object of one value per player, keyed by name in seating order.
-pub(crate) fn by_name<T: Copy + Into<serde_json::Value>>(
-    names: &[String],
-    values: &[T],
-) -> serde_json::Map<String, serde_json::Value> {
-    names
-        .iter()
-        .cloned()
-        .zip(values.iter().map(|v| (*v).into()))
-        .collect()
+/// One value per player (or side), keyed by name in seating order: a JSON object.
+pub(crate) fn by_name<T: Clone>(names: &[String], values: &[T]) -> IndexMap<String, T> {
+    names.iter().cloned().zip(values.iter().cloned()).collect()
 }
 
-/// Prints a JSON value as one line.
-pub(crate) fn print_json(value: &serde_json::Value) {
-    outln!("{value}");
+/// What `--json` prints when a command fails (docs/commands.md#json-output).
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    error: &'a str,
+}
+
+/// Prints a value as one line of JSON. Each command's JSON is a type of its own, so its
+/// shape is written once, as the type's fields in order.
+pub(crate) fn print_json(value: &impl Serialize) {
+    match serde_json::to_string(value) {
+        Ok(line) => outln!("{line}"),
+        // Only a map with keys that are not strings fails, and no output type has one.
+        Err(e) => errln!("carousel: cannot write the JSON: {e}"),
+    }
 }

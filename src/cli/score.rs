@@ -8,7 +8,8 @@ use carousel::game;
 /// How a hand argument is written, for messages.
 pub(super) const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";
 use clap::Args;
-use serde_json::json;
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// Score one round from the hands left
@@ -99,15 +100,25 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
     let (names, knocker, score) = (&round.players, round.knocker, &round.score);
     if args.output.json {
         let by_name = |values: &[u32]| by_name(names, values);
-        print_json(&json!({
-            "deadwood": by_name(&score.deadwood),
-            "winners": score.winners.iter().map(|w| &names[*w]).collect::<Vec<_>>(),
-            "points": by_name(&score.points),
-            "undercut": score.undercut,
-            "went_out": score.went_out,
-        }));
+        print_json(&ScoreJson {
+            deadwood: by_name(&score.deadwood),
+            winners: score.winners.iter().map(|w| &names[*w]).collect(),
+            points: by_name(&score.points),
+            undercut: score.undercut,
+            went_out: score.went_out,
+        });
     } else {
         out!("{}", crate::render::round(names, knocker, score, &rules));
     }
     Ok(Answer::Yes)
+}
+
+/// `score --json` of a Carousel round (docs/commands.md#score).
+#[derive(Serialize)]
+struct ScoreJson<'a> {
+    deadwood: IndexMap<String, u32>,
+    winners: Vec<&'a String>,
+    points: IndexMap<String, u32>,
+    undercut: bool,
+    went_out: bool,
 }

@@ -4,7 +4,7 @@ use super::{Answer, Output, Setup, print_json};
 use anyhow::Context;
 use carousel::{Hand, Table, solver};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// The best play for a hand: the move that leaves the least deadwood
 ///
@@ -35,14 +35,23 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
     let hand = Hand::parse(&args.hand, deck).context("--hand")?;
     let best = solver::solve(&table, &hand, &rules, deck)?;
     if args.output.json {
-        print_json(&json!({
-            "played": best.played.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "table": best.table.to_string(),
-            "deadwood": best.deadwood,
-            "can_knock": best.can_knock,
-        }));
+        print_json(&SolveJson {
+            played: best.played.iter().map(ToString::to_string).collect(),
+            table: best.table.to_string(),
+            deadwood: best.deadwood,
+            can_knock: best.can_knock,
+        });
     } else {
         out!("{}", crate::render::solution(&best, &rules));
     }
     Ok(Answer::Yes)
+}
+
+/// `solve --json` (docs/commands.md#solve).
+#[derive(Serialize)]
+struct SolveJson {
+    played: Vec<String>,
+    table: String,
+    deadwood: u32,
+    can_knock: bool,
 }

@@ -4,7 +4,7 @@ use super::{Answer, Output, print_json};
 use crate::render::{games, look::Look};
 use carousel::{catalogue, stats};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// Statistics across the saved games: games and rounds won, undercuts, going out, deadwood
 ///
@@ -31,20 +31,16 @@ pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     let (tallies, skipped) = catalogue::scored_games(&dirs);
     let counted = stats::family_stats(&tallies);
     if args.output.json {
-        let skipped: Vec<_> = skipped
-            .iter()
-            .map(
-                |(file, problem)| json!({ "file": file.display().to_string(), "problem": problem }),
-            )
-            .collect();
-        print_json(&json!({
-            "games": counted.games,
-            "finished": counted.finished,
-            "rounds": counted.rounds,
-            "players": counted.players,
-            "other_games": counted.other_games,
-            "skipped": skipped,
-        }));
+        print_json(&StatsJson {
+            stats: &counted,
+            skipped: skipped
+                .iter()
+                .map(|(file, problem)| SkippedJson {
+                    file: file.display().to_string(),
+                    problem,
+                })
+                .collect(),
+        });
     } else {
         out!("{}", games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
@@ -52,4 +48,18 @@ pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
         }
     }
     Ok(Answer::Yes)
+}
+
+/// `stats --json` (docs/commands.md#stats): the counts, then the files passed over.
+#[derive(Serialize)]
+struct StatsJson<'a> {
+    #[serde(flatten)]
+    stats: &'a stats::Stats,
+    skipped: Vec<SkippedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct SkippedJson<'a> {
+    file: String,
+    problem: &'a str,
 }

@@ -7,7 +7,8 @@ use carousel::family::Record;
 use carousel::game::{self, GameRecord};
 use carousel::{Error, Rules, store};
 use clap::Args;
-use serde_json::{Map, Value, json};
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// Score a whole game record: totals after each round, and the bonuses at the end
@@ -84,32 +85,46 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
         let names = |indices: &[usize]| -> Vec<&String> {
             indices.iter().map(|i| &tally.players[*i]).collect()
         };
-        let mut out = Map::new();
-        out.insert(
-            "rounds".into(),
-            tally
+        let end = tally.end.as_ref();
+        print_json(&TallyJson {
+            rounds: tally
                 .rounds
                 .iter()
-                .map(|r| {
-                    json!({
-                        "points": by_name(&r.score.points),
-                        "winners": names(&r.score.winners),
-                        "totals": by_name(&r.totals),
-                    })
+                .map(|r| RoundJson {
+                    points: by_name(&r.score.points),
+                    winners: names(&r.score.winners),
+                    totals: by_name(&r.totals),
                 })
                 .collect(),
-        );
-        out.insert("totals".into(), by_name(&tally.totals).into());
-        out.insert("finished".into(), tally.end.is_some().into());
-        if let Some(end) = &tally.end {
-            out.insert("bonuses".into(), by_name(&end.bonuses).into());
-            out.insert("final".into(), by_name(&end.final_totals).into());
-        }
-        let winners = tally.end.as_ref().map_or(Vec::new(), |e| names(&e.winners));
-        out.insert("game_winners".into(), json!(winners));
-        print_json(&Value::Object(out));
+            totals: by_name(&tally.totals),
+            finished: end.is_some(),
+            bonuses: end.map(|e| by_name(&e.bonuses)),
+            final_totals: end.map(|e| by_name(&e.final_totals)),
+            game_winners: end.map_or(Vec::new(), |e| names(&e.winners)),
+        });
     } else {
         out!("{}", crate::render::scoreboard(&tally, &record.rules));
     }
     Ok(Answer::Yes)
+}
+
+/// `tally --json` of a Carousel record (docs/commands.md#tally): `bonuses` and `final` only
+/// once the game is finished.
+#[derive(Serialize)]
+struct TallyJson<'a> {
+    rounds: Vec<RoundJson<'a>>,
+    totals: IndexMap<String, u32>,
+    finished: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bonuses: Option<IndexMap<String, u32>>,
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    final_totals: Option<IndexMap<String, u32>>,
+    game_winners: Vec<&'a String>,
+}
+
+#[derive(Serialize)]
+struct RoundJson<'a> {
+    points: IndexMap<String, u32>,
+    winners: Vec<&'a String>,
+    totals: IndexMap<String, u32>,
 }
