@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// Reads a house-rules file with its game's reader (`from_toml`), naming the file in every
 /// error: the one reading of a rules file for every game of the family, so the command
 /// line and the REPL say the same thing of the same file.
-pub fn load_file<T>(
+pub(crate) fn load_file<T>(
     path: &std::path::Path,
     read: impl FnOnce(&str) -> Result<T, crate::Error>,
 ) -> Result<T, crate::Error> {

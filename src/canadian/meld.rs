@@ -150,7 +150,7 @@ impl Rulebook {
     /// The rank of one meld as written, or why it has none: it needs a natural card, and
     /// its natural cards must be of one rank. Its size is judged once a side's melds of the
     /// rank are merged ([`Rulebook::side_sets`]).
-    pub fn meld_rank(&self, cards: &[HandCard]) -> Result<SetRank, String> {
+    pub(crate) fn meld_rank(&self, cards: &[HandCard]) -> Result<SetRank, String> {
         let roles = self.roles(cards);
         let naturals: Vec<(HandCard, SetRank)> = cards
             .iter()
@@ -202,7 +202,7 @@ impl Rulebook {
 
     /// A side's melds as written, judged and merged: each holds a natural card and is of
     /// one rank; melds of one rank become one set, which must hold 3 or more cards.
-    pub fn side_sets(&self, melds: &[Vec<HandCard>]) -> Result<Vec<Set>, SetError> {
+    pub(crate) fn side_sets(&self, melds: &[Vec<HandCard>]) -> Result<Vec<Set>, SetError> {
         let mut sets: Vec<(Set, Vec<usize>)> = Vec::new();
         for (i, meld) in melds.iter().enumerate() {
             let rank = self.meld_rank(meld).map_err(|problem| SetError {

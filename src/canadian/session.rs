@@ -320,7 +320,7 @@ impl Game {
     }
 
     /// Reads one line of the log back.
-    pub fn parse_event(&self, text: &str) -> Result<Event, Error> {
+    pub(crate) fn parse_event(&self, text: &str) -> Result<Event, Error> {
         let text = text.trim();
         let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
         let named = |rest: &str| -> Result<(usize, String), Error> {

@@ -52,7 +52,7 @@ pub enum Event {
 }
 
 /// A hand report as the log and the game record write it: a count, or the cards.
-pub fn report_text(report: &HandReport) -> String {
+pub(crate) fn report_text(report: &HandReport) -> String {
     match report {
         HandReport::Count(n) => n.to_string(),
         HandReport::Cards(hand) => hand.to_string(),

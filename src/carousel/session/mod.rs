@@ -23,7 +23,8 @@ mod ledger;
 mod round;
 mod turn;
 
-pub use event::{Event, report_text};
+pub use event::Event;
+pub(crate) use event::report_text;
 
 use corrections::count_range;
 
