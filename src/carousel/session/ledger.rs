@@ -7,6 +7,7 @@ use super::{
     HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
     Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
 };
+use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
 /// round, the key and both values, and the `fix` that makes the change for real.
@@ -524,7 +525,9 @@ impl Game {
         }
         // Spelling first, so a bad card is named where it was typed.
         crate::notation::parse_table(&added).map_err(|mut e| {
-            e.place = e.place.replace("meld 1, card", "card to add");
+            if let Place::MeldCard { card, .. } = e.place {
+                e.place = Place::CardToAdd(card);
+            }
             Error::Parse(e)
         })?;
         let joined = Table::parse(
