@@ -15,6 +15,7 @@ use carousel::notation::Spaced;
 use carousel::scoring::RoundScore;
 use carousel::solver::Solution;
 use carousel::table::Table;
+use carousel::words::{cards, plural};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -40,8 +41,8 @@ pub(crate) fn verdict(verdict: &Verdict, after: &Table) -> String {
         let _ = writeln!(out, "Table after: {after}");
     } else {
         let count = verdict.violations.len();
-        let rules = if count == 1 { "rule" } else { "rules" };
-        let _ = writeln!(out, "Illegal: {count} {rules} broken.");
+        let rules = plural(count as u32, "rule", "rules");
+        let _ = writeln!(out, "Illegal: {rules} broken.");
         for v in &verdict.violations {
             let _ = writeln!(out, "  {}  {}", v.rule, v.message);
         }
@@ -127,12 +128,11 @@ pub(crate) fn solution(best: &Solution, rules: &Rules) -> String {
     if best.played.is_empty() {
         let _ = writeln!(out, "No play lowers the deadwood: keep the hand.");
     } else {
-        let count = best.played.len();
-        let cards = if count == 1 { "card" } else { "cards" };
         let _ = writeln!(
             out,
-            "Best play: {} ({count} {cards}).",
-            Spaced(&best.played)
+            "Best play: {} ({}).",
+            Spaced(&best.played),
+            cards(best.played.len() as u32)
         );
         let changed: Vec<usize> = (1..=best.changed.len())
             .filter(|n| best.changed[n - 1])

@@ -10,10 +10,10 @@
 //! game is over the bonuses with how they came about.
 
 use super::look::{Look, width_of, wrap};
-use super::play::and_list;
 use carousel::Rules;
 use carousel::breakdown;
 use carousel::game::Tally;
+use carousel::words::and_list;
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
 use std::fmt::Write;
 

@@ -2,10 +2,10 @@
 //! it fits the width and as short lines when it does not.
 
 use super::look::{Look, width_of, wrap};
-use super::play::and_list;
 use carousel::catalogue::Saved;
 use carousel::family::GameKind;
 use carousel::stats::{SideStats, Stats};
+use carousel::words::{and_list, plural};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -123,10 +123,6 @@ pub(crate) fn stats(stats: &Stats, look: Look) -> String {
     out
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// One of Canadian and Carolina Rummy's figures, where players win with their side.
 fn side_stats(stats: &SideStats, look: Look) -> String {
     let mut out = String::new();
@@ -185,12 +181,12 @@ fn side_stats(stats: &SideStats, look: Look) -> String {
 /// Carousel's figures.
 fn carousel_stats(stats: &Stats, look: Look) -> String {
     let mut out = String::new();
-    let games = if stats.games == 1 { "game" } else { "games" };
-    let rounds = if stats.rounds == 1 { "round" } else { "rounds" };
     out.push_str(&wrap(
         &format!(
-            "Carousel: {} {games} ({} finished), {} {rounds} scored.",
-            stats.games, stats.finished, stats.rounds
+            "Carousel: {} ({} finished), {} scored.",
+            plural(stats.games, "game", "games"),
+            stats.finished,
+            plural(stats.rounds, "round", "rounds")
         ),
         look.width,
         0,

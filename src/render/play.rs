@@ -6,6 +6,7 @@ use carousel::notation::Spaced;
 use carousel::rules::HouseRule;
 use carousel::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
 use carousel::table::Table;
+use carousel::words::{and_list, cards};
 use std::fmt::Write;
 
 fn ordinal(n: u32) -> &'static str {
@@ -14,30 +15,6 @@ fn ordinal(n: u32) -> &'static str {
         2 => "second",
         3 => "third",
         _ => "next",
-    }
-}
-
-fn cards(n: u32) -> String {
-    if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
-}
-
-/// Names joined for a sentence: `alice`, `alice and bob`, `alice, bob and carol`.
-pub(crate) fn and_list<S: AsRef<str>>(names: &[S]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [init @ .., last] => format!(
-            "{} and {}",
-            init.iter()
-                .map(AsRef::as_ref)
-                .collect::<Vec<_>>()
-                .join(", "),
-            last.as_ref()
-        ),
     }
 }
 

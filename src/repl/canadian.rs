@@ -6,7 +6,6 @@
 
 use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
 use crate::render;
-use crate::render::play::and_list;
 use carousel::Error;
 use carousel::canadian::pile::PileAnswer;
 use carousel::canadian::record::Record;
@@ -15,6 +14,7 @@ use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::notation::{parse_hand, parse_wild_melds};
 use carousel::store::{self, Dirs, GameFile};
+use carousel::words::and_list;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 

@@ -12,10 +12,10 @@ mod saved;
 
 pub(crate) use crate::cli::PlayArgs;
 use crate::render;
-use crate::render::play::and_list;
 use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
+use carousel::words::and_list;
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
