@@ -214,14 +214,11 @@ pub(crate) fn notes(game: &Game, notes: &[Note]) -> String {
             }
             Note::Fixed { round, deleted } => {
                 let what = if *deleted {
-                    format!("Round {round} is taken out; the rounds after it move up one.")
+                    format!("Round {round} is taken out; later rounds move up one")
                 } else {
-                    format!("Round {round} is corrected.")
+                    format!("Round {round} is corrected; every later total follows")
                 };
-                let _ = writeln!(
-                    out,
-                    "{what} Every total after it is scored again (undo takes the correction back):"
-                );
+                let _ = writeln!(out, "{what} (undo takes it back):");
                 out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
             }
             Note::TableCorrected {

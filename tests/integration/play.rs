@@ -1073,7 +1073,7 @@ fix 1 knock bob
     let (out, err, code) = user.play("g.toml", script);
     assert_eq!(code, 2, "{err}");
     assert!(
-        out.contains("Round 1 is corrected. Every total after it is scored again"),
+        out.contains("Round 1 is corrected; every later total follows (undo takes it back):"),
         "{out}"
     );
     assert!(
