@@ -1014,7 +1014,7 @@ undo [N]
     ),
 ];
 
-fn help_topic(topic: &str) -> Option<&'static str> {
+pub(super) fn help_topic(topic: &str) -> Option<&'static str> {
     let topic = topic.trim().to_lowercase();
     let name = command_name(&topic).unwrap_or(topic.as_str()).to_string();
     TOPICS
