@@ -271,7 +271,7 @@ fn write_hard(name: &str) {
     // Time the slowest again, more carefully, before choosing.
     screened.sort_by_key(|s| std::cmp::Reverse(s.0));
     screened.truncate(80);
-    for (time, case) in screened.iter_mut() {
+    for (time, case) in &mut screened {
         *time = solve_time(case, 3);
     }
     screened.sort_by_key(|s| std::cmp::Reverse(s.0));

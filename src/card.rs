@@ -215,7 +215,7 @@ impl CardCounts {
     }
 
     /// The cards in `self` beyond those in `other`, each as often as it is in excess.
-    pub fn excess_over(&self, other: &CardCounts) -> Vec<HandCard> {
+    pub(crate) fn excess_over(&self, other: &CardCounts) -> Vec<HandCard> {
         self.iter()
             .flat_map(|(card, n)| {
                 let extra = n.saturating_sub(other.get(card));

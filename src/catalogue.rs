@@ -120,7 +120,7 @@ fn modified(path: &Path) -> String {
 }
 
 /// A time as `YYYY-MM-DD HH:MM` (UTC).
-pub fn date_time(time: SystemTime) -> String {
+pub(crate) fn date_time(time: SystemTime) -> String {
     let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (y, m, d) = store::civil_from_days((secs / 86_400) as i64);
     let minutes = secs % 86_400 / 60;
@@ -207,7 +207,7 @@ pub fn check_tidy(saved: &Saved, tidy: Tidy) -> Result<(), Error> {
 }
 
 /// Where archived games go.
-pub fn archive_dir(dirs: &Dirs) -> PathBuf {
+pub(crate) fn archive_dir(dirs: &Dirs) -> PathBuf {
     dirs.games().join("archive")
 }
 
@@ -242,7 +242,7 @@ pub fn tidy(dirs: &Dirs, saved: &Saved, tidy: Tidy) -> Result<Option<PathBuf>, E
 }
 
 /// Every game file for statistics: the saved games and the archived ones.
-pub fn all_game_files(dirs: &Dirs) -> Vec<PathBuf> {
+pub(crate) fn all_game_files(dirs: &Dirs) -> Vec<PathBuf> {
     let mut files = dirs.saved_games();
     if let Ok(entries) = fs::read_dir(archive_dir(dirs)) {
         let mut archived: Vec<PathBuf> = entries

@@ -28,7 +28,7 @@ impl Deck {
     }
 
     /// The deck of Canadian and Carolina Rummy: two decks and four jokers, 108 cards.
-    pub fn two_decks_four_jokers() -> Deck {
+    pub(crate) fn two_decks_four_jokers() -> Deck {
         Deck {
             players: 4,
             four_jokers: true,
@@ -54,7 +54,7 @@ impl Deck {
     }
 
     /// The deck in a few words, as a copy error names it: "a 3-player deck".
-    pub fn described(self) -> String {
+    pub(crate) fn described(self) -> String {
         if self.four_jokers {
             format!("the {}-card deck", self.size())
         } else {

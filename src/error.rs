@@ -98,21 +98,20 @@ fn violations(verdict: &Verdict) -> String {
 
 fn joker_choices(choices: &[String]) -> String {
     const SHOWN: usize = 12;
-    match choices {
-        [] => "no card the joker could stand for makes this a legal meld".to_string(),
-        [_, ..] => {
-            let mut listed = choices
-                .iter()
-                .take(SHOWN)
-                .map(String::as_str)
-                .collect::<Vec<_>>()
-                .join(", ");
-            if choices.len() > SHOWN {
-                listed.push_str(&format!(" and {} more", choices.len() - SHOWN));
-            }
-            format!(
-                "a bare * must stand for exactly one card here; it could be {listed}: write the joker with its card"
-            )
+    if choices.is_empty() {
+        "no card the joker could stand for makes this a legal meld".to_string()
+    } else {
+        let mut listed = choices
+            .iter()
+            .take(SHOWN)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        if choices.len() > SHOWN {
+            listed.push_str(&format!(" and {} more", choices.len() - SHOWN));
         }
+        format!(
+            "a bare * must stand for exactly one card here; it could be {listed}: write the joker with its card"
+        )
     }
 }

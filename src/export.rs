@@ -322,7 +322,7 @@ pub struct CanadianRound {
 }
 
 /// Gathers a scored Canadian or Carolina game for export.
-pub fn export_canadian(variant: Variant, tally: &canadian::record::Tally) -> CanadianExport {
+pub(crate) fn export_canadian(variant: Variant, tally: &canadian::record::Tally) -> CanadianExport {
     let sides = &tally.sides;
     let names = sides.names();
     let by_side = |values: &mut dyn Iterator<Item = i64>| -> IndexMap<String, i64> {

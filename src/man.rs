@@ -6,6 +6,7 @@
 
 use crate::cli::Cli;
 use carousel::Rules;
+use carousel::rules::HouseRule;
 use clap::CommandFactory;
 use std::fmt::Write;
 
@@ -80,7 +81,7 @@ fn commands(out: &mut String) {
         let about = sub
             .get_long_about()
             .or(sub.get_about())
-            .map(|t| t.to_string())
+            .map(std::string::ToString::to_string)
             .unwrap_or_default();
         for paragraph in about.split("\n\n") {
             if paragraph.lines().all(|line| line.starts_with("  ")) {
@@ -98,7 +99,7 @@ fn commands(out: &mut String) {
                 .get_value_names()
                 .map(|v| {
                     v.iter()
-                        .map(|n| n.to_string())
+                        .map(std::string::ToString::to_string)
                         .collect::<Vec<_>>()
                         .join(" ")
                 })
@@ -121,7 +122,7 @@ fn commands(out: &mut String) {
             let help = arg
                 .get_long_help()
                 .or(arg.get_help())
-                .map(|t| t.to_string())
+                .map(std::string::ToString::to_string)
                 .unwrap_or_default();
             let possible: Vec<String> = arg
                 .get_possible_values()
@@ -173,7 +174,7 @@ Output is canonical: runs in rank order, sets by suit (s h d c), \fB10\fR for te
 lowercase suits, cards joined by one space and melds by \fB " | "\fR.
 "#;
 
-const RULES: &str = r#".TP
+const RULES: &str = r".TP
 .B Deck
 2 players: one deck and one joker (53 cards). 3 to 5 players: two decks and two jokers (106).
 No position may show more copies of a card than the deck holds.
@@ -211,7 +212,7 @@ without it. Going out scores every other hand plus 25.
 .B Game end
 After the round in which a total reaches 150: 100 to each player at or past it, 25 a round
 won to every other player; the highest final total wins, ties share.
-"#;
+";
 
 fn house_rules(out: &mut String) {
     let _ = writeln!(
@@ -220,27 +221,18 @@ fn house_rules(out: &mut String) {
          They are keys of a TOML file (\\fB\\-\\-rules\\fR, or the \\fB[rules]\\fR table of a game record; \
          the REPL's \\fBrules\\fR command sets them):"
     );
-    let defaults = Rules::default();
-    rule_entries(out, &Rules::KEYS, &Rules::MEANINGS, |key| {
-        defaults.value_text(key)
-    });
+    rule_entries(out, &Rules::TABLE);
 }
 
 /// One entry a house rule: its key, its default and what it means.
-fn rule_entries(
-    out: &mut String,
-    keys: &[&str],
-    meanings: &[&str],
-    default: impl Fn(&str) -> Option<String>,
-) {
-    for (key, meaning) in keys.iter().zip(meanings) {
-        let value = default(key).unwrap_or_default();
+fn rule_entries(out: &mut String, table: &[HouseRule]) {
+    for rule in table {
         let _ = writeln!(
             out,
             ".TP\n\\fB{}\\fR (default {})\n{}",
-            roff(key),
-            roff(&value),
-            roff(meaning)
+            roff(rule.key),
+            roff(&rule.default.text()),
+            roff(rule.meaning)
         );
     }
 }
@@ -275,15 +267,12 @@ or \fBgame = "carolina"\fR, its \fBteams\fR, each round's \fBout\fR, \fB[round.m
 
 /// These games' house rules, from their definition.
 fn other_games_rules(out: &mut String) {
+    use carousel::canadian::CanadianRules;
     let _ = writeln!(
         out,
         ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"
     );
-    use carousel::canadian::CanadianRules;
-    let defaults = CanadianRules::default();
-    rule_entries(out, &CanadianRules::KEYS, &CanadianRules::MEANINGS, |key| {
-        defaults.value_text(key)
-    });
+    rule_entries(out, &CanadianRules::TABLE);
 }
 
 const EXAMPLES: &str = r#".PP
@@ -314,7 +303,7 @@ played (\fBdraw\fR, \fBmeld 7h 8h 9h\fR, \fB1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
 \fBcarousel play game.toml < moves.carousel\fR.
 "#;
 
-const FILES: &str = r#".TP
+const FILES: &str = r".TP
 .I $XDG_DATA_HOME/carousel/games/
 Saved games, one TOML file each (by default \fI~/.local/share/carousel/games/\fR). Each is
 a game record that \fBcarousel tally\fR reads, with the round in progress; it is written
@@ -330,9 +319,9 @@ The REPL's line history (by default \fI~/.local/state/carousel/history\fR).
 .I $XDG_CONFIG_HOME/carousel/rules.toml
 House rules for new games, written by the REPL's \fBrules save\fR
 (by default \fI~/.config/carousel/rules.toml\fR).
-"#;
+";
 
-const EXIT_STATUS: &str = r#".TP
+const EXIT_STATUS: &str = r".TP
 .B 0
 Yes, or done: a legal move, a scored round or game.
 .TP
@@ -346,10 +335,10 @@ Bad input, with a message on standard error naming the bad token.
 .B 3
 The output could not be written (a full disk), or the REPL ended with steps of the game
 not saved. A closed pipe (\fBcarousel ... | head\fR) is no error: the program ends quietly.
-"#;
+";
 
 /// The whole page.
-pub fn page() -> String {
+pub(crate) fn page() -> String {
     let cli = Cli::command();
     let man = clap_mangen::Man::new(cli.clone())
         .title("CAROUSEL")

@@ -12,9 +12,41 @@ use std::fmt;
 #[error("\"{token}\" ({place}): {problem}")]
 pub struct ParseError {
     pub token: String,
-    /// Where the token stands, in words: "card 3", "meld 2, card 1".
-    pub place: String,
+    /// Where the token stands: shown as "card 3", "meld 2, card 1".
+    pub place: Place,
     pub problem: String,
+}
+
+/// Where a token stands in what was typed, counted from 1. Kept as numbers, so a caller
+/// that read the text in a setting of its own (the cards `add` lays on a meld) names the
+/// place its own way, and written out in one place, [`Place`]'s `Display`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A card of a hand, or a lone card: "card 3".
+    Card(usize),
+    /// A card of a meld on the table: "meld 2, card 1".
+    MeldCard { meld: usize, card: usize },
+    /// In a meld, before its first card: "meld 2, before card 1".
+    BeforeCard { meld: usize, card: usize },
+    /// In a meld, after one of its cards: "meld 2, after card 3".
+    AfterCard { meld: usize, card: usize },
+    /// Between melds, after the last one read: "after meld 2".
+    AfterMeld(usize),
+    /// A card `add` lays on a meld: "card to add 2".
+    CardToAdd(usize),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Place::Card(card) => write!(f, "card {card}"),
+            Place::MeldCard { meld, card } => write!(f, "meld {meld}, card {card}"),
+            Place::BeforeCard { meld, card } => write!(f, "meld {meld}, before card {card}"),
+            Place::AfterCard { meld, card } => write!(f, "meld {meld}, after card {card}"),
+            Place::AfterMeld(meld) => write!(f, "after meld {meld}"),
+            Place::CardToAdd(card) => write!(f, "card to add {card}"),
+        }
+    }
 }
 
 const RANKS_EXPECTED: &str = "ranks are A 2-10 J Q K";
@@ -92,7 +124,7 @@ pub fn parse_card(token: &str) -> Result<Card, ParseError> {
     let token = token.trim();
     card_token(token).map_err(|TokenProblem(problem)| ParseError {
         token: token.to_string(),
-        place: "card 1".to_string(),
+        place: Place::Card(1),
         problem,
     })
 }
@@ -128,7 +160,7 @@ pub fn parse_hand(text: &str) -> Result<Vec<HandCard>, ParseError> {
         .map(|(i, token)| {
             hand_card_token(token).map_err(|TokenProblem(problem)| ParseError {
                 token: token.to_string(),
-                place: format!("card {}", i + 1),
+                place: Place::Card(i + 1),
                 problem,
             })
         })
@@ -166,7 +198,7 @@ fn parse_melds<T>(
         if segment_melds.is_empty() {
             return Err(ParseError {
                 token: "|".to_string(),
-                place: format!("after meld {}", melds.len()),
+                place: Place::AfterMeld(melds.len()),
                 problem: "an empty meld; melds are separated by single |".to_string(),
             });
         }
@@ -177,8 +209,11 @@ fn parse_melds<T>(
                 .enumerate()
                 .map(|(i, token)| {
                     card(token).map_err(|TokenProblem(problem)| ParseError {
-                        token: token.to_string(),
-                        place: format!("meld {number}, card {}", i + 1),
+                        token: token.clone(),
+                        place: Place::MeldCard {
+                            meld: number,
+                            card: i + 1,
+                        },
                         problem,
                     })
                 })
@@ -218,11 +253,29 @@ fn split_segment(segment: &str, before: usize) -> Result<Vec<Vec<String>>, Parse
         let cards: Vec<String> = meld.split('-').map(str::to_string).collect();
         if let Some(empty) = cards.iter().position(String::is_empty) {
             let (token, place) = if empty == 0 {
-                ("-", format!("meld {number}, before card 1"))
+                (
+                    "-",
+                    Place::BeforeCard {
+                        meld: number,
+                        card: 1,
+                    },
+                )
             } else if empty == cards.len() - 1 {
-                ("-", format!("meld {number}, after card {empty}"))
+                (
+                    "-",
+                    Place::AfterCard {
+                        meld: number,
+                        card: empty,
+                    },
+                )
             } else {
-                ("--", format!("meld {number}, after card {empty}"))
+                (
+                    "--",
+                    Place::AfterCard {
+                        meld: number,
+                        card: empty,
+                    },
+                )
             };
             return Err(ParseError {
                 token: token.to_string(),
@@ -262,13 +315,13 @@ mod tests {
     fn a_stray_dash_is_named_not_an_empty_token() {
         let err = parse_table("3s-4s--5s").unwrap_err();
         assert_eq!(err.token, "--", "{err}");
-        assert_eq!(err.place, "meld 1, after card 2", "{err}");
+        assert_eq!(err.place.to_string(), "meld 1, after card 2", "{err}");
         let err = parse_table("-").unwrap_err();
         assert_eq!(err.token, "-", "{err}");
-        assert!(err.place.contains("meld 1"), "{err}");
+        assert_eq!(err.place.to_string(), "meld 1, before card 1", "{err}");
         let err = parse_table("3s-4s-5s 6h-6d-").unwrap_err();
         assert_eq!(
-            (err.token.as_str(), err.place.as_str()),
+            (err.token.as_str(), err.place.to_string().as_str()),
             ("-", "meld 2, after card 2")
         );
         assert_eq!(parse_table("3s - 4s - 5s | 6h-6d-6c").unwrap().len(), 2);
@@ -303,7 +356,7 @@ mod tests {
     fn a_bad_rank_is_named_with_the_ranks_expected() {
         let err = parse_hand("7h 1h").unwrap_err();
         assert_eq!(err.token, "1h");
-        assert_eq!(err.place, "card 2");
+        assert_eq!(err.place, Place::Card(2));
         assert_eq!(
             err.to_string(),
             "\"1h\" (card 2): no such rank; ranks are A 2-10 J Q K"
@@ -366,7 +419,7 @@ mod tests {
         assert_eq!(melds[1][2], HandCard::Joker);
         let err = parse_wild_melds("Ks *Kh 2c").unwrap_err();
         assert_eq!(err.token, "*Kh");
-        assert_eq!(err.place, "meld 1, card 2");
+        assert_eq!(err.place.to_string(), "meld 1, card 2");
         assert!(err.problem.contains("bare *"), "{err}");
         assert!(parse_wild_melds("Ks Kh Kd |").is_err());
         assert!(parse_wild_melds("Ks Kh Kd || 5s 5h 5d").is_err());
@@ -375,7 +428,7 @@ mod tests {
     #[test]
     fn a_bad_table_token_names_its_meld_and_card() {
         let err = parse_table("3s 4s 5s | 6h 6x 6c").unwrap_err();
-        assert_eq!(err.place, "meld 2, card 2");
+        assert_eq!(err.place, Place::MeldCard { meld: 2, card: 2 });
         let err = parse_table("*zz 4s 5s").unwrap_err();
         assert!(err.problem.contains("*7h"), "{err}");
     }

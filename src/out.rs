@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 /// Exit status when the output or the game could not be written (beyond the 0, 1 and 2
 /// of docs/commands.md#exit-status, which say what the answer was).
-pub const WRITE_FAILED: u8 = 3;
+pub(crate) const WRITE_FAILED: u8 = 3;
 
 thread_local! {
     static FAILED: RefCell<Option<io::Error>> = const { RefCell::new(None) };
@@ -55,7 +55,7 @@ fn has_failed() -> bool {
 }
 
 /// Writes to stdout, keeping the first error.
-pub fn write(args: fmt::Arguments) {
+pub(crate) fn write(args: fmt::Arguments) {
     if has_failed() {
         return;
     }
@@ -65,12 +65,12 @@ pub fn write(args: fmt::Arguments) {
 }
 
 /// Writes a line to stdout, keeping the first error.
-pub fn line(args: fmt::Arguments) {
+pub(crate) fn line(args: fmt::Arguments) {
     write(format_args!("{args}\n"));
 }
 
 /// Writes bytes to stdout, keeping the first error.
-pub fn bytes(data: &[u8]) {
+pub(crate) fn bytes(data: &[u8]) {
     if has_failed() {
         return;
     }
@@ -80,12 +80,12 @@ pub fn bytes(data: &[u8]) {
 }
 
 /// Writes to stderr, ignoring a failure.
-pub fn err(args: fmt::Arguments) {
+pub(crate) fn err(args: fmt::Arguments) {
     let _ = stderr().write_fmt(args);
 }
 
 /// Flushes stdout, keeping an error.
-pub fn flush() {
+pub(crate) fn flush() {
     if has_failed() {
         return;
     }
@@ -96,7 +96,7 @@ pub fn flush() {
 
 /// How writing stdout failed, if it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// The reader went away (a closed pipe): end quietly.
     Closed,
     /// Anything else (a full disk): report it and exit [`WRITE_FAILED`].
@@ -104,7 +104,7 @@ pub enum Failure {
 }
 
 /// Flushes stdout and says whether any write failed.
-pub fn failure() -> Option<Failure> {
+pub(crate) fn failure() -> Option<Failure> {
     flush();
     FAILED.with(|f| {
         f.borrow().as_ref().map(|e| match e.kind() {
@@ -117,7 +117,7 @@ pub fn failure() -> Option<Failure> {
 /// The exit status of a command whose answer was `status`, once its output is written:
 /// the answer's own status when the output went out or its reader left (quietly), else
 /// [`WRITE_FAILED`] with the reason on stderr.
-pub fn finish(status: u8) -> ExitCode {
+pub(crate) fn finish(status: u8) -> ExitCode {
     match failure() {
         None | Some(Failure::Closed) => ExitCode::from(status),
         Some(Failure::Failed) => {

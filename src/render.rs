@@ -1,12 +1,12 @@
 //! Text for people: verdicts, round results and the scoreboard, readable across the table.
 
-pub mod board;
-pub mod canadian;
-pub mod chart;
-pub mod games;
-pub mod look;
-pub mod play;
-pub mod why;
+pub(crate) mod board;
+pub(crate) mod canadian;
+pub(crate) mod chart;
+pub(crate) mod games;
+pub(crate) mod look;
+pub(crate) mod play;
+pub(crate) mod why;
 
 use carousel::Rules;
 use carousel::game::Tally;
@@ -15,6 +15,7 @@ use carousel::notation::Spaced;
 use carousel::scoring::RoundScore;
 use carousel::solver::Solution;
 use carousel::table::Table;
+use carousel::words::{cards, plural};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -33,15 +34,15 @@ fn numbers_from(table: &mut comfy_table::Table, first: usize) {
 }
 
 /// A verdict on a move, and the table after it when it is legal.
-pub fn verdict(verdict: &Verdict, after: &Table) -> String {
+pub(crate) fn verdict(verdict: &Verdict, after: &Table) -> String {
     let mut out = String::new();
     if verdict.is_legal() {
         let _ = writeln!(out, "Legal: {} played.", Spaced(&verdict.played));
         let _ = writeln!(out, "Table after: {after}");
     } else {
         let count = verdict.violations.len();
-        let rules = if count == 1 { "rule" } else { "rules" };
-        let _ = writeln!(out, "Illegal: {count} {rules} broken.");
+        let rules = plural(count as u32, "rule", "rules");
+        let _ = writeln!(out, "Illegal: {rules} broken.");
         for v in &verdict.violations {
             let _ = writeln!(out, "  {}  {}", v.rule, v.message);
         }
@@ -61,7 +62,7 @@ fn how_it_ended(names: &[String], knocker: Option<usize>, score: &RoundScore) ->
 }
 
 /// One round's result: every hand's deadwood and points, and who won.
-pub fn round(
+pub(crate) fn round(
     names: &[String],
     knocker: Option<usize>,
     score: &RoundScore,
@@ -104,14 +105,14 @@ pub fn round(
 }
 
 /// The running scoreboard of a game, drawn for standard output (see [`look::Look`]).
-pub fn scoreboard(tally: &Tally, rules: &Rules) -> String {
+pub(crate) fn scoreboard(tally: &Tally, rules: &Rules) -> String {
     board::scoreboard(tally, rules, look::Look::of_stdout())
 }
 
 /// The solver's best play: the cards, the table after with its changed melds marked, what
 /// is left in hand and whether the player may then knock.
 /// The referee's advice in play: the best play, or why there is no meld now.
-pub fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
+pub(crate) fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
     match &hint.no_meld {
         None => solution(&hint.best, rules),
         Some(why) => {
@@ -122,17 +123,16 @@ pub fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
     }
 }
 
-pub fn solution(best: &Solution, rules: &Rules) -> String {
+pub(crate) fn solution(best: &Solution, rules: &Rules) -> String {
     let mut out = String::new();
     if best.played.is_empty() {
         let _ = writeln!(out, "No play lowers the deadwood: keep the hand.");
     } else {
-        let count = best.played.len();
-        let cards = if count == 1 { "card" } else { "cards" };
         let _ = writeln!(
             out,
-            "Best play: {} ({count} {cards}).",
-            Spaced(&best.played)
+            "Best play: {} ({}).",
+            Spaced(&best.played),
+            cards(best.played.len() as u32)
         );
         let changed: Vec<usize> = (1..=best.changed.len())
             .filter(|n| best.changed[n - 1])

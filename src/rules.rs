@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// Reads a house-rules file with its game's reader (`from_toml`), naming the file in every
 /// error: the one reading of a rules file for every game of the family, so the command
 /// line and the REPL say the same thing of the same file.
-pub fn load_file<T>(
+pub(crate) fn load_file<T>(
     path: &std::path::Path,
     read: impl FnOnce(&str) -> Result<T, crate::Error>,
 ) -> Result<T, crate::Error> {
@@ -70,38 +70,74 @@ fn joker_value<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32,
 }
 
 impl Default for Rules {
+    /// The defaults of [`Rules::TABLE`].
     fn default() -> Self {
+        let number = |key| default_number(&Self::TABLE, key);
+        let switch = |key| default_switch(&Self::TABLE, key);
         Rules {
-            target: 150,
-            knock_limit: 5,
-            undercut_bonus: 10,
-            going_out_bonus: 25,
-            game_bonus: 100,
-            round_bonus: 25,
-            hand_size: 10,
-            joker_value: 25,
-            round_bonus_for_all: false,
-            meld_after_third_draw: false,
-            aces_low_only: false,
+            target: number("target"),
+            knock_limit: number("knock-limit"),
+            undercut_bonus: number("undercut-bonus"),
+            going_out_bonus: number("going-out-bonus"),
+            game_bonus: number("game-bonus"),
+            round_bonus: number("round-bonus"),
+            hand_size: number("hand-size"),
+            joker_value: number("joker-value"),
+            round_bonus_for_all: switch("round-bonus-for-all"),
+            meld_after_third_draw: switch("meld-after-third-draw"),
+            aces_low_only: switch("aces-low-only"),
         }
     }
 }
 
 impl Rules {
-    /// Every key of the `[rules]` table, in the order docs/rules.md#house-rules
-    /// lists them.
-    pub const KEYS: [&'static str; 11] = [
-        "target",
-        "knock-limit",
-        "undercut-bonus",
-        "going-out-bonus",
-        "game-bonus",
-        "round-bonus",
-        "hand-size",
-        "joker-value",
-        "round-bonus-for-all",
-        "meld-after-third-draw",
-        "aces-low-only",
+    /// Every house rule: key, meaning and default, in the order docs/rules.md#house-rules
+    /// lists them. The `rules` command, the man page and `tally --help` read this table, and
+    /// [`Rules::default`] takes its values from it.
+    pub const TABLE: [HouseRule; 11] = [
+        HouseRule::number(
+            "target",
+            "a game ends after the round in which a total reaches this",
+            150,
+        ),
+        HouseRule::number(
+            "knock-limit",
+            "a knock is allowed with at most this much deadwood in hand",
+            5,
+        ),
+        HouseRule::number(
+            "undercut-bonus",
+            "scored by a round winner who is not the knocker",
+            10,
+        ),
+        HouseRule::number(
+            "going-out-bonus",
+            "scored by a player who melds every card in hand",
+            25,
+        ),
+        HouseRule::number(
+            "game-bonus",
+            "at game end, for each player who reached the target",
+            100,
+        ),
+        HouseRule::number(
+            "round-bonus",
+            "at game end, for each round won by a player short of the target",
+            25,
+        ),
+        HouseRule::number("hand-size", "cards dealt to each player", 10),
+        HouseRule::number("joker-value", "what a joker left in hand counts", 25),
+        HouseRule::switch(
+            "round-bonus-for-all",
+            "players who reach the target get the round bonus too",
+            false,
+        ),
+        HouseRule::switch(
+            "meld-after-third-draw",
+            "a player may still meld after the third draw",
+            false,
+        ),
+        HouseRule::switch("aces-low-only", "aces only play low, below the 2", false),
     ];
 
     /// Reads a house-rules file: a TOML document that is a `[rules]` table's contents, or one
@@ -135,21 +171,6 @@ impl Rules {
         toml::to_string(self).unwrap_or_default()
     }
 
-    /// What each key means, in the order of [`Rules::KEYS`].
-    pub const MEANINGS: [&'static str; 11] = [
-        "a game ends after the round in which a total reaches this",
-        "a knock is allowed with at most this much deadwood in hand",
-        "scored by a round winner who is not the knocker",
-        "scored by a player who melds every card in hand",
-        "at game end, for each player who reached the target",
-        "at game end, for each round won by a player short of the target",
-        "cards dealt to each player",
-        "what a joker left in hand counts",
-        "players who reach the target get the round bonus too",
-        "a player may still meld after the third draw",
-        "aces only play low, below the 2",
-    ];
-
     /// One rule's value as a player reads it: a number, or on/off.
     pub fn value_text(&self, key: &str) -> Option<String> {
         value_text(self, key)
@@ -157,7 +178,7 @@ impl Rules {
 
     /// A rule's key as typed (case and underscores forgiven), and what it means.
     pub fn key(typed: &str) -> Result<(&'static str, &'static str), crate::Error> {
-        find_key(&Self::KEYS, &Self::MEANINGS, typed)
+        find_key(&Self::TABLE, typed)
     }
 
     /// Sets one rule by its key from text: a whole number for the numbers, on/off (yes/no,
@@ -172,8 +193,100 @@ impl Rules {
     }
 }
 
-// What every game's house rules share: reading a rules file, showing a value, finding a key
-// as typed and setting one from words. Each game's rules are a serde struct of its own keys.
+// What every game's house rules share: their table, reading a rules file, showing a value,
+// finding a key as typed and setting one from words. Each game's rules are a serde struct of
+// its own keys, with a table of them.
+
+/// One house rule as every game lists it: its key (in a `[rules]` table), what it means and
+/// its default. Each game writes its rules once, as a table of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HouseRule {
+    pub key: &'static str,
+    pub meaning: &'static str,
+    pub default: Setting,
+}
+
+/// A house rule's value: a whole number, or a reading that is on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Number(u32),
+    Switch(bool),
+}
+
+impl HouseRule {
+    pub(crate) const fn number(
+        key: &'static str,
+        meaning: &'static str,
+        default: u32,
+    ) -> HouseRule {
+        HouseRule {
+            key,
+            meaning,
+            default: Setting::Number(default),
+        }
+    }
+
+    pub(crate) const fn switch(
+        key: &'static str,
+        meaning: &'static str,
+        default: bool,
+    ) -> HouseRule {
+        HouseRule {
+            key,
+            meaning,
+            default: Setting::Switch(default),
+        }
+    }
+
+    /// The keys of a game's table, in its order.
+    pub fn keys(table: &[HouseRule]) -> Vec<&'static str> {
+        table.iter().map(|rule| rule.key).collect()
+    }
+}
+
+impl Setting {
+    /// As a player reads it: a number, or on/off.
+    pub fn text(self) -> String {
+        match self {
+            Setting::Number(n) => n.to_string(),
+            Setting::Switch(true) => "on".to_string(),
+            Setting::Switch(false) => "off".to_string(),
+        }
+    }
+
+    /// As a rules file writes it: a number, or true/false.
+    pub fn toml(self) -> String {
+        match self {
+            Setting::Number(n) => n.to_string(),
+            Setting::Switch(on) => on.to_string(),
+        }
+    }
+}
+
+/// The default of the number rule `key` in `table`; a key missing from its game's table is
+/// a slip in the table, which every test that makes default rules finds.
+pub(crate) fn default_number(table: &[HouseRule], key: &str) -> u32 {
+    match table
+        .iter()
+        .find(|rule| rule.key == key)
+        .map(|rule| rule.default)
+    {
+        Some(Setting::Number(n)) => n,
+        _ => panic!("{key} is not a number rule of its game's table"),
+    }
+}
+
+/// The default of the on/off rule `key` in `table` (see [`default_number`]).
+pub(crate) fn default_switch(table: &[HouseRule], key: &str) -> bool {
+    match table
+        .iter()
+        .find(|rule| rule.key == key)
+        .map(|rule| rule.default)
+    {
+        Some(Setting::Switch(on)) => on,
+        _ => panic!("{key} is not an on/off rule of its game's table"),
+    }
+}
 
 /// Reads house rules from a TOML document holding the keys, or a `[rules]` table of them.
 /// With `rules_only`, a document with a `[rules]` table may hold nothing else.
@@ -223,21 +336,20 @@ pub(crate) fn value_text<R: Serialize>(rules: &R, key: &str) -> Option<String> {
     }
 }
 
-/// A key as typed (case and underscores forgiven) among `keys`, with its meaning.
+/// A key as typed (case and underscores forgiven) in a game's `table`, with its meaning.
 pub(crate) fn find_key(
-    keys: &[&'static str],
-    meanings: &[&'static str],
+    table: &[HouseRule],
     typed: &str,
 ) -> Result<(&'static str, &'static str), crate::Error> {
     let key = typed.trim().to_ascii_lowercase().replace('_', "-");
-    keys.iter()
-        .zip(meanings)
-        .find(|(k, _)| **k == key)
-        .map(|(k, meaning)| (*k, *meaning))
+    table
+        .iter()
+        .find(|rule| rule.key == key)
+        .map(|rule| (rule.key, rule.meaning))
         .ok_or_else(|| {
             crate::Error::Rules(format!(
                 "\"{key}\" is not a house rule; the rules are {}",
-                keys.join(", ")
+                HouseRule::keys(table).join(", ")
             ))
         })
 }
@@ -277,7 +389,7 @@ pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -323,10 +435,37 @@ mod tests {
         assert!(!rules.round_bonus_for_all && !rules.meld_after_third_draw && !rules.aces_low_only);
     }
 
+    /// The table is the struct: the same keys, in the order the struct writes them, each
+    /// default as the struct's default writes and shows it.
+    pub(crate) fn table_matches_struct<R: Serialize + Default>(table: &[HouseRule]) {
+        let written = as_table(&R::default());
+        let text = toml::to_string(&R::default()).unwrap();
+        let in_order: Vec<&str> = text.lines().filter_map(|l| l.split(" = ").next()).collect();
+        assert_eq!(in_order, HouseRule::keys(table));
+        assert_eq!(written.len(), table.len());
+        for rule in table {
+            assert_eq!(
+                written[rule.key].to_string(),
+                rule.default.toml(),
+                "{}",
+                rule.key
+            );
+            assert_eq!(
+                value_text(&R::default(), rule.key),
+                Some(rule.default.text())
+            );
+        }
+    }
+
+    #[test]
+    fn house_rules_table_is_the_rules_struct_in_docs_order() {
+        table_matches_struct::<Rules>(&Rules::TABLE);
+    }
+
     #[test]
     fn every_key_is_read_and_written() {
         let written = Rules::default().to_toml();
-        for key in Rules::KEYS {
+        for key in HouseRule::keys(&Rules::TABLE) {
             assert!(
                 written.contains(&format!("{key} = ")),
                 "{key} missing from {written}"

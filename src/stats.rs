@@ -104,15 +104,14 @@ fn side_stats(variant: Variant, games: &[&canadian::record::Tally]) -> SideStats
         }
         let sides = &tally.sides;
         for (p, name) in sides.players().iter().enumerate() {
-            let i = match out.players.iter().position(|s| s.name == *name) {
-                Some(i) => i,
-                None => {
-                    out.players.push(SidePlayerStats {
-                        name: name.clone(),
-                        ..SidePlayerStats::default()
-                    });
-                    out.players.len() - 1
-                }
+            let i = if let Some(i) = out.players.iter().position(|s| s.name == *name) {
+                i
+            } else {
+                out.players.push(SidePlayerStats {
+                    name: name.clone(),
+                    ..SidePlayerStats::default()
+                });
+                out.players.len() - 1
             };
             let side = sides.side_of(p);
             let s = &mut out.players[i];
@@ -154,9 +153,10 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a Tally>) -> Stats {
         let index: Vec<usize> = tally
             .players
             .iter()
-            .map(|name| match players.iter().position(|p| p.name == *name) {
-                Some(i) => i,
-                None => {
+            .map(|name| {
+                if let Some(i) = players.iter().position(|p| p.name == *name) {
+                    i
+                } else {
                     players.push(PlayerStats {
                         name: name.clone(),
                         ..PlayerStats::default()
@@ -239,12 +239,12 @@ mod tests {
         assert_eq!(ann.went_out, 1);
         assert_eq!(ann.knocks, 1);
         assert_eq!(ann.highest_round, 34);
-        assert_eq!(ann.average_deadwood, 2.0);
+        assert!((ann.average_deadwood - 2.0).abs() < 1e-9);
         let ben = s.players.iter().find(|p| p.name == "ben").unwrap();
         assert_eq!(ben.games, 2);
         assert_eq!(ben.undercuts, 1);
         assert_eq!(ben.rounds_won, 1);
-        assert_eq!(ben.average_deadwood, 10.3);
+        assert!((ben.average_deadwood - 10.3).abs() < 1e-9);
         assert_eq!(s.players[0].name, "ann");
     }
 

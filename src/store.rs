@@ -165,7 +165,7 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
 
 /// The file a path names, following symbolic links (up to 40, as the system does), so a
 /// save replaces the target rather than the link.
-pub fn resolve(path: &Path) -> PathBuf {
+pub(crate) fn resolve(path: &Path) -> PathBuf {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
         match fs::symlink_metadata(&path) {

@@ -161,14 +161,14 @@ fn assert_sound(table: &Table, hand: &Hand, rules: &Rules, deck: Deck, s: &Solut
             s.table
         );
         let mut expected = CardCounts::of(s.played.iter().copied());
-        for card in s.table.cards().map(|c| c.physical()) {
+        for card in s.table.cards().map(carousel::TableCard::physical) {
             expected.add(card);
         }
         let mut played_and_before = CardCounts::of(s.played.iter().copied());
-        for card in table.cards().map(|c| c.physical()) {
+        for card in table.cards().map(carousel::TableCard::physical) {
             played_and_before.add(card);
         }
-        let after = CardCounts::of(s.table.cards().map(|c| c.physical()));
+        let after = CardCounts::of(s.table.cards().map(carousel::TableCard::physical));
         assert_eq!(
             after, played_and_before,
             "the table after is not before + played"
@@ -204,7 +204,7 @@ fn assert_arrangement(cards: &[HandCard], rules: &Rules, deck: Deck, brute_force
                 "illegal meld {meld} in {table}"
             );
         }
-        let laid = CardCounts::of(table.cards().map(|c| c.physical()));
+        let laid = CardCounts::of(table.cards().map(carousel::TableCard::physical));
         assert_eq!(laid, CardCounts::of(cards.iter().copied()), "{table}");
     }
     if brute_force {
@@ -245,7 +245,10 @@ fn agrees_with_brute_force(p: &Small) -> Result<(), TestCaseError> {
         p.hand,
         p.rules.aces_low_only,
         p.deck.players(),
-        s.played.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        s.played
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect::<Vec<_>>(),
         s.table
     );
     Ok(())
@@ -266,10 +269,10 @@ proptest! {
     #[test]
     fn crosscheck_arrange_small_piles_against_brute_force(seed in any::<u64>()) {
         let p = small_position(seed);
-        let mut pile: Vec<HandCard> = p.table.cards().map(|c| c.physical()).collect();
+        let mut pile: Vec<HandCard> = p.table.cards().map(carousel::TableCard::physical).collect();
         pile.extend(p.hand.cards());
         assert_arrangement(&pile, &p.rules, p.deck, true);
-        let table_only: Vec<HandCard> = p.table.cards().map(|c| c.physical()).collect();
+        let table_only: Vec<HandCard> = p.table.cards().map(carousel::TableCard::physical).collect();
         assert_arrangement(&table_only, &p.rules, p.deck, true);
     }
 }
@@ -294,7 +297,7 @@ fn full_size_random_positions_are_solved_legally() {
         let p = deal::deal_full_scale(seed);
         let s = solve(&p.table, &p.hand, &rules, deck).expect("a position the deck can hold");
         assert_sound(&p.table, &p.hand, &rules, deck, &s);
-        let mut pile: Vec<HandCard> = s.table.cards().map(|c| c.physical()).collect();
+        let mut pile: Vec<HandCard> = s.table.cards().map(carousel::TableCard::physical).collect();
         assert_arrangement(&pile, &rules, deck, false);
         assert!(
             arrange(&pile, &rules, deck).is_some(),
@@ -328,7 +331,7 @@ fn bench_positions_are_solved_legally() {
 
 /// How varied the small positions are (run by hand: `--ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "statistics, run by hand"]
 fn small_position_statistics() {
     let mut stats = std::collections::BTreeMap::new();
     let mut bump = |k: &str| *stats.entry(k.to_string()).or_insert(0) += 1;
@@ -362,7 +365,7 @@ fn small_position_statistics() {
             .cards()
             .filter_map(|c| match c {
                 TableCard::Joker(f) => Some(f),
-                _ => None,
+                TableCard::Real(_) => None,
             })
             .collect();
         let after: Vec<Card> = s
@@ -370,7 +373,7 @@ fn small_position_statistics() {
             .cards()
             .filter_map(|c| match c {
                 TableCard::Joker(f) => Some(f),
-                _ => None,
+                TableCard::Real(_) => None,
             })
             .collect();
         if table_jokers > 0 && !s.played.is_empty() && before.iter().any(|f| !after.contains(f)) {
@@ -391,7 +394,7 @@ fn small_position_statistics() {
         if p.deck.players() == 2 {
             bump("one deck");
         }
-        let mut pile: Vec<HandCard> = p.table.cards().map(|c| c.physical()).collect();
+        let mut pile: Vec<HandCard> = p.table.cards().map(carousel::TableCard::physical).collect();
         pile.extend(p.hand.cards());
         if arrange(&pile, &p.rules, p.deck).is_some() {
             bump("pile arrangeable");

@@ -78,10 +78,13 @@ fn check(p: &Position) -> (u32, u32) {
         "solver and ILP disagree on {}\nsolver: {} left {:?}\nILP: {:?} -> {:?}",
         p.describe(),
         s.table,
-        s.left.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        s.left
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect::<Vec<_>>(),
         best.played
             .iter()
-            .map(|c| c.to_string())
+            .map(std::string::ToString::to_string)
             .collect::<Vec<_>>(),
         best.table.map(|t| t.to_string())
     );
@@ -243,7 +246,7 @@ fn ilp_matches_brute_force_on_medium_positions() {
 
 /// How varied the sparse positions are (run by hand: `--ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "statistics, run by hand"]
 fn sparse_position_statistics() {
     let mut stats = std::collections::BTreeMap::new();
     let mut twins = 0;

@@ -6,15 +6,15 @@
 
 use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Suit, Table, TableCard};
 
-/// SplitMix64: small, seeded, good enough to deal cards.
-pub struct Rng(u64);
+/// `SplitMix64`: small, seeded, good enough to deal cards.
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -23,21 +23,21 @@ impl Rng {
     }
 
     /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
     /// A number in `low..=high`.
-    pub fn between(&mut self, low: usize, high: usize) -> usize {
+    pub(crate) fn between(&mut self, low: usize, high: usize) -> usize {
         low + self.below(high - low + 1)
     }
 
     /// True with probability `percent`/100.
-    pub fn chance(&mut self, percent: usize) -> bool {
+    pub(crate) fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
 
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
             items.swap(i, j);
@@ -45,18 +45,18 @@ impl Rng {
     }
 }
 
-pub struct Position {
+pub(crate) struct Position {
     pub table: Table,
     pub hand: Hand,
 }
 
 impl Position {
     /// `TABLE ; HAND` in canonical notation.
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(&self) -> String {
         format!("{} ; {}", self.table, self.hand)
     }
 
-    pub fn from_line(line: &str) -> Option<Position> {
+    pub(crate) fn from_line(line: &str) -> Option<Position> {
         let (table, hand) = line.split_once(';')?;
         let deck = three_players();
         Some(Position {
@@ -66,7 +66,7 @@ impl Position {
     }
 }
 
-pub fn three_players() -> Deck {
+pub(crate) fn three_players() -> Deck {
     Deck::for_players(3).expect("3 players")
 }
 
@@ -120,7 +120,7 @@ fn random_meld(rng: &mut Rng) -> Vec<Card> {
 /// player's hand is: drawn, not chosen); then a table of up to `table_size` cards in legal
 /// melds made from the rest, as many random melds as fit, trimmed down; both jokers in play,
 /// each either in the hand or on the table standing for a card.
-pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
+pub(crate) fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
     let mut rng = Rng::new(seed);
     let mut cards: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
     rng.shuffle(&mut cards);
@@ -140,7 +140,7 @@ pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
     }
     // Cards left that extend a meld (a run's end, a set's fourth suit) join it.
     for _ in 0..3 {
-        for meld in melds.iter_mut() {
+        for meld in &mut melds {
             for index in 0..52 {
                 while shoe.left[index] > 0 {
                     let Some(face) = Card::from_index(index) else {
@@ -172,20 +172,17 @@ pub fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
         }
         let extra = joker_extension(&melds[m])
             .or_else(|| melds.iter().find_map(|meld| joker_extension(meld)));
-        match extra {
-            Some(face) => {
-                let at = melds
-                    .iter()
-                    .position(|meld| joker_extension(meld) == Some(face))
-                    .unwrap_or(m);
-                melds[at].push(TableCard::Joker(face));
-            }
-            None => {
-                let i = rng.below(melds[m].len());
-                let replaced = melds[m][i].face();
-                melds[m][i] = TableCard::Joker(replaced);
-                shoe.put_back(replaced);
-            }
+        if let Some(face) = extra {
+            let at = melds
+                .iter()
+                .position(|meld| joker_extension(meld) == Some(face))
+                .unwrap_or(m);
+            melds[at].push(TableCard::Joker(face));
+        } else {
+            let i = rng.below(melds[m].len());
+            let replaced = melds[m][i].face();
+            melds[m][i] = TableCard::Joker(replaced);
+            shoe.put_back(replaced);
         }
     }
     // Trim the table down to its size: ends off long runs, the fourth card off sets, whole
@@ -259,7 +256,7 @@ fn joker_extension(meld: &[TableCard]) -> Option<Card> {
 }
 
 /// A full-scale position of random size: table 60-95 cards, hand 10-25 (as many as are left).
-pub fn deal_full_scale(seed: u64) -> Position {
+pub(crate) fn deal_full_scale(seed: u64) -> Position {
     let mut rng = Rng::new(seed ^ 0x5eed);
     let table_size = rng.between(60, 95);
     let hand_size = rng.between(10, 25).min(106 - table_size);
@@ -267,7 +264,7 @@ pub fn deal_full_scale(seed: u64) -> Position {
 }
 
 /// The size class a position falls in, for reports: by hand size and by table size.
-pub fn size_classes(position: &Position) -> [&'static str; 2] {
+pub(crate) fn size_classes(position: &Position) -> [&'static str; 2] {
     let hand = match position.hand.cards().len() {
         0..=14 => "hand 10-14",
         15..=19 => "hand 15-19",

@@ -14,7 +14,7 @@ use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, T
 
 /// A position with its rules and deck.
 #[derive(Clone)]
-pub struct Case {
+pub(crate) struct Case {
     pub table: Table,
     pub hand: Hand,
     pub rules: Rules,
@@ -23,7 +23,7 @@ pub struct Case {
 
 impl Case {
     /// How to run it from the command line, for a failure message.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         format!(
             "--table '{}' --hand '{}' (players {}, aces low only {}, joker value {})",
             self.table,
@@ -35,7 +35,7 @@ impl Case {
     }
 
     /// `PLAYERS ACES JOKER ; TABLE ; HAND`.
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(&self) -> String {
         format!(
             "{} {} {} ; {} ; {}",
             self.deck.players(),
@@ -50,7 +50,7 @@ impl Case {
         )
     }
 
-    pub fn from_line(line: &str) -> Option<Case> {
+    pub(crate) fn from_line(line: &str) -> Option<Case> {
         let mut parts = line.split(';');
         let head: Vec<&str> = parts.next()?.split_whitespace().collect();
         let (table, hand) = (parts.next()?.trim(), parts.next()?.trim());
@@ -73,7 +73,7 @@ impl Case {
     }
 
     /// Whether the table and hand hold no more of a card than the deck does.
-    pub fn is_real(&self) -> bool {
+    pub(crate) fn is_real(&self) -> bool {
         let together = carousel::card::CardCounts::of(
             self.table
                 .cards()
@@ -85,7 +85,7 @@ impl Case {
 }
 
 /// Reads a file of positions, one a line (`#` starts a comment).
-pub fn read_cases(path: &std::path::Path) -> Vec<Case> {
+pub(crate) fn read_cases(path: &std::path::Path) -> Vec<Case> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -94,7 +94,7 @@ pub fn read_cases(path: &std::path::Path) -> Vec<Case> {
 }
 
 /// A sparse table: 30-59 cards from all ranks and suits, a hand of 10-25.
-pub fn sparse(seed: u64) -> Case {
+pub(crate) fn sparse(seed: u64) -> Case {
     let mut rng = Rng::new(seed ^ 0x5a75);
     let table = rng.between(30, 59);
     let hand = rng.between(10, 25);
@@ -102,7 +102,7 @@ pub fn sparse(seed: u64) -> Case {
 }
 
 /// A table from a window of 8 ranks (all suits): cards meet often, runs overlap.
-pub fn window(seed: u64) -> Case {
+pub(crate) fn window(seed: u64) -> Case {
     let mut rng = Rng::new(seed ^ 0x3d8);
     let low = rng.between(1, 7) as u8;
     let table = rng.between(30, 60);
@@ -112,7 +112,7 @@ pub fn window(seed: u64) -> Case {
 
 /// Many duplicate cards: two or three suits over 6 ranks, two decks, so most faces are on
 /// the table twice or in the hand beside their twin.
-pub fn duplicates(seed: u64) -> Case {
+pub(crate) fn duplicates(seed: u64) -> Case {
     let mut rng = Rng::new(seed ^ 0xd0b);
     let low = rng.between(1, 9) as u8;
     let suits = rng.between(2, 3);
@@ -127,7 +127,7 @@ pub fn duplicates(seed: u64) -> Case {
 }
 
 /// A face by run position (14 is the ace again) and suit index.
-pub fn face(position: u8, suit: usize) -> Card {
+pub(crate) fn face(position: u8, suit: usize) -> Card {
     Card::new(
         Rank::new(if position == 14 { 1 } else { position }).unwrap(),
         Suit::ALL[suit],
@@ -137,7 +137,7 @@ pub fn face(position: u8, suit: usize) -> Card {
 /// A position built from random melds over a window of run positions and some suits, then
 /// a hand from the cards left, with awkward cards (high ones, the real cards of table
 /// jokers) favoured `awkward` percent of the time. `table_size` is the target table size.
-pub fn position(
+pub(crate) fn position(
     seed: u64,
     table_size: usize,
     hand_size: usize,

@@ -99,14 +99,14 @@ enum Role {
     Wild,
 }
 
-fn order(card: &HandCard) -> (u8, u8, u8) {
+fn order(card: HandCard) -> (u8, u8, u8) {
     match card {
         HandCard::Real(c) => (1, c.rank.number(), c.suit.index() as u8),
         HandCard::Joker => (2, 0, 0),
     }
 }
 
-fn suit_order(card: &HandCard) -> usize {
+fn suit_order(card: HandCard) -> usize {
     match card {
         HandCard::Real(c) => c.suit.index(),
         HandCard::Joker => Suit::ALL.len(),
@@ -150,7 +150,7 @@ impl Rulebook {
     /// The rank of one meld as written, or why it has none: it needs a natural card, and
     /// its natural cards must be of one rank. Its size is judged once a side's melds of the
     /// rank are merged ([`Rulebook::side_sets`]).
-    pub fn meld_rank(&self, cards: &[HandCard]) -> Result<SetRank, String> {
+    pub(crate) fn meld_rank(&self, cards: &[HandCard]) -> Result<SetRank, String> {
         let roles = self.roles(cards);
         let naturals: Vec<(HandCard, SetRank)> = cards
             .iter()
@@ -174,7 +174,7 @@ impl Rulebook {
             let first = naturals[0].0;
             let one_suit = naturals
                 .iter()
-                .all(|(c, _)| suit_order(c) == suit_order(&first));
+                .all(|(c, _)| suit_order(*c) == suit_order(first));
             let runs = if one_suit {
                 "; there are no runs in this game"
             } else {
@@ -202,7 +202,7 @@ impl Rulebook {
 
     /// A side's melds as written, judged and merged: each holds a natural card and is of
     /// one rank; melds of one rank become one set, which must hold 3 or more cards.
-    pub fn side_sets(&self, melds: &[Vec<HandCard>]) -> Result<Vec<Set>, SetError> {
+    pub(crate) fn side_sets(&self, melds: &[Vec<HandCard>]) -> Result<Vec<Set>, SetError> {
         let mut sets: Vec<(Set, Vec<usize>)> = Vec::new();
         for (i, meld) in melds.iter().enumerate() {
             let rank = self.meld_rank(meld).map_err(|problem| SetError {
@@ -229,7 +229,7 @@ impl Rulebook {
                 let roles = self.roles(&set.cards);
                 let mut paired: Vec<(HandCard, Role)> = set.cards.into_iter().zip(roles).collect();
                 paired.sort_by_key(|(card, role)| {
-                    (*role == Role::Wild, suit_order(card), order(card))
+                    (*role == Role::Wild, suit_order(*card), order(*card))
                 });
                 set.cards = paired.into_iter().map(|(card, _)| card).collect();
                 if set.cards.len() < 3 {

@@ -78,7 +78,7 @@ fn rank_is(card: HandCard, number: u8) -> bool {
 /// The value of a natural card (docs/rules.md#canadian-card-values): Q♠ 100, ace 25, 10 to K
 /// 10, 3 to 9 5. A deuce is never natural; as a face it counts 5 here, but it is valued
 /// through [`Rulebook::hand_value`] or its set's rank.
-pub fn natural_value(card: Card) -> u32 {
+pub(crate) fn natural_value(card: Card) -> u32 {
     match card.rank.number() {
         12 if card.suit == Suit::Spades => 100,
         1 => 25,
@@ -89,7 +89,7 @@ pub fn natural_value(card: Card) -> u32 {
 
 /// What a card of `rank` counts when a wild card stands in for it: its natural value, and 10
 /// in a set of queens, never the Q♠'s 100.
-pub fn rank_value(rank: Rank) -> u32 {
+pub(crate) fn rank_value(rank: Rank) -> u32 {
     natural_value(Card::new(rank, Suit::Hearts))
 }
 
@@ -102,13 +102,13 @@ impl Rulebook {
     }
 
     /// Whether a joker is wild (it is, unless `jokers-not-wild`).
-    pub fn jokers_wild(&self) -> bool {
+    pub(crate) fn jokers_wild(&self) -> bool {
         !self.rules.jokers_not_wild
     }
 
     /// Whether a card is wild when it is not in a set of threes: every deuce, a joker unless
     /// `jokers-not-wild`, and in Carolina every 3.
-    pub fn is_wild(&self, card: HandCard) -> bool {
+    pub(crate) fn is_wild(&self, card: HandCard) -> bool {
         match card {
             HandCard::Joker => self.jokers_wild(),
             HandCard::Real(_) if rank_is(card, DEUCE) => true,
@@ -118,7 +118,7 @@ impl Rulebook {
 
     /// What a card left in hand counts: its value, a deuce `deuce-in-hand` (20), a 3 5 (in
     /// Carolina too), a joker 50, the Q♠ 100.
-    pub fn hand_value(&self, card: HandCard) -> u32 {
+    pub(crate) fn hand_value(&self, card: HandCard) -> u32 {
         match card {
             HandCard::Joker => JOKER_VALUE,
             HandCard::Real(c) if c.rank.number() == DEUCE => self.rules.deuce_in_hand,
@@ -127,7 +127,7 @@ impl Rulebook {
     }
 
     /// A hand's count: the sum of its cards' values.
-    pub fn hand_count(&self, cards: &[HandCard]) -> u32 {
+    pub(crate) fn hand_count(&self, cards: &[HandCard]) -> u32 {
         crate::carousel::scoring::points_sum(cards.iter().map(|c| self.hand_value(*c)))
     }
 

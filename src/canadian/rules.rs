@@ -3,7 +3,9 @@
 //! own `[rules]` keys. A Carousel key here is an unknown key, and the reverse.
 
 use crate::Error;
-use crate::rules::{find_key, read, set_value, value_text};
+use crate::rules::{
+    HouseRule, default_number, default_switch, find_key, read, set_value, value_text,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,38 +26,48 @@ pub struct CanadianRules {
 }
 
 impl Default for CanadianRules {
+    /// The defaults of [`CanadianRules::TABLE`].
     fn default() -> Self {
+        let number = |key| default_number(&Self::TABLE, key);
+        let switch = |key| default_switch(&Self::TABLE, key);
         CanadianRules {
-            target: 1500,
-            hand_size: 13,
-            deuce_in_hand: 20,
-            going_out_bonus: 0,
-            jokers_not_wild: false,
-            wild_pickup: false,
+            target: number("target"),
+            hand_size: number("hand-size"),
+            deuce_in_hand: number("deuce-in-hand"),
+            going_out_bonus: number("going-out-bonus"),
+            jokers_not_wild: switch("jokers-not-wild"),
+            wild_pickup: switch("wild-pickup"),
         }
     }
 }
 
 impl CanadianRules {
-    /// Every key of these games' `[rules]` table, in the order of
-    /// docs/rules.md#canadian-house-rules.
-    pub const KEYS: [&'static str; 6] = [
-        "target",
-        "hand-size",
-        "deuce-in-hand",
-        "going-out-bonus",
-        "jokers-not-wild",
-        "wild-pickup",
-    ];
-
-    /// What each key means, in the order of [`CanadianRules::KEYS`].
-    pub const MEANINGS: [&'static str; 6] = [
-        "the game ends after the hand in which a side's total reaches this",
-        "cards dealt to each player",
-        "what a deuce left in hand counts",
-        "scored by the side whose player went out",
-        "jokers are not wild: they make sets of jokers only",
-        "one of the two cards that take the pile may be wild",
+    /// Every house rule of these games: key, meaning and default, in the order of
+    /// docs/rules.md#canadian-house-rules. The `rules` command and the man page read this
+    /// table, and [`CanadianRules::default`] takes its values from it.
+    pub const TABLE: [HouseRule; 6] = [
+        HouseRule::number(
+            "target",
+            "the game ends after the hand in which a side's total reaches this",
+            1500,
+        ),
+        HouseRule::number("hand-size", "cards dealt to each player", 13),
+        HouseRule::number("deuce-in-hand", "what a deuce left in hand counts", 20),
+        HouseRule::number(
+            "going-out-bonus",
+            "scored by the side whose player went out",
+            0,
+        ),
+        HouseRule::switch(
+            "jokers-not-wild",
+            "jokers are not wild: they make sets of jokers only",
+            false,
+        ),
+        HouseRule::switch(
+            "wild-pickup",
+            "one of the two cards that take the pile may be wild",
+            false,
+        ),
     ];
 
     /// Reads a rules file: a `[rules]` table of these keys and nothing else (a bare list of
@@ -92,7 +104,7 @@ impl CanadianRules {
 
     /// A key as typed (case and underscores forgiven), and what it means.
     pub fn key(typed: &str) -> Result<(&'static str, &'static str), Error> {
-        find_key(&Self::KEYS, &Self::MEANINGS, typed)
+        find_key(&Self::TABLE, typed)
     }
 
     /// Sets one rule from words: a whole number, or on/off.
@@ -122,9 +134,14 @@ mod tests {
     }
 
     #[test]
+    fn house_rules_table_is_the_rules_struct_in_docs_order() {
+        crate::rules::tests::table_matches_struct::<CanadianRules>(&CanadianRules::TABLE);
+    }
+
+    #[test]
     fn house_rules_every_key_is_read_and_written() {
         let written = CanadianRules::default().to_toml();
-        for key in CanadianRules::KEYS {
+        for key in HouseRule::keys(&CanadianRules::TABLE) {
             assert!(written.contains(&format!("{key} = ")), "{key}: {written}");
         }
         let rules = CanadianRules::from_toml("[rules]\ntarget = 1000\nwild-pickup = true").unwrap();

@@ -96,7 +96,7 @@ impl Rulebook {
     }
 
     /// A hand's count as scored: the count given, or the cards' values.
-    pub fn report_count(&self, report: &HandReport) -> u32 {
+    pub(crate) fn report_count(&self, report: &HandReport) -> u32 {
         match report {
             HandReport::Count(n) => *n,
             HandReport::Cards(hand) => self.hand_count(hand.cards()),

@@ -143,14 +143,10 @@ impl Game {
             rounds: Vec::new(),
             play: None,
         };
-        Game::from_parts(record, 0, Vec::new())
+        Game::from_parts(record, 0, &[])
     }
 
-    fn from_parts(
-        mut record: Record,
-        first_dealer: usize,
-        log: Vec<String>,
-    ) -> Result<Game, Error> {
+    fn from_parts(mut record: Record, first_dealer: usize, log: &[String]) -> Result<Game, Error> {
         let play_error = |e: Error| match e {
             Error::Record { place, problem } if place == "teams" => {
                 Error::Play(format!("teams: {problem}"))
@@ -205,7 +201,7 @@ impl Game {
             )));
         }
         base.rounds.truncate(play.earlier_rounds);
-        Game::from_parts(base, first_dealer, play.log)
+        Game::from_parts(base, first_dealer, &play.log)
     }
 
     /// The record to save: the finished hands, with the log that resumes the game.
@@ -288,7 +284,7 @@ impl Game {
         self.before_start("the teams")?;
         let mut record = self.record.clone();
         record.teams = Some(parse_teams(teams));
-        *self = Game::from_parts(record, self.first_dealer, Vec::new())?;
+        *self = Game::from_parts(record, self.first_dealer, &[])?;
         Ok(())
     }
 
@@ -297,7 +293,7 @@ impl Game {
         self.before_start("the house rules")?;
         let mut record = self.record.clone();
         record.rules = rules;
-        *self = Game::from_parts(record, self.first_dealer, Vec::new())?;
+        *self = Game::from_parts(record, self.first_dealer, &[])?;
         Ok(())
     }
 
@@ -324,7 +320,7 @@ impl Game {
     }
 
     /// Reads one line of the log back.
-    pub fn parse_event(&self, text: &str) -> Result<Event, Error> {
+    pub(crate) fn parse_event(&self, text: &str) -> Result<Event, Error> {
         let text = text.trim();
         let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
         let named = |rest: &str| -> Result<(usize, String), Error> {
@@ -505,7 +501,7 @@ impl Game {
             .iter()
             .map(|e| e.text(self.players()))
             .collect();
-        let mut replayed = Game::from_parts(base, self.first_dealer, log)?;
+        let mut replayed = Game::from_parts(base, self.first_dealer, &log)?;
         replayed.earlier = self.earlier;
         *self = replayed;
         Ok(undone)

@@ -39,6 +39,7 @@ pub struct PlayRecord {
     pub log: Vec<String>,
 }
 
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }

@@ -71,7 +71,7 @@ pub fn judge(
         );
         deck.check_counts(&together, " in the table before and the hand together")?;
     }
-    let played = in_order_given(after_counts.excess_over(&before_counts), hand, after);
+    let played = in_order_given(&after_counts.excess_over(&before_counts), hand, after);
     let left = before_counts.excess_over(&after_counts);
     let mut violations = Vec::new();
 
@@ -128,7 +128,7 @@ pub fn judge(
 
 /// Lists the played cards as the player gave them: in the hand's order, then any not in the
 /// hand in the order the table after shows them.
-fn in_order_given(played: Vec<HandCard>, hand: Option<&Hand>, after: &Table) -> Vec<HandCard> {
+fn in_order_given(played: &[HandCard], hand: Option<&Hand>, after: &Table) -> Vec<HandCard> {
     let mut left = CardCounts::of(played.iter().copied());
     let mut ordered = Vec::with_capacity(played.len());
     let hand_cards = hand.map_or(&[][..], Hand::cards).iter().copied();
@@ -159,7 +159,7 @@ fn joker_releases(before: &Table, after: &Table, jokers_left: bool) -> Vec<Viola
         after
             .cards()
             .filter(|c| !c.is_joker())
-            .map(|c| c.physical()),
+            .map(super::super::card::TableCard::physical),
     );
     let restated: Vec<Card> = now
         .iter()

@@ -191,7 +191,7 @@ mod tests {
     fn names(n: usize) -> Vec<String> {
         ["alice", "bob", "carol", "dave", "erin"][..n]
             .iter()
-            .map(|s| s.to_string())
+            .map(std::string::ToString::to_string)
             .collect()
     }
 

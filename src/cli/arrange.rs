@@ -4,7 +4,7 @@ use super::{Answer, Output, Setup, print_json};
 use anyhow::Context;
 use carousel::{Hand, solver};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// Can these cards, all of them, be laid out as legal melds?
 ///
@@ -14,7 +14,7 @@ use serde_json::json;
 #[command(after_help = "Examples:
   carousel arrange \"7h 8h 9h *\"
   carousel arrange \"As 2s 3s Ks Kh Kd 5c\" --json")]
-pub struct ArrangeArgs {
+pub(crate) struct ArrangeArgs {
     /// The cards, in hand notation (jokers as a bare *), as one argument
     #[arg(value_name = "CARDS", allow_hyphen_values = true)]
     pub cards: String,
@@ -24,12 +24,14 @@ pub struct ArrangeArgs {
     pub output: Output,
 }
 
-pub fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
     let (rules, deck, _) = args.setup.load()?;
     let pile = Hand::parse(&args.cards, deck).context("CARDS")?;
     let layout = solver::arrange(pile.cards(), &rules, deck);
     if args.output.json {
-        print_json(&json!({ "table": layout.as_ref().map(ToString::to_string) }));
+        print_json(&ArrangeJson {
+            table: layout.as_ref().map(ToString::to_string),
+        });
     } else {
         match &layout {
             Some(table) if table.is_empty() => outln!("Nothing to lay out: no cards given."),
@@ -45,4 +47,10 @@ pub fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
     } else {
         Answer::No
     })
+}
+
+/// `arrange --json`: the layout, or null when the cards cannot all be laid out.
+#[derive(Serialize)]
+struct ArrangeJson {
+    table: Option<String>,
 }

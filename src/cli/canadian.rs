@@ -2,7 +2,7 @@
 //! (docs/commands.md#score---game-canadiancarolina): the library scores, this reads the arguments and prints by side.
 
 use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
-use super::{Answer, print_json};
+use super::{Answer, by_name, print_json};
 use anyhow::Context;
 use carousel::Error;
 use carousel::canadian::record::Tally;
@@ -10,7 +10,8 @@ use carousel::canadian::scoring::{HandScore, TableEntry, score_hand};
 use carousel::canadian::sides::{Sides, check_name, parse_teams};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::scoring::HandReport;
-use serde_json::{Map, Value, json};
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::Path;
 
 fn bad(message: String) -> anyhow::Error {
@@ -18,7 +19,7 @@ fn bad(message: String) -> anyhow::Error {
 }
 
 /// The house rules of `--rules FILE` (read by the library), or these games' defaults.
-pub fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
+pub(crate) fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
     Ok(path
         .map(CanadianRules::load)
         .transpose()?
@@ -26,7 +27,7 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
 }
 
 /// `score --game canadian|carolina`: one hand scored by side.
-pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
+pub(crate) fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
     if args.knocker.is_some() {
         return Err(bad(format!(
             "--knocker is Carousel's; in {} the player who went out is given with --out",
@@ -104,49 +105,78 @@ pub fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
 }
 
 /// The JSON of one scored hand (docs/commands.md#score---game-canadiancarolina).
-pub fn hand_json(variant: Variant, sides: &Sides, score: &HandScore) -> Value {
-    let by_side: Map<String, Value> = score
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(s, side)| {
-            (
-                sides.name(s),
-                json!({"table": side.table, "hand": side.hand, "points": side.points}),
-            )
-        })
-        .collect();
-    json!({
-        "game": variant.name(),
-        "sides": by_side,
-        "went_out": score.out.map(|p| &sides.players()[p]),
-    })
+pub(crate) fn hand_json<'a>(variant: Variant, sides: &'a Sides, score: &HandScore) -> HandJson<'a> {
+    HandJson {
+        game: variant.name(),
+        sides: score
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, side)| {
+                let side = SideJson {
+                    table: side.table,
+                    hand: side.hand,
+                    points: side.points,
+                };
+                (sides.name(s), side)
+            })
+            .collect(),
+        went_out: score.out.map(|p| &sides.players()[p]),
+    }
+}
+
+#[derive(Serialize)]
+pub(crate) struct HandJson<'a> {
+    game: &'static str,
+    sides: IndexMap<String, SideJson>,
+    went_out: Option<&'a String>,
+}
+
+#[derive(Serialize)]
+struct SideJson {
+    table: u32,
+    hand: u32,
+    points: i64,
 }
 
 /// The JSON of a whole game's tally, keyed by side
-/// (docs/commands.md#tally-of-canadian-and-carolina-records).
-pub fn tally_json(variant: Variant, tally: &Tally) -> Value {
+/// (docs/commands.md#tally-of-canadian-and-carolina-records): `final` only once finished.
+pub(crate) fn tally_json(variant: Variant, tally: &Tally) -> TallyJson {
     let names = tally.sides.names();
-    let by_side = |values: &[i64]| super::by_name(&names, values);
-    let mut out = Map::new();
-    out.insert("game".into(), variant.name().into());
-    out.insert(
-        "rounds".into(),
-        tally
+    let by_side = |values: &[i64]| by_name(&names, values);
+    TallyJson {
+        game: variant.name(),
+        rounds: tally
             .rounds
             .iter()
             .map(|r| {
                 let points: Vec<i64> = r.score.sides.iter().map(|s| s.points).collect();
-                json!({"points": by_side(&points), "totals": by_side(&r.totals)})
+                RoundJson {
+                    points: by_side(&points),
+                    totals: by_side(&r.totals),
+                }
             })
             .collect(),
-    );
-    out.insert("totals".into(), by_side(&tally.totals).into());
-    out.insert("finished".into(), tally.finished.into());
-    if tally.finished {
-        out.insert("final".into(), by_side(&tally.totals).into());
+        totals: by_side(&tally.totals),
+        finished: tally.finished,
+        final_totals: tally.finished.then(|| by_side(&tally.totals)),
+        game_winners: tally.winners.iter().map(|s| names[*s].clone()).collect(),
     }
-    let winners: Vec<&String> = tally.winners.iter().map(|s| &names[*s]).collect();
-    out.insert("game_winners".into(), json!(winners));
-    Value::Object(out)
+}
+
+#[derive(Serialize)]
+pub(crate) struct TallyJson {
+    game: &'static str,
+    rounds: Vec<RoundJson>,
+    totals: IndexMap<String, i64>,
+    finished: bool,
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    final_totals: Option<IndexMap<String, i64>>,
+    game_winners: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct RoundJson {
+    points: IndexMap<String, i64>,
+    totals: IndexMap<String, i64>,
 }

@@ -1,11 +1,12 @@
 //! `carousel chart`: the running totals of a game drawn in the terminal, or as an SVG.
 
 use super::export::{game_path, load_tally};
-use super::{Answer, Output, print_json};
+use super::{Answer, Output, by_name, print_json};
 use crate::render::{chart, look::Look};
 use carousel::store;
 use clap::Args;
-use serde_json::json;
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// Draw how a game went: each player's (or side's) running total over the rounds
@@ -19,7 +20,7 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   carousel chart examples/finished-game.toml
   carousel chart examples/carolina-game.toml")]
-pub struct ChartArgs {
+pub(crate) struct ChartArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
     pub game: String,
@@ -30,7 +31,7 @@ pub struct ChartArgs {
     pub output: Output,
 }
 
-pub fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
     let path = game_path(&args.game)?;
     let series = load_tally(&path)?.series();
     if let Some(svg) = &args.svg {
@@ -38,15 +39,19 @@ pub fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
         errln!("Chart written to {}.", svg.display());
     }
     if args.output.json {
-        let totals: serde_json::Map<String, serde_json::Value> = series
-            .names
-            .iter()
-            .zip(&series.totals)
-            .map(|(name, running)| (name.clone(), json!(running)))
-            .collect();
-        print_json(&json!({ "target": series.target, "totals": totals }));
+        print_json(&ChartJson {
+            target: series.target,
+            totals: by_name(&series.names, &series.totals),
+        });
     } else {
         out!("{}", chart::chart(&series, Look::of_stdout()));
     }
     Ok(Answer::Yes)
+}
+
+/// `chart --json`: the target and each name's running totals.
+#[derive(Serialize)]
+struct ChartJson {
+    target: i64,
+    totals: IndexMap<String, Vec<i64>>,
 }

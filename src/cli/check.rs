@@ -4,7 +4,7 @@ use super::{Answer, Output, Setup, print_json};
 use anyhow::Context;
 use carousel::{Hand, Table, moves};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// Is this rearrangement of the table legal? (rules M1-M4)
 ///
@@ -14,7 +14,7 @@ use serde_json::json;
 #[command(after_help = "Examples:
   carousel check --before \"8h 9h *10h\" --hand \"6h\" --after \"6h *7h 8h 9h\"
   carousel check --before \"3s 4s 5s 6s | 3h 4h 5h 6h\" --hand 6d --after \"3s 4s 5s | 3h 4h 5h | 6s 6h 6d\"")]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The table before the move, melds separated by | ("" for an empty table)
     #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]
     pub before: String,
@@ -30,7 +30,7 @@ pub struct CheckArgs {
     pub output: Output,
 }
 
-pub fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     let (_, deck, meld_rules) = args.setup.load()?;
     let before = Table::parse(&args.before, meld_rules, deck).context("--before")?;
     let after = Table::parse(&args.after, meld_rules, deck).context("--after")?;
@@ -40,14 +40,18 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     };
     let verdict = moves::judge(&before, hand.as_ref(), &after, meld_rules, deck)?;
     if args.output.json {
-        print_json(&json!({
-            "legal": verdict.is_legal(),
-            "played": verdict.played.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "violations": verdict.violations.iter().map(|v| json!({
-                "rule": v.rule.to_string(),
-                "message": v.message,
-            })).collect::<Vec<_>>(),
-        }));
+        print_json(&CheckJson {
+            legal: verdict.is_legal(),
+            played: verdict.played.iter().map(ToString::to_string).collect(),
+            violations: verdict
+                .violations
+                .iter()
+                .map(|v| ViolationJson {
+                    rule: v.rule.to_string(),
+                    message: &v.message,
+                })
+                .collect(),
+        });
     } else {
         out!("{}", crate::render::verdict(&verdict, &after));
     }
@@ -56,4 +60,18 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     } else {
         Answer::No
     })
+}
+
+/// `check --json` (docs/commands.md#check).
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    legal: bool,
+    played: Vec<String>,
+    violations: Vec<ViolationJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ViolationJson<'a> {
+    rule: String,
+    message: &'a str,
 }

@@ -10,13 +10,14 @@ use clap_complete::Shell;
   carousel completions bash > ~/.local/share/bash-completion/completions/carousel
   carousel completions zsh > ~/.zfunc/_carousel
   carousel completions fish > ~/.config/fish/completions/carousel.fish")]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_name = "SHELL")]
     pub shell: Shell,
 }
 
-pub fn run(args: &CompletionsArgs) -> anyhow::Result<Answer> {
+#[allow(clippy::unnecessary_wraps)] // every subcommand's `run` has the one signature `cli::run` dispatches on
+pub(super) fn run(args: &CompletionsArgs) -> anyhow::Result<Answer> {
     // Made in memory first: `generate` panics when its writer fails (a closed pipe).
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "carousel", &mut script);

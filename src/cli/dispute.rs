@@ -12,12 +12,12 @@ use carousel::card::CardCounts;
 use carousel::family::GameKind;
 use carousel::notation::{parse_hand, parse_wild_melds};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// The game and house rules a dispute is settled under.
 #[derive(Args, Debug)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// The game: canadian or carolina
     #[arg(long, value_name = "GAME", default_value = "canadian", ignore_case = true,
           value_parser = ["canadian", "carolina"])]
@@ -45,7 +45,7 @@ impl GameArgs {
 #[command(after_help = "Examples:
   carousel pile --top Kd --hand \"Ks Kh 5c\"
   carousel pile --game carolina --top 3d --hand \"3s 3h\"      (no: a 3 on top is wild)")]
-pub struct PileArgs {
+pub(crate) struct PileArgs {
     #[command(flatten)]
     pub setup: GameArgs,
     /// The pile's top card
@@ -67,7 +67,7 @@ pub struct PileArgs {
   carousel set \"Ks Kh 2c | 7s 7d *\"
   carousel set 2d --on \"Ks Kh Kd\"
   carousel set --game carolina \"3s 3h 2c\"")]
-pub struct SetArgs {
+pub(crate) struct SetArgs {
     #[command(flatten)]
     pub setup: GameArgs,
     /// The cards: sets separated by |
@@ -80,7 +80,7 @@ pub struct SetArgs {
     pub output: Output,
 }
 
-pub fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
+pub(super) fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let top = match parse_hand(&args.top)?.as_slice() {
         [card] => *card,
@@ -110,21 +110,25 @@ pub fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
         PileAnswer::No(why) => (false, format!("No: {why}.")),
     };
     if args.output.json {
-        let value = match &answer {
-            PileAnswer::Yes { with } => json!({
-                "may_take": true,
-                "with": with.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            }),
-            PileAnswer::No(why) => json!({"may_take": false, "reason": why}),
-        };
-        print_json(&value);
+        print_json(&match &answer {
+            PileAnswer::Yes { with } => PileJson {
+                may_take: true,
+                with: Some(with.iter().map(ToString::to_string).collect()),
+                reason: None,
+            },
+            PileAnswer::No(why) => PileJson {
+                may_take: false,
+                with: None,
+                reason: Some(why),
+            },
+        });
     } else {
         outln!("{text}");
     }
     Ok(if yes { Answer::Yes } else { Answer::No })
 }
 
-pub fn set(args: &SetArgs) -> anyhow::Result<Answer> {
+pub(super) fn set(args: &SetArgs) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let melds = parse_wild_melds(&args.melds)?;
     let on = args.on.as_deref().map(parse_wild_melds).transpose()?;
@@ -134,20 +138,26 @@ pub fn set(args: &SetArgs) -> anyhow::Result<Answer> {
         .judge_lay(&melds, on.as_deref())
         .map_err(|problem| Error::Round(format!("--on: {problem}")))?;
     if args.output.json {
-        let value = match &verdict {
-            LayVerdict::Sets(sets) => json!({
-                "legal": true,
-                "sets": sets.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "value": book.sets_value(sets),
-            }),
-            LayVerdict::LaidOn { set, .. } => json!({
-                "legal": true,
-                "sets": [set.to_string()],
-                "value": book.table_value(set),
-            }),
-            LayVerdict::No(why) => json!({"legal": false, "reason": why}),
-        };
-        print_json(&value);
+        print_json(&match &verdict {
+            LayVerdict::Sets(sets) => LayJson {
+                legal: true,
+                sets: Some(sets.iter().map(ToString::to_string).collect()),
+                value: Some(book.sets_value(sets)),
+                reason: None,
+            },
+            LayVerdict::LaidOn { set, .. } => LayJson {
+                legal: true,
+                sets: Some(vec![set.to_string()]),
+                value: Some(book.table_value(set)),
+                reason: None,
+            },
+            LayVerdict::No(why) => LayJson {
+                legal: false,
+                sets: None,
+                value: None,
+                reason: Some(why),
+            },
+        });
     } else {
         out!("{}", crate::render::canadian::lay(&book, &verdict));
     }
@@ -155,4 +165,26 @@ pub fn set(args: &SetArgs) -> anyhow::Result<Answer> {
         LayVerdict::No(_) => Answer::No,
         _ => Answer::Yes,
     })
+}
+
+/// `pile --json` (docs/commands.md#pile): the cards that take the pile, or why not.
+#[derive(Serialize)]
+struct PileJson<'a> {
+    may_take: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    with: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+}
+
+/// `set --json` (docs/commands.md#set): the sets and their value, or why not.
+#[derive(Serialize)]
+struct LayJson<'a> {
+    legal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sets: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
 }

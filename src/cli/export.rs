@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
   carousel export examples/finished-game.toml --format markdown
   carousel export examples/finished-game.toml --json
   carousel export examples/canadian-game.toml --format markdown")]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
     pub game: String,
@@ -39,7 +39,7 @@ pub struct ExportArgs {
 
 /// A game file named on the command line: the file when it exists, else a saved game by
 /// its number or name.
-pub fn game_path(game: &str) -> anyhow::Result<PathBuf> {
+pub(super) fn game_path(game: &str) -> anyhow::Result<PathBuf> {
     let path = PathBuf::from(game);
     if path.exists() {
         return Ok(path);
@@ -53,7 +53,7 @@ pub fn game_path(game: &str) -> anyhow::Result<PathBuf> {
 }
 
 /// Reads and scores a game record (or saved game) of any game of the family.
-pub fn load_tally(path: &Path) -> anyhow::Result<Tally> {
+pub(super) fn load_tally(path: &Path) -> anyhow::Result<Tally> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let record = Record::from_toml(&text).with_context(|| path.display().to_string())?;
@@ -61,7 +61,7 @@ pub fn load_tally(path: &Path) -> anyhow::Result<Tally> {
     Ok(tally)
 }
 
-pub fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
     let format = if args.json.json {
         Format::Json
     } else {

@@ -6,7 +6,7 @@ use carousel::Error;
 use carousel::catalogue::{self, Tidy};
 use carousel::store::Dirs;
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 use std::io::{BufRead, IsTerminal};
 
 /// List the saved games: players, round, leader, when last played, finished or not
@@ -19,10 +19,11 @@ use std::io::{BufRead, IsTerminal};
 /// or the next line of standard input; with no answer nothing is done (exit 1). --yes
 /// answers for a script. A game still in play is never archived or removed.
 #[derive(Args, Debug)]
+#[allow(clippy::doc_markdown)] // this text is the `--help`: a path in backticks would show them
 #[command(after_help = "Examples:
   carousel games
   carousel games --json")]
-pub struct GamesArgs {
+pub(crate) struct GamesArgs {
     /// Archive this finished game (its number or name)
     #[arg(long, value_name = "GAME", conflicts_with = "remove")]
     pub archive: Option<String>,
@@ -37,7 +38,7 @@ pub struct GamesArgs {
 }
 
 /// The user's directories, or why there are none.
-pub fn dirs() -> anyhow::Result<Dirs> {
+pub(super) fn dirs() -> anyhow::Result<Dirs> {
     Dirs::of_user().ok_or_else(|| {
         anyhow::anyhow!("there is no data directory (no home directory), so no saved games")
     })
@@ -45,7 +46,7 @@ pub fn dirs() -> anyhow::Result<Dirs> {
 
 /// Asks a yes-or-no question on standard input. No answer at all (the end of the input)
 /// is a refusal, so a script that forgot to answer changes nothing.
-pub fn confirm(question: &str) -> Result<bool, Error> {
+pub(super) fn confirm(question: &str) -> Result<bool, Error> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         out!("{question} (yes/no) ");
@@ -63,7 +64,7 @@ pub fn confirm(question: &str) -> Result<bool, Error> {
     }
 }
 
-pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
     let dirs = dirs()?;
     let list = catalogue::list(&dirs);
     let (tidy, which) = match (&args.archive, &args.remove) {
@@ -71,7 +72,7 @@ pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         (None, Some(which)) => (Tidy::Remove, which),
         (None, None) => {
             if args.output.json {
-                print_json(&json!({ "games": list }));
+                print_json(&ListJson { games: &list });
             } else {
                 out!("{}", games::games(&list, Look::of_stdout()));
             }
@@ -93,7 +94,7 @@ pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         );
         if !confirm(&question)? {
             if args.output.json {
-                print_json(&json!({ "done": false }));
+                print_json(&NotDoneJson { done: false });
             } else {
                 outln!("Nothing was {verb}d.");
             }
@@ -102,8 +103,17 @@ pub fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
     }
     let moved = catalogue::tidy(&dirs, saved, tidy)?;
     if args.output.json {
-        let to = moved.as_ref().map(|p| p.display().to_string());
-        print_json(&json!({ "done": true, verb: saved.path.display().to_string(), "to": to }));
+        let path = Some(saved.path.display().to_string());
+        let (archive, remove) = match tidy {
+            Tidy::Archive => (path, None),
+            Tidy::Remove => (None, path),
+        };
+        print_json(&TidyJson {
+            done: true,
+            archive,
+            remove,
+            to: moved.as_ref().map(|p| p.display().to_string()),
+        });
     } else {
         match moved {
             Some(to) => outln!("Archived {} in {}.", saved.name, to.display()),
@@ -118,4 +128,28 @@ fn capitalised(word: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `games --json`: the saved games, most recently played first.
+#[derive(Serialize)]
+struct ListJson<'a> {
+    games: &'a [catalogue::Saved],
+}
+
+/// `games --archive/--remove --json` done: the game's file under the verb's name and where
+/// an archived game went (null when removed).
+#[derive(Serialize)]
+struct TidyJson {
+    done: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    archive: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remove: Option<String>,
+    to: Option<String>,
+}
+
+/// `games --archive/--remove --json` when the answer was no.
+#[derive(Serialize)]
+struct NotDoneJson {
+    done: bool,
 }

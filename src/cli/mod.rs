@@ -1,7 +1,7 @@
 //! The command line: the one-shot commands of docs/commands.md#check and after, each a thin call into the library.
 
 mod arrange;
-pub mod canadian;
+pub(crate) mod canadian;
 mod chart;
 mod check;
 mod completions;
@@ -16,10 +16,12 @@ mod tally;
 
 use carousel::{Deck, Error, MeldRules, Rules};
 use clap::{Args, Parser, Subcommand};
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub use play::PlayArgs;
+pub(crate) use play::PlayArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -40,13 +42,13 @@ pub use play::PlayArgs;
   carousel solve --table \"7c 8c 9c | 7d 8d 9d\" --hand \"7h 9h Js\"
   carousel score --game canadian --out alice --melds alice=\"Ks Kh 2c\" alice=0 bob=20 carol=5 dave=5"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     Check(check::CheckArgs),
     Score(score::ScoreArgs),
     Tally(tally::TallyArgs),
@@ -64,7 +66,7 @@ pub enum Command {
 
 /// Options every one-shot command takes.
 #[derive(Args, Debug, Clone)]
-pub struct Output {
+pub(crate) struct Output {
     /// Print one JSON object on stdout instead of text for people
     #[arg(long)]
     pub json: bool,
@@ -72,7 +74,7 @@ pub struct Output {
 
 /// The deck and house rules a position is judged under.
 #[derive(Args, Debug, Clone)]
-pub struct Setup {
+pub(crate) struct Setup {
     /// Players at the table: 2 play one deck and a joker, 3-5 two decks and two jokers
     #[arg(long, default_value_t = 3, value_name = "N")]
     pub players: usize,
@@ -82,7 +84,7 @@ pub struct Setup {
 }
 
 impl Setup {
-    pub fn load(&self) -> anyhow::Result<(Rules, Deck, MeldRules)> {
+    pub(crate) fn load(&self) -> anyhow::Result<(Rules, Deck, MeldRules)> {
         let rules = load_rules(self.rules.as_deref())?;
         let deck = Deck::for_players(self.players)?;
         let meld_rules = MeldRules::new(&rules, deck);
@@ -91,12 +93,12 @@ impl Setup {
 }
 
 /// The house rules of `--rules FILE` (read by the library), or the rulings' defaults.
-pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
+pub(crate) fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     Ok(path.map(Rules::load).transpose()?.unwrap_or_default())
 }
 
 /// What a command found: a yes (exit 0) or a well-formed no (exit 1).
-pub enum Answer {
+pub(crate) enum Answer {
     Yes,
     No,
 }
@@ -105,7 +107,7 @@ pub enum Answer {
 /// docs/commands.md#exit-status:
 /// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr). `play` (and no
 /// command at all) is the REPL's, which `main` starts.
-pub fn run(command: &Command) -> ExitCode {
+pub(crate) fn run(command: &Command) -> ExitCode {
     let (result, json) = match command {
         Command::Check(args) => (check::run(args), args.output.json),
         Command::Score(args) => (score::run(args), args.output.json),
@@ -134,7 +136,7 @@ pub fn run(command: &Command) -> ExitCode {
             let message = format!("{err:#}");
             errln!("carousel: {message}");
             if json {
-                outln!("{}", serde_json::json!({ "error": message }));
+                print_json(&ErrorJson { error: &message });
             }
             if refusal { 1 } else { 2 }
         }
@@ -142,19 +144,23 @@ pub fn run(command: &Command) -> ExitCode {
     crate::out::finish(status)
 }
 
-/// A JSON object of one value per player, keyed by name in seating order.
-pub fn by_name<T: Copy + Into<serde_json::Value>>(
-    names: &[String],
-    values: &[T],
-) -> serde_json::Map<String, serde_json::Value> {
-    names
-        .iter()
-        .cloned()
-        .zip(values.iter().map(|v| (*v).into()))
-        .collect()
+/// One value per player (or side), keyed by name in seating order: a JSON object.
+pub(crate) fn by_name<T: Clone>(names: &[String], values: &[T]) -> IndexMap<String, T> {
+    names.iter().cloned().zip(values.iter().cloned()).collect()
 }
 
-/// Prints a JSON value as one line.
-pub fn print_json(value: &serde_json::Value) {
-    outln!("{value}");
+/// What `--json` prints when a command fails (docs/commands.md#json-output).
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    error: &'a str,
+}
+
+/// Prints a value as one line of JSON. Each command's JSON is a type of its own, so its
+/// shape is written once, as the type's fields in order.
+pub(crate) fn print_json(value: &impl Serialize) {
+    match serde_json::to_string(value) {
+        Ok(line) => outln!("{line}"),
+        // Only a map with keys that are not strings fails, and no output type has one.
+        Err(e) => errln!("carousel: cannot write the JSON: {e}"),
+    }
 }

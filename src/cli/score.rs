@@ -6,9 +6,10 @@ use carousel::family::GameKind;
 use carousel::game;
 
 /// How a hand argument is written, for messages.
-pub const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";
+pub(super) const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";
 use clap::Args;
-use serde_json::json;
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// Score one round from the hands left
@@ -24,7 +25,7 @@ use std::path::PathBuf;
   carousel score alice=7 bob=0 carol=22        (bob went out)
   carousel score --game canadian --out alice --melds alice=\"Ks Kh 2c | Qs Qd Qh *\" --melds bob=85 alice=0 bob=\"Qs 5h\" carol=\"3d 2c\" dave=20
   carousel score --game carolina --melds ann=\"3s 3h 2c\" ann=\"9d\" ben=40 cleo=\"Ks 3c\"")]
-pub struct ScoreArgs {
+pub(crate) struct ScoreArgs {
     /// The game: carousel, canadian or carolina
     #[arg(long, value_name = "GAME", default_value = "carousel", ignore_case = true,
           value_parser = carousel::family::GameKind::NAMES)]
@@ -51,7 +52,7 @@ pub struct ScoreArgs {
     pub output: Output,
 }
 
-pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
     match GameKind::parse(&args.game)? {
         GameKind::Carousel => carousel_round(args),
         GameKind::Canadian(variant) => super::canadian::score(args, variant),
@@ -59,7 +60,7 @@ pub fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
 }
 
 /// Splits `NAME=VALUE`, naming the argument when it is not so.
-pub fn name_and_value<'a>(arg: &'a str, example: &str) -> Result<(&'a str, &'a str), Error> {
+pub(super) fn name_and_value<'a>(arg: &'a str, example: &str) -> Result<(&'a str, &'a str), Error> {
     let Some((name, value)) = arg.split_once('=') else {
         return Err(Error::Round(format!(
             "\"{arg}\": give NAME=VALUE, like {example}"
@@ -99,15 +100,25 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
     let (names, knocker, score) = (&round.players, round.knocker, &round.score);
     if args.output.json {
         let by_name = |values: &[u32]| by_name(names, values);
-        print_json(&json!({
-            "deadwood": by_name(&score.deadwood),
-            "winners": score.winners.iter().map(|w| &names[*w]).collect::<Vec<_>>(),
-            "points": by_name(&score.points),
-            "undercut": score.undercut,
-            "went_out": score.went_out,
-        }));
+        print_json(&ScoreJson {
+            deadwood: by_name(&score.deadwood),
+            winners: score.winners.iter().map(|w| &names[*w]).collect(),
+            points: by_name(&score.points),
+            undercut: score.undercut,
+            went_out: score.went_out,
+        });
     } else {
         out!("{}", crate::render::round(names, knocker, score, &rules));
     }
     Ok(Answer::Yes)
+}
+
+/// `score --json` of a Carousel round (docs/commands.md#score).
+#[derive(Serialize)]
+struct ScoreJson<'a> {
+    deadwood: IndexMap<String, u32>,
+    winners: Vec<&'a String>,
+    points: IndexMap<String, u32>,
+    undercut: bool,
+    went_out: bool,
 }

@@ -4,7 +4,7 @@ use super::{Answer, Output, Setup, print_json};
 use anyhow::Context;
 use carousel::{Hand, Table, solver};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// The best play for a hand: the move that leaves the least deadwood
 ///
@@ -16,7 +16,7 @@ use serde_json::json;
 #[command(after_help = "Examples:
   carousel solve --table \"7c 8c 9c | 7d 8d 9d | 8s 9s 10s\" --hand \"7h 9h Js Kd\"
   carousel solve --table \"\" --hand \"Ah 2h 3h * 9s 9d\" --json")]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// The table, melds separated by | ("" for an empty table)
     #[arg(long, value_name = "TABLE", allow_hyphen_values = true)]
     pub table: String,
@@ -29,20 +29,29 @@ pub struct SolveArgs {
     pub output: Output,
 }
 
-pub fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
     let (rules, deck, meld_rules) = args.setup.load()?;
     let table = Table::parse(&args.table, meld_rules, deck).context("--table")?;
     let hand = Hand::parse(&args.hand, deck).context("--hand")?;
     let best = solver::solve(&table, &hand, &rules, deck)?;
     if args.output.json {
-        print_json(&json!({
-            "played": best.played.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "table": best.table.to_string(),
-            "deadwood": best.deadwood,
-            "can_knock": best.can_knock,
-        }));
+        print_json(&SolveJson {
+            played: best.played.iter().map(ToString::to_string).collect(),
+            table: best.table.to_string(),
+            deadwood: best.deadwood,
+            can_knock: best.can_knock,
+        });
     } else {
         out!("{}", crate::render::solution(&best, &rules));
     }
     Ok(Answer::Yes)
+}
+
+/// `solve --json` (docs/commands.md#solve).
+#[derive(Serialize)]
+struct SolveJson {
+    played: Vec<String>,
+    table: String,
+    deadwood: u32,
+    can_knock: bool,
 }

@@ -4,7 +4,7 @@ use super::{Answer, Output, print_json};
 use crate::render::{games, look::Look};
 use carousel::{catalogue, stats};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 
 /// Statistics across the saved games: games and rounds won, undercuts, going out, deadwood
 ///
@@ -17,33 +17,30 @@ use serde_json::json;
 /// side that scored the most in it), and times gone out. A file that cannot be read as a
 /// game is passed over and named.
 #[derive(Args, Debug)]
+#[allow(clippy::doc_markdown)] // this text is the `--help`: a path in backticks would show them
 #[command(after_help = "Examples:
   carousel stats
   carousel stats --json")]
-pub struct StatsArgs {
+pub(crate) struct StatsArgs {
     #[command(flatten)]
     pub output: Output,
 }
 
-pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     let dirs = super::games::dirs()?;
     let (tallies, skipped) = catalogue::scored_games(&dirs);
     let counted = stats::family_stats(&tallies);
     if args.output.json {
-        let skipped: Vec<_> = skipped
-            .iter()
-            .map(
-                |(file, problem)| json!({ "file": file.display().to_string(), "problem": problem }),
-            )
-            .collect();
-        print_json(&json!({
-            "games": counted.games,
-            "finished": counted.finished,
-            "rounds": counted.rounds,
-            "players": counted.players,
-            "other_games": counted.other_games,
-            "skipped": skipped,
-        }));
+        print_json(&StatsJson {
+            stats: &counted,
+            skipped: skipped
+                .iter()
+                .map(|(file, problem)| SkippedJson {
+                    file: file.display().to_string(),
+                    problem,
+                })
+                .collect(),
+        });
     } else {
         out!("{}", games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
@@ -51,4 +48,18 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
         }
     }
     Ok(Answer::Yes)
+}
+
+/// `stats --json` (docs/commands.md#stats): the counts, then the files passed over.
+#[derive(Serialize)]
+struct StatsJson<'a> {
+    #[serde(flatten)]
+    stats: &'a stats::Stats,
+    skipped: Vec<SkippedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct SkippedJson<'a> {
+    file: String,
+    problem: &'a str,
 }

@@ -5,41 +5,18 @@ use anyhow::Context;
 use carousel::canadian;
 use carousel::family::Record;
 use carousel::game::{self, GameRecord};
-use carousel::{Error, store};
+use carousel::{Error, Rules, store};
 use clap::Args;
-use serde_json::{Map, Value, json};
+use indexmap::IndexMap;
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// Score a whole game record: totals after each round, and the bonuses at the end
-///
-/// The record is TOML: the players, optional house rules, and each round's knocker and hands.
-/// A top-level game = "canadian" or "carolina" makes it a record of those games (see the
-/// README): teams, each round's out, [round.melds] by side and [round.hands], scored by side.
-///
-///   players = ["alice", "bob", "carol"]
-///   [rules]                 # optional; the defaults are shown
-///   target = 150
-///   knock-limit = 5
-///   undercut-bonus = 10
-///   going-out-bonus = 25
-///   game-bonus = 100
-///   round-bonus = 25
-///   hand-size = 10
-///   joker-value = 25
-///   round-bonus-for-all = false
-///   meld-after-third-draw = false
-///   aces-low-only = false
-///   [[round]]
-///   knocker = "bob"         # left out when the stock ran out
-///   [round.hands]           # each hand: a count or the cards left
-///   alice = 12
-///   bob = "4s Ah"
-///   carol = "Kd *"
 #[derive(Args, Debug)]
-#[command(verbatim_doc_comment)]
+#[command(long_about = long_about())]
 #[command(after_help = "Example:
   carousel tally examples/finished-game.toml --json")]
-pub struct TallyArgs {
+pub(crate) struct TallyArgs {
     /// The game record (TOML)
     #[arg(value_name = "GAME.toml")]
     pub game: PathBuf,
@@ -47,7 +24,35 @@ pub struct TallyArgs {
     pub output: Output,
 }
 
-pub fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
+/// `tally --help`: what a record holds, its `[rules]` written out from [`Rules::TABLE`] with
+/// their defaults.
+fn long_about() -> String {
+    let mut text = String::from(
+        "Score a whole game record: totals after each round, and the bonuses at the end
+
+The record is TOML: the players, optional house rules, and each round's knocker and hands.
+A top-level game = \"canadian\" or \"carolina\" makes it a record of those games (see the
+README): teams, each round's out, [round.melds] by side and [round.hands], scored by side.
+
+  players = [\"alice\", \"bob\", \"carol\"]
+  [rules]                 # optional; the defaults are shown
+",
+    );
+    for rule in &Rules::TABLE {
+        text.push_str(&format!("  {} = {}\n", rule.key, rule.default.toml()));
+    }
+    text.push_str(
+        "  [[round]]
+  knocker = \"bob\"         # left out when the stock ran out
+  [round.hands]           # each hand: a count or the cards left
+  alice = 12
+  bob = \"4s Ah\"
+  carol = \"Kd *\"",
+    );
+    text
+}
+
+pub(super) fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
     let text = store::read_text(&args.game).map_err(|e| match e {
         Error::File { path, problem } => anyhow::anyhow!("cannot read {path}: {problem}"),
         e => e.into(),
@@ -80,32 +85,46 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
         let names = |indices: &[usize]| -> Vec<&String> {
             indices.iter().map(|i| &tally.players[*i]).collect()
         };
-        let mut out = Map::new();
-        out.insert(
-            "rounds".into(),
-            tally
+        let end = tally.end.as_ref();
+        print_json(&TallyJson {
+            rounds: tally
                 .rounds
                 .iter()
-                .map(|r| {
-                    json!({
-                        "points": by_name(&r.score.points),
-                        "winners": names(&r.score.winners),
-                        "totals": by_name(&r.totals),
-                    })
+                .map(|r| RoundJson {
+                    points: by_name(&r.score.points),
+                    winners: names(&r.score.winners),
+                    totals: by_name(&r.totals),
                 })
                 .collect(),
-        );
-        out.insert("totals".into(), by_name(&tally.totals).into());
-        out.insert("finished".into(), tally.end.is_some().into());
-        if let Some(end) = &tally.end {
-            out.insert("bonuses".into(), by_name(&end.bonuses).into());
-            out.insert("final".into(), by_name(&end.final_totals).into());
-        }
-        let winners = tally.end.as_ref().map_or(Vec::new(), |e| names(&e.winners));
-        out.insert("game_winners".into(), json!(winners));
-        print_json(&Value::Object(out));
+            totals: by_name(&tally.totals),
+            finished: end.is_some(),
+            bonuses: end.map(|e| by_name(&e.bonuses)),
+            final_totals: end.map(|e| by_name(&e.final_totals)),
+            game_winners: end.map_or(Vec::new(), |e| names(&e.winners)),
+        });
     } else {
         out!("{}", crate::render::scoreboard(&tally, &record.rules));
     }
     Ok(Answer::Yes)
+}
+
+/// `tally --json` of a Carousel record (docs/commands.md#tally): `bonuses` and `final` only
+/// once the game is finished.
+#[derive(Serialize)]
+struct TallyJson<'a> {
+    rounds: Vec<RoundJson<'a>>,
+    totals: IndexMap<String, u32>,
+    finished: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bonuses: Option<IndexMap<String, u32>>,
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    final_totals: Option<IndexMap<String, u32>>,
+    game_winners: Vec<&'a String>,
+}
+
+#[derive(Serialize)]
+struct RoundJson<'a> {
+    points: IndexMap<String, u32>,
+    winners: Vec<&'a String>,
+    totals: IndexMap<String, u32>,
 }

@@ -10,10 +10,10 @@
 //! game is over the bonuses with how they came about.
 
 use super::look::{Look, width_of, wrap};
-use super::play::and_list;
 use carousel::Rules;
 use carousel::breakdown;
 use carousel::game::Tally;
+use carousel::words::and_list;
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -62,7 +62,7 @@ fn gain_cell(text: String, gained: bool) -> Cell {
 }
 
 /// How a round ended, in a few words.
-pub fn how_it_ended(
+pub(crate) fn how_it_ended(
     names: &[String],
     knocker: Option<usize>,
     winners: &[usize],
@@ -209,33 +209,31 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
         row[last] = label(text);
         row
     };
-    match &tally.end {
-        Some(end) => {
-            let mut bonus = labelled(if layout == Layout::Wide {
-                "Bonuses"
-            } else {
-                "+"
-            });
-            bonus.extend(end.bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
-            table.add_row(bonus);
-            let mut last = labelled(if layout == Layout::Wide { "Final" } else { "=" });
-            last.extend(
-                end.final_totals
-                    .iter()
-                    .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
-            );
-            table.add_row(last);
-        }
-        None => {
-            let to = format!("To {}", rules.target);
-            let mut row = labelled(if layout == Layout::Wide { &to } else { "to go" });
-            row.extend(
-                tally.totals.iter().map(|t| {
-                    Cell::new(rules.target.saturating_sub(*t)).add_attribute(Attribute::Dim)
-                }),
-            );
-            table.add_row(row);
-        }
+    if let Some(end) = &tally.end {
+        let mut bonus = labelled(if layout == Layout::Wide {
+            "Bonuses"
+        } else {
+            "+"
+        });
+        bonus.extend(end.bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
+        table.add_row(bonus);
+        let mut last = labelled(if layout == Layout::Wide { "Final" } else { "=" });
+        last.extend(
+            end.final_totals
+                .iter()
+                .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
+        );
+        table.add_row(last);
+    } else {
+        let to = format!("To {}", rules.target);
+        let mut row = labelled(if layout == Layout::Wide { &to } else { "to go" });
+        row.extend(
+            tally
+                .totals
+                .iter()
+                .map(|t| Cell::new(rules.target.saturating_sub(*t)).add_attribute(Attribute::Dim)),
+        );
+        table.add_row(row);
     }
     numbers_from(
         &mut table,
@@ -252,62 +250,59 @@ fn summary(tally: &Tally, rules: &Rules, look: Look) -> String {
     let mut out = String::new();
     let (who, best) = leaders(standing_scores(tally));
     let who_names: Vec<String> = who.iter().map(|p| look.leader(&names[*p])).collect();
-    match &tally.end {
-        Some(end) => {
-            let rounds = tally.rounds.len();
-            let line = if who.len() == 1 {
-                format!(
-                    "Game over after round {rounds}: {} wins with {best}.",
-                    who_names[0]
-                )
-            } else {
-                format!(
-                    "Game over after round {rounds}: {} share the win with {best}.",
-                    and_list(&who_names)
-                )
-            };
-            out.push_str(&wrap(&line, look.width, 2));
-            let bonuses: Vec<String> = breakdown::game_end(tally, end, rules)
-                .iter()
-                .map(|b| {
-                    let name = &names[b.player];
-                    match b.points.parts.as_slice() {
-                        [] => format!("{name} 0"),
-                        [breakdown::Part::Game(p)] => {
-                            format!("{name} {p} for reaching {}", rules.target)
-                        }
-                        _ if b.reached => format!(
-                            "{name} {} = {} (reached {})",
-                            b.points.formula(),
-                            b.points.total,
-                            rules.target
-                        ),
-                        _ => format!("{name} {} = {}", b.points.formula(), b.points.total),
+    if let Some(end) = &tally.end {
+        let rounds = tally.rounds.len();
+        let line = if who.len() == 1 {
+            format!(
+                "Game over after round {rounds}: {} wins with {best}.",
+                who_names[0]
+            )
+        } else {
+            format!(
+                "Game over after round {rounds}: {} share the win with {best}.",
+                and_list(&who_names)
+            )
+        };
+        out.push_str(&wrap(&line, look.width, 2));
+        let bonuses: Vec<String> = breakdown::game_end(tally, end, rules)
+            .iter()
+            .map(|b| {
+                let name = &names[b.player];
+                match b.points.parts.as_slice() {
+                    [] => format!("{name} 0"),
+                    [breakdown::Part::Game(p)] => {
+                        format!("{name} {p} for reaching {}", rules.target)
                     }
-                })
-                .collect();
-            out.push_str(&wrap(
-                &format!("Bonuses: {}.", bonuses.join(", ")),
-                look.width,
-                2,
-            ));
-        }
-        None => {
-            let verb = if who.len() == 1 { "leads" } else { "lead" };
-            let line = format!(
-                "{} {verb} with {best}: {} to go to {}.",
-                and_list(&who_names),
-                rules.target.saturating_sub(best),
-                rules.target
-            );
-            out.push_str(&wrap(&line, look.width, 2));
-        }
+                    _ if b.reached => format!(
+                        "{name} {} = {} (reached {})",
+                        b.points.formula(),
+                        b.points.total,
+                        rules.target
+                    ),
+                    _ => format!("{name} {} = {}", b.points.formula(), b.points.total),
+                }
+            })
+            .collect();
+        out.push_str(&wrap(
+            &format!("Bonuses: {}.", bonuses.join(", ")),
+            look.width,
+            2,
+        ));
+    } else {
+        let verb = if who.len() == 1 { "leads" } else { "lead" };
+        let line = format!(
+            "{} {verb} with {best}: {} to go to {}.",
+            and_list(&who_names),
+            rules.target.saturating_sub(best),
+            rules.target
+        );
+        out.push_str(&wrap(&line, look.width, 2));
     }
     out
 }
 
 /// The running scoreboard of a game, for `look.width` columns.
-pub fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
+pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
     if tally.rounds.is_empty() {
         return wrap(
             &format!(

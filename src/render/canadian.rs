@@ -29,7 +29,7 @@ fn how_it_ended(sides: &Sides, score: &HandScore) -> String {
 
 /// One hand's score: each side's table count, its hand count deducted (or not, for the side
 /// that went out), and its points.
-pub fn hand(sides: &Sides, score: &HandScore) -> String {
+pub(crate) fn hand(sides: &Sides, score: &HandScore) -> String {
     let mut table = new_table();
     let bonus = score.sides.iter().any(|s| s.bonus > 0);
     let mut header = vec!["Side", "Table", "Hand"];
@@ -85,7 +85,7 @@ pub fn hand(sides: &Sides, score: &HandScore) -> String {
 
 /// The scoreboard of a game by side: a row a hand with its points and running total, and
 /// who leads or won.
-pub fn scoreboard(tally: &Tally) -> String {
+pub(crate) fn scoreboard(tally: &Tally) -> String {
     let names = tally.sides.names();
     let mut table = new_table();
     let mut header = vec!["Round".to_string(), "How it ended".to_string()];
@@ -147,12 +147,12 @@ pub fn scoreboard(tally: &Tally) -> String {
 }
 
 /// A set with its rank and value: `Ks Kh 2c (kings 30)`.
-pub fn set_with_value(book: &Rulebook, set: &Set) -> String {
+pub(crate) fn set_with_value(book: &Rulebook, set: &Set) -> String {
     format!("{set} ({} {})", set.rank.plural(), book.table_value(set))
 }
 
 /// The verdict on laying cards: new sets, cards on a set, or why not.
-pub fn lay(book: &Rulebook, verdict: &LayVerdict) -> String {
+pub(crate) fn lay(book: &Rulebook, verdict: &LayVerdict) -> String {
     match verdict {
         LayVerdict::Sets(sets) => {
             let shown: Vec<String> = sets.iter().map(|s| set_with_value(book, s)).collect();

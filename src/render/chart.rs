@@ -22,7 +22,7 @@ const SVG: [&str; 5] = ["#1b9e77", "#3b6fd8", "#c0399b", "#d08a00", "#0f9bb5"];
 
 /// Each player's letter: the first letter of the name when no other name shares it, else
 /// the seat number.
-pub fn markers(names: &[String]) -> Vec<char> {
+pub(crate) fn markers(names: &[String]) -> Vec<char> {
     let firsts: Vec<char> = names
         .iter()
         .map(|n| n.chars().next().unwrap_or('?').to_ascii_uppercase())
@@ -74,7 +74,7 @@ enum Mark {
 }
 
 /// The chart for `look.width` columns.
-pub fn chart(series: &Series, look: Look) -> String {
+pub(crate) fn chart(series: &Series, look: Look) -> String {
     let names = &series.names;
     let rounds = series.totals.first().map_or(0, Vec::len);
     if rounds == 0 {
@@ -94,7 +94,7 @@ pub fn chart(series: &Series, look: Look) -> String {
     };
     let mut grid = vec![vec![Mark::Empty; span + 1]; HEIGHT];
     let target_row = y(target);
-    for cell in grid[target_row].iter_mut() {
+    for cell in &mut grid[target_row] {
         *cell = Mark::Target;
     }
     let put = |grid: &mut Vec<Vec<Mark>>, row: usize, col: usize, mark: Mark| {
@@ -214,7 +214,7 @@ fn xml(text: &str) -> String {
 }
 
 /// The chart as an SVG image, 640 by 400.
-pub fn svg(series: &Series) -> String {
+pub(crate) fn svg(series: &Series) -> String {
     let (w, h) = (640.0, 400.0);
     let (left, right, top_margin, bottom_margin) = (50.0, 150.0, 30.0, 40.0);
     let plot_w = w - left - right;
@@ -365,7 +365,11 @@ mod tests {
 
     #[test]
     fn markers_are_first_letters_or_seat_numbers_when_two_share_one() {
-        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let names = |n: &[&str]| {
+            n.iter()
+                .map(std::string::ToString::to_string)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(markers(&names(&["alice", "bob"])), vec!['A', 'B']);
         assert_eq!(markers(&names(&["ann", "al", "bo"])), vec!['1', '2', '3']);
     }

@@ -2,10 +2,10 @@
 //! it fits the width and as short lines when it does not.
 
 use super::look::{Look, width_of, wrap};
-use super::play::and_list;
 use carousel::catalogue::Saved;
 use carousel::family::GameKind;
 use carousel::stats::{SideStats, Stats};
+use carousel::words::{and_list, plural};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -47,7 +47,7 @@ fn state(saved: &Saved) -> String {
 }
 
 /// The saved games, numbered for `resume N`.
-pub fn games(list: &[Saved], look: Look) -> String {
+pub(crate) fn games(list: &[Saved], look: Look) -> String {
     if list.is_empty() {
         return "No saved games yet: new NAMES starts one.\n".to_string();
     }
@@ -106,7 +106,7 @@ pub fn games(list: &[Saved], look: Look) -> String {
 }
 
 /// Statistics across the saved games: Carousel's, then each other game's under its name.
-pub fn stats(stats: &Stats, look: Look) -> String {
+pub(crate) fn stats(stats: &Stats, look: Look) -> String {
     if stats.games == 0 && stats.other_games.is_empty() {
         return "No saved games yet: statistics come once a game is played.\n".to_string();
     }
@@ -121,10 +121,6 @@ pub fn stats(stats: &Stats, look: Look) -> String {
         out.push_str(&side_stats(side, look));
     }
     out
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// One of Canadian and Carolina Rummy's figures, where players win with their side.
@@ -185,12 +181,12 @@ fn side_stats(stats: &SideStats, look: Look) -> String {
 /// Carousel's figures.
 fn carousel_stats(stats: &Stats, look: Look) -> String {
     let mut out = String::new();
-    let games = if stats.games == 1 { "game" } else { "games" };
-    let rounds = if stats.rounds == 1 { "round" } else { "rounds" };
     out.push_str(&wrap(
         &format!(
-            "Carousel: {} {games} ({} finished), {} {rounds} scored.",
-            stats.games, stats.finished, stats.rounds
+            "Carousel: {} ({} finished), {} scored.",
+            plural(stats.games, "game", "games"),
+            stats.finished,
+            plural(stats.rounds, "round", "rounds")
         ),
         look.width,
         0,
@@ -257,10 +253,16 @@ mod tests {
     fn list() -> Vec<Saved> {
         let summary = |players: &[&str], round, finished, leaders: &[&str], score| Summary {
             game: GameKind::Carousel,
-            players: players.iter().map(|s| s.to_string()).collect(),
+            players: players
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
             round,
             finished,
-            leaders: leaders.iter().map(|s| s.to_string()).collect(),
+            leaders: leaders
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
             score,
         };
         vec![

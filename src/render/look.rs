@@ -6,18 +6,18 @@ use unicode_width::UnicodeWidthStr;
 
 /// The width to draw for and whether to colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Look {
+pub(crate) struct Look {
     pub width: usize,
     pub colour: bool,
 }
 
 /// The width when nothing says otherwise (output to a pipe or a file).
-pub const DEFAULT_WIDTH: usize = 80;
+pub(crate) const DEFAULT_WIDTH: usize = 80;
 
 impl Look {
     /// Plain text for `width` columns.
     #[cfg(test)]
-    pub fn plain(width: usize) -> Look {
+    pub(crate) fn plain(width: usize) -> Look {
         Look {
             width,
             colour: false,
@@ -26,7 +26,7 @@ impl Look {
 
     /// For standard output: the width from `COLUMNS` when it is set, else the terminal's,
     /// else 80; colour only at a terminal and never under `NO_COLOR`.
-    pub fn of_stdout() -> Look {
+    pub(crate) fn of_stdout() -> Look {
         let terminal = std::io::stdout().is_terminal();
         let width = std::env::var("COLUMNS")
             .ok()
@@ -47,7 +47,7 @@ impl Look {
     }
 
     /// `text` in a style, when colour is on.
-    pub fn paint(&self, style: anstyle::Style, text: &str) -> String {
+    pub(crate) fn paint(&self, style: anstyle::Style, text: &str) -> String {
         if self.colour {
             format!("{style}{text}{style:#}")
         } else {
@@ -56,7 +56,7 @@ impl Look {
     }
 
     /// The leader's name stands out.
-    pub fn leader(&self, text: &str) -> String {
+    pub(crate) fn leader(&self, text: &str) -> String {
         self.paint(
             anstyle::Style::new()
                 .bold()
@@ -65,18 +65,18 @@ impl Look {
         )
     }
 
-    pub fn bold(&self, text: &str) -> String {
+    pub(crate) fn bold(&self, text: &str) -> String {
         self.paint(anstyle::Style::new().bold(), text)
     }
 }
 
 /// The widest line of `text`, in terminal columns.
-pub fn width_of(text: &str) -> usize {
+pub(crate) fn width_of(text: &str) -> usize {
     text.lines().map(visible_width).max().unwrap_or(0)
 }
 
 /// The columns `text` takes on a terminal: colour escapes (`ESC [ ... m`) take none.
-pub fn visible_width(text: &str) -> usize {
+pub(crate) fn visible_width(text: &str) -> usize {
     let mut plain = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -95,7 +95,7 @@ pub fn visible_width(text: &str) -> usize {
 
 /// Fills `text` into lines of at most `width` columns (a word longer than that gets a line
 /// of its own), the lines after the first indented by `indent` spaces.
-pub fn wrap(text: &str, width: usize, indent: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     let mut used = 0;

@@ -3,8 +3,10 @@
 
 use carousel::Rules;
 use carousel::notation::Spaced;
+use carousel::rules::HouseRule;
 use carousel::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
 use carousel::table::Table;
+use carousel::words::{and_list, cards};
 use std::fmt::Write;
 
 fn ordinal(n: u32) -> &'static str {
@@ -16,32 +18,8 @@ fn ordinal(n: u32) -> &'static str {
     }
 }
 
-fn cards(n: u32) -> String {
-    if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
-}
-
-/// Names joined for a sentence: `alice`, `alice and bob`, `alice, bob and carol`.
-pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [init @ .., last] => format!(
-            "{} and {}",
-            init.iter()
-                .map(AsRef::as_ref)
-                .collect::<Vec<_>>()
-                .join(", "),
-            last.as_ref()
-        ),
-    }
-}
-
 /// The table with its melds numbered as moves name them; `fresh` melds are marked.
-pub fn table(table: &Table, fresh: &[usize]) -> String {
+pub(crate) fn table(table: &Table, fresh: &[usize]) -> String {
     if table.is_empty() {
         return "Table: empty.\n".to_string();
     }
@@ -58,7 +36,7 @@ pub fn table(table: &Table, fresh: &[usize]) -> String {
 }
 
 /// Why a move was judged with the earlier moves of its turn.
-pub fn judged_whole(game: &Game) -> String {
+pub(crate) fn judged_whole(game: &Game) -> String {
     let name = &game.players()[game.round().turn];
     format!(
         "(A turn is judged whole: with {name}'s earlier moves, from the table at the start of the turn.)"
@@ -66,7 +44,7 @@ pub fn judged_whole(game: &Game) -> String {
 }
 
 /// What the player whose turn it is may do now, in a few words.
-pub fn turn(game: &Game) -> String {
+pub(crate) fn turn(game: &Game) -> String {
     let r = game.round();
     let name = &game.players()[r.turn];
     if let Some(left) = r.last_lap {
@@ -125,7 +103,7 @@ fn round_over(game: &Game, end: RoundEnd) -> String {
 }
 
 /// What the steps just taken did, for the table to read.
-pub fn notes(game: &Game, notes: &[Note]) -> String {
+pub(crate) fn notes(game: &Game, notes: &[Note]) -> String {
     let names = game.players();
     let mut out = String::new();
     for note in notes {
@@ -291,7 +269,7 @@ pub fn notes(game: &Game, notes: &[Note]) -> String {
 }
 
 /// Where the game stands: the round, whose turn, the stock, the cards held, the table.
-pub fn status(game: &Game) -> String {
+pub(crate) fn status(game: &Game) -> String {
     let names = game.players();
     let r = game.round();
     let mut out = String::new();
@@ -330,7 +308,7 @@ pub fn status(game: &Game) -> String {
 }
 
 /// The prompt: whose turn and where in it, or what the game waits for.
-pub fn prompt(game: Option<&Game>) -> String {
+pub(crate) fn prompt(game: Option<&Game>) -> String {
     let Some(game) = game else {
         return "carousel> ".to_string();
     };
@@ -402,7 +380,7 @@ fn step_line(game: &Game, number: usize, step: &Step) -> String {
 }
 
 /// Every step of the game (or the last `last`), round by round.
-pub fn history(game: &Game, last: Option<usize>) -> String {
+pub(crate) fn history(game: &Game, last: Option<usize>) -> String {
     let steps = game.steps();
     if steps.is_empty() {
         return "No steps yet.\n".to_string();
@@ -422,26 +400,23 @@ pub fn history(game: &Game, last: Option<usize>) -> String {
 }
 
 /// The house rules, each with its value and meaning; changed ones show the default.
-pub fn rules(rules: &Rules) -> String {
-    let defaults = Rules::default();
-    rule_lines(&Rules::KEYS, &Rules::MEANINGS, |key| {
-        (
-            rules.value_text(key).unwrap_or_default(),
-            defaults.value_text(key).unwrap_or_default(),
-        )
+pub(crate) fn rules(rules: &Rules) -> String {
+    rule_lines(&Rules::TABLE, |key| {
+        rules.value_text(key).unwrap_or_default()
     })
 }
 
 /// Any game's house rules, a line each: key, value, meaning, and the default when changed.
 /// `values` gives a key's value and its default.
-pub fn rule_lines(
-    keys: &[&str],
-    meanings: &[&str],
-    values: impl Fn(&str) -> (String, String),
-) -> String {
+pub(crate) fn rule_lines(table: &[HouseRule], value: impl Fn(&str) -> String) -> String {
     let mut out = String::from("House rules:\n");
-    for (key, meaning) in keys.iter().zip(meanings) {
-        let (value, default) = values(key);
+    for &HouseRule {
+        key,
+        meaning,
+        default,
+    } in table
+    {
+        let (value, default) = (value(key), default.text());
         let changed = if value == default {
             String::new()
         } else {

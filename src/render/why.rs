@@ -3,14 +3,14 @@
 
 use super::board::how_it_ended;
 use super::look::{Look, wrap};
-use super::play::and_list;
 use carousel::Rules;
 use carousel::breakdown::{self, NoPoints, Part};
 use carousel::game::Tally;
+use carousel::words::{and_list, plural};
 use std::fmt::Write;
 
 /// Round `number` (from 1) of a tally explained.
-pub fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String {
+pub(crate) fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String {
     let names = &tally.players;
     let r = &tally.rounds[number - 1];
     let b = breakdown::round(&r.score, r.knocker, rules);
@@ -83,7 +83,7 @@ pub fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String 
 }
 
 /// The game end's bonuses explained, or why there are none yet.
-pub fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
+pub(crate) fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
     let names = &tally.players;
     let Some(end) = &tally.end else {
         return wrap(
@@ -118,8 +118,7 @@ pub fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
             why.push(match part {
                 Part::Game(points) => format!("{points} for reaching {}", rules.target),
                 Part::Rounds { won, each } => {
-                    let rounds = if *won == 1 { "round" } else { "rounds" };
-                    format!("{won} {rounds} won x {each}")
+                    format!("{} won x {each}", plural(*won, "round", "rounds"))
                 }
                 _ => part.to_string(),
             });

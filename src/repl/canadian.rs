@@ -6,7 +6,6 @@
 
 use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
 use crate::render;
-use crate::render::play::and_list;
 use carousel::Error;
 use carousel::canadian::pile::PileAnswer;
 use carousel::canadian::record::Record;
@@ -15,11 +14,12 @@ use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::notation::{parse_hand, parse_wild_melds};
 use carousel::store::{self, Dirs, GameFile};
+use carousel::words::and_list;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The command words of these games, the first the name `help` uses.
-pub const WORDS: &[&[&str]] = &[
+pub(crate) const WORDS: &[&[&str]] = &[
     &["new"],
     &["teams", "team"],
     &["dealer"],
@@ -56,7 +56,7 @@ fn command_name(word: &str) -> Option<&'static str> {
 
 /// The referee of these games: the game in play, where it is saved, and what a new game
 /// starts with.
-pub struct Referee {
+pub(crate) struct Referee {
     pub game: Option<Game>,
     /// The game's file, locked against other sessions while it is in play here.
     pub file: Option<GameFile>,
@@ -79,13 +79,13 @@ fn no_game() -> Error {
 }
 
 /// Reads a saved game of these games; anything else is reported as damaged.
-pub fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
+pub(crate) fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
     let text = store::read_whole(path)?;
     read(path, &text, variant)
 }
 
 /// Locks and reads a saved game of these games, to play it in this session.
-pub fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), Error> {
+pub(crate) fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), Error> {
     let (file, text) = GameFile::open_text(path)?;
     let text = text.ok_or_else(|| Error::File {
         path: path.display().to_string(),
@@ -108,7 +108,7 @@ fn read(path: &Path, text: &str, variant: Variant) -> Result<Game, Error> {
 }
 
 /// A game's saved text: its `tally` record with the log of play, sealed.
-pub fn saved_text(game: &Game) -> String {
+pub(crate) fn saved_text(game: &Game) -> String {
     let text = format!(
         "# A game of {} kept by carousel; carousel play FILE goes on with it, carousel tally FILE scores it.\n{}",
         game.variant().title(),
@@ -127,8 +127,8 @@ fn split_word(text: &str) -> (&str, &str) {
 }
 
 impl Referee {
-    pub fn new(args: &PlayArgs, dirs: Option<Dirs>) -> anyhow::Result<Referee> {
-        Ok(Referee {
+    pub(crate) fn new(args: &PlayArgs, dirs: Option<Dirs>) -> Referee {
+        Referee {
             game: None,
             file: None,
             unsaved: None,
@@ -136,7 +136,7 @@ impl Referee {
             dirs,
             new_rules: CanadianRules::default(),
             rules_refused: None,
-        })
+        }
     }
 
     fn game(&self) -> Result<&Game, Error> {
@@ -147,13 +147,13 @@ impl Referee {
         self.game.as_mut().ok_or_else(no_game)
     }
 
-    pub fn names(&self) -> Vec<String> {
+    pub(crate) fn names(&self) -> Vec<String> {
         self.game
             .as_ref()
             .map_or_else(Vec::new, |g| g.players().to_vec())
     }
 
-    pub fn prompt(&self) -> String {
+    pub(crate) fn prompt(&self) -> String {
         match &self.game {
             None => "carousel> ".to_string(),
             Some(game) if game.is_over() => "game over> ".to_string(),
@@ -215,7 +215,7 @@ impl Referee {
     }
 
     /// Said when the session ends with steps that are not saved.
-    pub fn unsaved_warning(&self) -> Option<String> {
+    pub(crate) fn unsaved_warning(&self) -> Option<String> {
         let why = self.unsaved.as_ref()?;
         let path = self
             .file
@@ -226,14 +226,14 @@ impl Referee {
         ))
     }
 
-    pub fn banner(&self) {
+    pub(crate) fn banner(&self) {
         if let (Some(game), Some(file)) = (&self.game, &self.file) {
             outln!("Resumed {}.", file.path().display());
             out!("{}", status(game));
         }
     }
 
-    pub fn farewell(&self) {
+    pub(crate) fn farewell(&self) {
         if let Some(file) = &self.file
             && self.unsaved.is_none()
         {
@@ -243,9 +243,9 @@ impl Referee {
     }
 
     /// Goes on with a saved game in `path`.
-    pub fn open(&mut self, path: PathBuf, variant: Variant) -> Result<(), Error> {
+    pub(crate) fn open(&mut self, path: &Path, variant: Variant) -> Result<(), Error> {
         if let Some(file) = &self.file
-            && file.is(&path)
+            && file.is(path)
         {
             outln!("This is the game in play.");
             if let Some(game) = &self.game {
@@ -258,7 +258,7 @@ impl Referee {
                 "the game in play is not saved; save it first (its file is behind)".to_string(),
             ));
         }
-        let (file, game) = open_file(&path, variant)?;
+        let (file, game) = open_file(path, variant)?;
         outln!("Resumed {}.", path.display());
         out!("{}", status(&game));
         self.game = Some(game);
@@ -415,7 +415,7 @@ impl Referee {
                     Some(carousel::family::GameKind::Canadian(v)) => v,
                     _ => variant,
                 };
-                self.open(path, variant)?;
+                self.open(&path, variant)?;
             }
             "export" => self.export(rest)?,
             "chart" => {
@@ -575,14 +575,10 @@ impl Referee {
         let (key, value) = split_word(rest);
         match (key, value) {
             ("", _) => {
-                let defaults = CanadianRules::default();
                 out!(
                     "{}",
-                    render::play::rule_lines(&CanadianRules::KEYS, &CanadianRules::MEANINGS, |k| {
-                        (
-                            current.value_text(k).unwrap_or_default(),
-                            defaults.value_text(k).unwrap_or_default(),
-                        )
+                    render::play::rule_lines(&CanadianRules::TABLE, |k| {
+                        current.value_text(k).unwrap_or_default()
                     })
                 );
             }
@@ -598,16 +594,13 @@ impl Referee {
                 rules.set(key, value)?;
                 let (key, _) = CanadianRules::key(key)?;
                 let shown = rules.value_text(key).unwrap_or_default();
-                match &mut self.game {
-                    Some(game) => {
-                        game.set_rules(rules)?;
-                        self.save();
-                        outln!("{key} is now {shown} for this game.");
-                    }
-                    None => {
-                        self.new_rules = rules;
-                        outln!("{key} is now {shown} for the next new game.");
-                    }
+                if let Some(game) = &mut self.game {
+                    game.set_rules(rules)?;
+                    self.save();
+                    outln!("{key} is now {shown} for this game.");
+                } else {
+                    self.new_rules = rules;
+                    outln!("{key} is now {shown} for the next new game.");
                 }
             }
         }
@@ -840,7 +833,7 @@ fn history(game: &Game, last: Option<usize>) -> String {
     out
 }
 
-pub const OVERVIEW: &str = "\
+pub(crate) const OVERVIEW: &str = "\
 The referee keeps the score of Canadian Rummy (4 players in 2 teams; 2s and jokers wild)
 and Carolina Rummy (2 to 8 singles; 2s, 3s and jokers wild), hand by hand to 1500, and
 settles disputes at the table. After each hand, give who went out, what each side has on
@@ -1021,7 +1014,7 @@ undo [N]
     ),
 ];
 
-fn help_topic(topic: &str) -> Option<&'static str> {
+pub(super) fn help_topic(topic: &str) -> Option<&'static str> {
     let topic = topic.trim().to_lowercase();
     let name = command_name(&topic).unwrap_or(topic.as_str()).to_string();
     TOPICS
@@ -1031,6 +1024,6 @@ fn help_topic(topic: &str) -> Option<&'static str> {
 }
 
 /// The help topics' names, for completion.
-pub fn topic_names() -> Vec<&'static str> {
+pub(crate) fn topic_names() -> Vec<&'static str> {
     TOPICS.iter().map(|(name, _)| *name).collect()
 }

@@ -5,7 +5,7 @@ use carousel::Error;
 
 /// A move as typed: new melds, cards added to one meld, or numbered melds rearranged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveText {
+pub(super) enum MoveText {
     /// `meld 7h 8h 9h | Ks Kd Kc`
     Meld(String),
     /// `add 2 6d`
@@ -16,7 +16,7 @@ pub enum MoveText {
 
 /// A correction of a finished round, as typed after `fix N`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FixText {
+pub(super) enum FixText {
     /// `fix 2 hand bob 12`
     Hand { name: String, hand: String },
     /// `fix 2 knock bob`; `fix 2 knock nobody` (the stock ran out)
@@ -30,7 +30,7 @@ pub enum FixText {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RulesArg {
+pub(super) enum RulesArg {
     Show,
     One(String),
     Set(String, String),
@@ -38,7 +38,7 @@ pub enum RulesArg {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(super) enum Command {
     /// An empty line or a comment.
     Nothing,
     New(Vec<String>),
@@ -95,7 +95,7 @@ pub enum Command {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WhyArg {
+pub(super) enum WhyArg {
     Round(usize),
     End,
 }
@@ -116,7 +116,7 @@ fn why_arg(word: &str, rest: &str) -> Result<Option<WhyArg>, Error> {
 
 /// Every command word a line may start with, and the aliases each answers to. The first
 /// is the name `help` uses.
-pub const WORDS: &[&[&str]] = &[
+pub(super) const WORDS: &[&[&str]] = &[
     &["new"],
     &["dealer"],
     &["rules", "rule"],
@@ -153,7 +153,7 @@ pub const WORDS: &[&[&str]] = &[
 ];
 
 /// The command a word names, by its `help` name.
-pub fn command_name(word: &str) -> Option<&'static str> {
+pub(super) fn command_name(word: &str) -> Option<&'static str> {
     let word = word.to_lowercase();
     WORDS
         .iter()
@@ -173,7 +173,7 @@ const NEAREST_LONGEST: usize = 16;
 const SHOWN_LONGEST: usize = 40;
 
 /// A word as a message repeats it, bounded so a pasted megabyte is not echoed back.
-pub fn shown(word: &str) -> String {
+pub(super) fn shown(word: &str) -> String {
     match word.char_indices().nth(SHOWN_LONGEST) {
         Some((cut, _)) => format!("{}...", &word[..cut]),
         None => word.to_string(),
@@ -386,7 +386,7 @@ fn parse_fix(rest: &str) -> Result<Command, Error> {
 }
 
 /// Reads one line. `#` starts a comment.
-pub fn parse(line: &str) -> Result<Command, Error> {
+pub(super) fn parse(line: &str) -> Result<Command, Error> {
     let line = line.split('#').next().unwrap_or("").trim();
     if line.is_empty() {
         return Ok(Command::Nothing);

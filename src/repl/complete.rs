@@ -3,11 +3,12 @@
 
 use super::command::{WORDS, command_name};
 use carousel::Rules;
+use carousel::rules::HouseRule;
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
 #[derive(Helper, Highlighter, Hinter, Validator)]
-pub struct ReplHelper {
+pub(super) struct ReplHelper {
     /// The players of the game in progress.
     pub names: Vec<String>,
     /// The command words of the game in play (Carousel's, or Canadian and Carolina's).
@@ -26,13 +27,13 @@ impl Default for ReplHelper {
 impl ReplHelper {
     /// The words that may stand at the word being typed, given the words before it.
     fn candidates(&self, before: &[&str]) -> Vec<String> {
-        let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
         let Some(first) = before.first() else {
             return self
                 .words
                 .iter()
                 .flat_map(|w| w.iter())
-                .map(|w| w.to_string())
+                .map(std::string::ToString::to_string)
                 .collect();
         };
         if self.words != WORDS {
@@ -52,7 +53,7 @@ impl ReplHelper {
                 })
                 .collect(),
             (Some("rules"), 1) => {
-                let mut keys: Vec<String> = owned(&Rules::KEYS);
+                let mut keys: Vec<String> = owned(&HouseRule::keys(&Rules::TABLE));
                 keys.push("save".to_string());
                 keys
             }
@@ -78,7 +79,7 @@ impl ReplHelper {
     /// help topics, and the games after `new --game`.
     fn other_games(&self, first: &str, count: usize) -> Vec<String> {
         use carousel::canadian::CanadianRules;
-        let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
         let word = self
             .words
             .iter()
@@ -86,7 +87,7 @@ impl ReplHelper {
             .map(|names| names[0]);
         match (word, count) {
             (Some("dealer" | "hand" | "out" | "melds"), 1) => self.names.clone(),
-            (Some("rules"), 1) => owned(&CanadianRules::KEYS),
+            (Some("rules"), 1) => owned(&HouseRule::keys(&CanadianRules::TABLE)),
             (Some("help"), 1) => owned(&super::canadian::topic_names()),
             (Some("new"), 1) => owned(&["--game"]),
             (Some("new"), 2) => owned(&carousel::family::GameKind::NAMES),

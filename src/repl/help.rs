@@ -2,7 +2,7 @@
 
 use super::command::{WORDS, command_name};
 
-pub const OVERVIEW: &str = "\
+pub(crate) const OVERVIEW: &str = "\
 The carousel referee follows a game of Carousel at the table, turn by turn, and keeps the
 score. Hands stay private: it counts each player's cards and never needs to see them.
 `help COMMAND` tells more about one command; `help turn`, `help notation` and
@@ -490,7 +490,7 @@ Every number is a house rule (help rules).",
 ];
 
 /// The help for a command (any of its names) or a topic, if there is one.
-pub fn topic(word: &str) -> Option<&'static str> {
+pub(crate) fn topic(word: &str) -> Option<&'static str> {
     let word = word.trim().to_lowercase();
     let name = match word.as_str() {
         "=" | "n" | "replace" => "rearrange",
@@ -505,7 +505,7 @@ pub fn topic(word: &str) -> Option<&'static str> {
 }
 
 /// The names `help` completes: the commands and the topics.
-pub fn names() -> Vec<&'static str> {
+pub(crate) fn names() -> Vec<&'static str> {
     let mut names: Vec<&str> = WORDS.iter().map(|w| w[0]).collect();
     for t in TOPICS {
         if !names.contains(&t.name) {
@@ -519,13 +519,61 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carousel::Rules;
+    use carousel::canadian::CanadianRules;
+    use carousel::rules::HouseRule;
+
+    fn default(table: &[HouseRule], key: &str) -> String {
+        let rule = table.iter().find(|rule| rule.key == key);
+        rule.map(|rule| rule.default.text()).unwrap_or_default()
+    }
+
+    /// The help writes the default house rules out in its sentences; they are the house-rules
+    /// tables' defaults, so a default changed in a table fails here until the help says so.
+    #[test]
+    fn help_states_the_house_rules_tables_defaults() {
+        let d = |key| default(&Rules::TABLE, key);
+        let scoring = topic("scoring").unwrap();
+        for stated in [
+            format!("(joker {}, ace 1", d("joker-value")),
+            format!("scores {} more", d("undercut-bonus")),
+            format!("with the {}.", d("undercut-bonus")),
+            format!("every other hand plus {}.", d("going-out-bonus")),
+            format!("a total reaches {}:", d("target")),
+            format!(
+                "gets\n{}, every other player {} a round won",
+                d("game-bonus"),
+                d("round-bonus")
+            ),
+        ] {
+            assert!(scoring.contains(&stated), "{stated:?} not in {scoring}");
+        }
+        let knock = format!(
+            "counts {} or less (house rule knock-limit)",
+            d("knock-limit")
+        );
+        assert!(topic("knock").unwrap().contains(&knock), "{knock}");
+        let turn = format!("knock, with {} or less in hand", d("knock-limit"));
+        assert!(topic("turn").unwrap().contains(&turn), "{turn}");
+        let target = default(&CanadianRules::TABLE, "target");
+        let overview = topic("canadian").unwrap();
+        assert!(
+            overview.contains(&format!("hand by hand to {target},")),
+            "{overview}"
+        );
+        let scoring = super::super::canadian::help_topic("scoring").unwrap_or_default();
+        assert!(
+            scoring.contains(&format!("reaches {target} (house rule target)")),
+            "{scoring}"
+        );
+    }
 
     #[test]
     fn every_command_has_help_with_its_usage() {
         for names in WORDS {
             let text = topic(names[0]).unwrap_or_else(|| panic!("no help for {}", names[0]));
             assert!(!text.is_empty());
-            for alias in names.iter() {
+            for alias in *names {
                 assert_eq!(topic(alias), Some(text), "{alias}");
             }
         }

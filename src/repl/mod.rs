@@ -10,12 +10,12 @@ mod fuzz;
 pub(crate) mod help;
 mod saved;
 
-pub use crate::cli::PlayArgs;
+pub(crate) use crate::cli::PlayArgs;
 use crate::render;
-use crate::render::play::and_list;
 use carousel::family::GameKind;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
+use carousel::words::and_list;
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
@@ -109,7 +109,7 @@ impl Referee {
                     );
                 }
                 let (file, game) = GameFile::open(path)?;
-                referee.note_links(&file);
+                Referee::note_links(&file);
                 referee.game = game;
                 referee.file = Some(file);
             } else {
@@ -153,7 +153,7 @@ impl Referee {
 
     /// Warns that a save replaces a hard-linked record, so its other names keep the old one,
     /// and that a game in a directory that cannot be written cannot be saved there.
-    fn note_links(&self, file: &GameFile) {
+    fn note_links(file: &GameFile) {
         if file.unlocked() {
             errln!(
                 "note: {} is in a directory this session cannot write: the game can be played, but its steps cannot be saved there; save FILE writes it to another file.",
@@ -212,32 +212,27 @@ impl Referee {
 
     fn banner(&self) {
         outln!("Carousel referee. Type help for the commands.");
-        match (&self.game, &self.file) {
-            (Some(game), Some(file)) => {
-                outln!("Resumed {}.", file.path().display());
-                out!("{}", render::play::status(game));
-            }
-            _ => {
-                if let Some(named) = &self.named {
-                    outln!(
-                        "{} does not exist yet: a new game is saved there.",
-                        named.display()
-                    );
-                } else if let Some((path, game)) =
-                    self.dirs.as_ref().and_then(Dirs::last_unfinished)
-                {
-                    outln!(
-                        "The game of {} (round {}) is saved in {}: resume goes on with it.",
-                        and_list(game.players()),
-                        game.round().number,
-                        path.display()
-                    );
-                }
+        if let (Some(game), Some(file)) = (&self.game, &self.file) {
+            outln!("Resumed {}.", file.path().display());
+            out!("{}", render::play::status(game));
+        } else {
+            if let Some(named) = &self.named {
                 outln!(
-                    "Start a game with the players' names in seating order: new alice bob carol\n\
-                     (new --game canadian or new --game carolina and the names keep the score of those games)"
+                    "{} does not exist yet: a new game is saved there.",
+                    named.display()
+                );
+            } else if let Some((path, game)) = self.dirs.as_ref().and_then(Dirs::last_unfinished) {
+                outln!(
+                    "The game of {} (round {}) is saved in {}: resume goes on with it.",
+                    and_list(game.players()),
+                    game.round().number,
+                    path.display()
                 );
             }
+            outln!(
+                "Start a game with the players' names in seating order: new alice bob carol\n\
+                 (new --game canadian or new --game carolina and the names keep the score of those games)"
+            );
         }
     }
 
@@ -349,7 +344,7 @@ impl Referee {
             }
             Command::Hand { name, hand } => self.hand(&name, &hand)?,
             Command::Table(None) => {
-                out!("{}", render::play::table(&self.game()?.round().table, &[]))
+                out!("{}", render::play::table(&self.game()?.round().table, &[]));
             }
             Command::Table(Some(text)) => {
                 let game = self.game_mut()?;
@@ -518,11 +513,11 @@ impl Referee {
                 out!("{}", render::play::rules(&current));
                 match &self.game {
                     Some(game) if game.has_started() => {
-                        outln!("These are the rules of this game, fixed since its first draw.")
+                        outln!("These are the rules of this game, fixed since its first draw.");
                     }
                     Some(_) => outln!("Change one before the first draw: rules KEY VALUE."),
                     None => {
-                        outln!("The next new game starts with these; rules KEY VALUE changes one.")
+                        outln!("The next new game starts with these; rules KEY VALUE changes one.");
                     }
                 }
             }
@@ -538,16 +533,13 @@ impl Referee {
                 rules.set(&key, &value)?;
                 let (key, _) = Rules::key(&key)?;
                 let shown = rules.value_text(key).unwrap_or_default();
-                match &mut self.game {
-                    Some(game) => {
-                        game.set_rules(rules)?;
-                        self.save();
-                        outln!("{key} is now {shown} for this game.");
-                    }
-                    None => {
-                        self.new_rules = rules;
-                        outln!("{key} is now {shown} for the next new game.");
-                    }
+                if let Some(game) = &mut self.game {
+                    game.set_rules(rules)?;
+                    self.save();
+                    outln!("{key} is now {shown} for this game.");
+                } else {
+                    self.new_rules = rules;
+                    outln!("{key} is now {shown} for the next new game.");
                 }
             }
             RulesArg::Save => {
@@ -604,7 +596,7 @@ impl Referee {
             path: path.display().to_string(),
             problem: "no such file".to_string(),
         })?;
-        self.note_links(&file);
+        Self::note_links(&file);
         outln!("Resumed {}.", path.display());
         out!("{}", render::play::status(&game));
         self.game = Some(game);
@@ -784,7 +776,7 @@ impl Session {
         }
         let mut carousel = Referee::start(&carousel_args)?;
         carousel.rules_refused = carousel_refused;
-        let mut canadian = canadian::Referee::new(args, dirs)?;
+        let mut canadian = canadian::Referee::new(args, dirs);
         canadian.rules_refused = canadian_refused;
         if let Some(rules) = canadian_rules {
             canadian.new_rules = rules;
@@ -960,12 +952,11 @@ impl Session {
 
     fn banner(&self) {
         match self.kind {
-            Family::Carousel => self.carousel.banner(),
             Family::Canadian if self.canadian.game.is_some() => {
                 outln!("Carousel referee. Type help for the commands.");
                 self.canadian.banner();
             }
-            Family::Canadian => self.carousel.banner(),
+            Family::Carousel | Family::Canadian => self.carousel.banner(),
         }
     }
 
@@ -1045,7 +1036,7 @@ fn script_line(stdin: &mut impl BufRead) -> Input {
 /// Runs the session to its end: Ctrl-D, `quit`, or the end of the input. The exit status
 /// of a script ranks its lines (see [`PlayArgs`]); whatever the input, it is 3 when the game
 /// in play is not saved at the end, or stdout could not be written.
-pub fn run(args: &PlayArgs) -> ExitCode {
+pub(crate) fn run(args: &PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal();
     let mut referee = match Session::start(args) {
         Ok(referee) => referee,

@@ -84,7 +84,7 @@ impl Referee {
         let players = saved
             .summary
             .as_ref()
-            .map_or_else(String::new, |s| render::play::and_list(&s.players));
+            .map_or_else(String::new, |s| carousel::words::and_list(&s.players));
         outln!(
             "{} {}, the game of {players}? Type yes to {}, anything else to keep it.",
             if tidy == Tidy::Archive {

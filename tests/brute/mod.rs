@@ -13,12 +13,12 @@ use carousel::scoring::card_value;
 use carousel::{Card, Deck, Hand, HandCard, Meld, Rank, Rules, Suit, Table, TableCard};
 
 /// The best play by brute force: (deadwood, cards played), or the do-nothing answer.
-pub fn best_play(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> (u32, usize) {
+pub(crate) fn best_play(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> (u32, usize) {
     let meld_rules = MeldRules::new(rules, deck);
     let cards = hand.cards();
     let total: u32 = cards.iter().map(|c| card_value(*c, rules)).sum();
     let mut best = (total, 0usize);
-    let before: Vec<HandCard> = table.cards().map(|c| c.physical()).collect();
+    let before: Vec<HandCard> = table.cards().map(carousel::TableCard::physical).collect();
     // Every part of the hand, by bit mask; identical cards give the same part twice, which
     // costs time but nothing else.
     for mask in 1u32..(1 << cards.len()) {
@@ -54,12 +54,12 @@ pub fn best_play(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> (u32,
 }
 
 /// Whether all of `cards` (jokers bare) can be laid as legal melds.
-pub fn can_arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> bool {
+pub(crate) fn can_arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> bool {
     any_layout(cards, MeldRules::new(rules, deck), &mut |_| true)
 }
 
 /// Calls `accept` on layouts of all of `cards` until it accepts one.
-pub fn any_layout(
+pub(crate) fn any_layout(
     cards: &[HandCard],
     rules: MeldRules,
     accept: &mut dyn FnMut(&[Vec<TableCard>]) -> bool,

@@ -56,14 +56,14 @@ use microlp::{ComparisonOp, OptimizationDirection, Problem};
 /// The ILP's answer: the least deadwood, and (when it plays something) the cards played
 /// and a table after that realises it, for the referee to judge.
 #[derive(Clone, Debug)]
-pub struct IlpPlay {
+pub(crate) struct IlpPlay {
     pub deadwood: u32,
     pub played: Vec<HandCard>,
     pub table: Option<Table>,
 }
 
 /// Every meld shape: sets of 3 and 4 suits, runs of 3 to 5 (by run position, 14 = high ace).
-pub fn meld_shapes(rules: &Rules) -> Vec<Vec<Card>> {
+pub(crate) fn meld_shapes(rules: &Rules) -> Vec<Vec<Card>> {
     let mut shapes = Vec::new();
     for rank in Rank::all() {
         for mask in 0u32..16 {
@@ -95,7 +95,7 @@ pub fn meld_shapes(rules: &Rules) -> Vec<Vec<Card>> {
 }
 
 /// The least deadwood any legal play of `hand` onto `table` leaves, by integer programming.
-pub fn ilp_optimum(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> IlpPlay {
+pub(crate) fn ilp_optimum(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> IlpPlay {
     let meld_rules = MeldRules::new(rules, deck);
     let hand_total: u32 = hand.cards().iter().map(|c| card_value(*c, rules)).sum();
     let nothing = IlpPlay {
@@ -126,14 +126,19 @@ pub fn ilp_optimum(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Ilp
         .iter()
         .map(|_| problem.add_integer_var(0.0, (0, 2)))
         .collect();
-    let value = |f: usize| card_value(HandCard::Real(Card::from_index(f).unwrap()), rules) as f64;
+    let value = |f: usize| {
+        f64::from(card_value(
+            HandCard::Real(Card::from_index(f).unwrap()),
+            rules,
+        ))
+    };
     let p: Vec<_> = (0..52)
         .map(|f| problem.add_integer_var(-value(f), (0, in_hand(f))))
         .collect();
     let j: Vec<_> = (0..52)
         .map(|_| problem.add_integer_var(0.0, (0, all_jokers)))
         .collect();
-    let pj = problem.add_integer_var(-(rules.joker_value as f64), (0, hand_jokers));
+    let pj = problem.add_integer_var(-f64::from(rules.joker_value), (0, hand_jokers));
     for f in 0..52 {
         let mut row: Vec<(microlp::Variable, f64)> = shapes
             .iter()
@@ -201,7 +206,7 @@ pub fn ilp_optimum(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Ilp
         }
     }
     let after = Table::new(melds);
-    let mut expected = CardCounts::of(table.cards().map(|c| c.physical()));
+    let mut expected = CardCounts::of(table.cards().map(carousel::TableCard::physical));
     for card in &played {
         expected.add(*card);
     }

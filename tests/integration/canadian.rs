@@ -33,7 +33,7 @@ fn contract_hand(more: &[&str]) -> Vec<String> {
         .iter()
         .chain(["carol=3d 2c", "dave=20"].iter())
         .chain(more)
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect()
 }
 

@@ -156,7 +156,12 @@ fn kill_9_at_random_moments_loses_no_acknowledged_step() {
                 .flatten()
                 .filter(|e| {
                     let name = e.file_name().to_string_lossy().into_owned();
-                    name.ends_with(".tmp") || name.ends_with(".lock")
+                    matches!(
+                        std::path::Path::new(&name)
+                            .extension()
+                            .and_then(|e| e.to_str()),
+                        Some("tmp" | "lock")
+                    )
                 })
                 .count()
         };

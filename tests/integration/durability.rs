@@ -81,7 +81,7 @@ impl Session {
         writeln!(self.stdin, "{line}\n{mark}").unwrap();
         self.stdin.flush().unwrap();
         let mut said = Vec::new();
-        for got in self.errors.iter() {
+        for got in &self.errors {
             if got.contains(&format!("\"{mark}\"")) {
                 return said;
             }

@@ -1,7 +1,10 @@
 //! Corrections: a round entered whole, a finished round fixed, the table mirror and a
 //! player's card count set right.
 
-use super::*;
+use super::{
+    CardCounts, Error, HandCard, Note, Phase, Round, RoundRecord, Setup, State, Table, scoring,
+    tally_of,
+};
 
 impl State {
     /// A round's result entered whole: the round in progress ends with it, whatever was

@@ -52,7 +52,7 @@ pub enum Event {
 }
 
 /// A hand report as the log and the game record write it: a count, or the cards.
-pub fn report_text(report: &HandReport) -> String {
+pub(crate) fn report_text(report: &HandReport) -> String {
     match report {
         HandReport::Count(n) => n.to_string(),
         HandReport::Cards(hand) => hand.to_string(),
@@ -181,7 +181,7 @@ impl std::fmt::Display for Move {
 
 /// A round's result in one line, as typed and as the log keeps it: `knock NAME` or
 /// `out NAME` (or neither: the stock ran out), then `NAME=HAND` for every player.
-pub fn round_text(record: &RoundRecord) -> String {
+pub(super) fn round_text(record: &RoundRecord) -> String {
     let out = record
         .hands
         .iter()
@@ -224,7 +224,7 @@ fn is_out(hand: &HandEntry) -> bool {
 /// Reads a round's result typed in one line (see [`round_text`]). Every player gets a hand,
 /// named once; the player who went out may be left out (they hold no cards). Whether the
 /// result can be scored (the knock limit, the copies of a card) is checked when it is.
-pub fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Error> {
+pub(super) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Error> {
     const FORM: &str = "a round is knock NAME or out NAME (or neither, when the stock ran out), then NAME=HAND for every player, like knock bob alice=12 bob=3 carol=\"Kd *\"";
     let words = shell_words::split(text)
         .map_err(|e| Error::Play(format!("\"{}\": {e}; {FORM}", text.trim())))?;

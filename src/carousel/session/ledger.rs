@@ -2,7 +2,12 @@
 //! and redo replay the log, and a saved record is read back by replaying its log and
 //! comparing the rounds it gives with the rounds written.
 
-use super::*;
+use super::{
+    CardCounts, DRAWS_A_TURN, Deck, Error, Event, Game, GameRecord, HandCount, HandEntry,
+    HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
+    Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
+};
+use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
 /// round, the key and both values, and the `fix` that makes the change for real.
@@ -520,7 +525,9 @@ impl Game {
         }
         // Spelling first, so a bad card is named where it was typed.
         crate::notation::parse_table(&added).map_err(|mut e| {
-            e.place = e.place.replace("meld 1, card", "card to add");
+            if let Place::MeldCard { card, .. } = e.place {
+                e.place = Place::CardToAdd(card);
+            }
             Error::Parse(e)
         })?;
         let joined = Table::parse(
@@ -566,7 +573,7 @@ impl Game {
         let together = CardCounts::of(
             table
                 .cards()
-                .map(|c| c.physical())
+                .map(crate::card::TableCard::physical)
                 .chain(hand.cards().iter().copied()),
         );
         setup
@@ -611,7 +618,7 @@ impl Game {
                 .round
                 .table
                 .cards()
-                .map(|c| c.physical())
+                .map(crate::card::TableCard::physical)
                 .chain(hand.cards().iter().copied()),
         );
         self.setup

@@ -23,7 +23,8 @@ mod ledger;
 mod round;
 mod turn;
 
-pub use event::{Event, report_text};
+pub use event::Event;
+pub(crate) use event::report_text;
 
 use corrections::count_range;
 
@@ -37,6 +38,7 @@ use crate::carousel::table::{Meld, Table};
 use crate::deck::Deck;
 use crate::notation::Spaced;
 use crate::rules::Rules;
+use crate::words::plural;
 
 /// The draws a turn may take before it ends (docs/rules.md#draws).
 pub const DRAWS_A_TURN: u32 = 3;
@@ -445,14 +447,6 @@ pub struct Judged {
     pub this_move: Vec<HandCard>,
     /// Why the player whose turn it is may not meld now, if they may not.
     pub not_now: Option<Error>,
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 impl State {

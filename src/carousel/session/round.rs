@@ -1,7 +1,10 @@
 //! The end of a round: the hands given, checked against what the referee counted, and the
 //! round scored.
 
-use super::*;
+use super::{
+    CardCounts, Error, HandEntry, HandReport, Note, Phase, RoundEnd, RoundRecord, Setup, State,
+    count_range, plural,
+};
 
 impl State {
     /// Ends the round at once and waits for the hands not known yet.
@@ -60,7 +63,7 @@ impl State {
                     self.round
                         .table
                         .cards()
-                        .map(|c| c.physical())
+                        .map(crate::card::TableCard::physical)
                         .chain(others.iter().flat_map(|r| r.cards().iter().copied())),
                 );
                 let (low, high) = count_range(setup, held, &elsewhere);
@@ -76,7 +79,7 @@ impl State {
             self.round
                 .table
                 .cards()
-                .map(|c| c.physical())
+                .map(crate::card::TableCard::physical)
                 .chain(others.iter().flat_map(|r| r.cards().iter().copied()))
                 .chain(report.cards().iter().copied()),
         );

@@ -4,7 +4,7 @@
 use super::*;
 
 fn names(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
+    list.iter().map(std::string::ToString::to_string).collect()
 }
 
 fn game_with(list: &[&str], rules: Rules) -> Game {
@@ -999,7 +999,7 @@ mod turn_as_moves {
                 // The table this move makes: a legal layout of the table's cards and some
                 // of the hand's (found by `arrange`), or the start table with them added.
                 let laid: Vec<HandCard> = cut.iter().filter_map(|i| hand.cards().get(*i).copied()).collect();
-                let pile: Vec<HandCard> = start_table.cards().map(|c| c.physical()).chain(laid.iter().copied()).collect();
+                let pile: Vec<HandCard> = start_table.cards().map(crate::card::TableCard::physical).chain(laid.iter().copied()).collect();
                 let Some(after) = (if keep_start[i] {
                     crate::solver::arrange(&laid, &rules, deck)
                         .map(|t| Table::new(start_table.melds().iter().cloned().chain(t.melds().iter().cloned()).collect()))
@@ -1011,18 +1011,15 @@ mod turn_as_moves {
                 let alone = moves::judge(&start_table, None, &judged.after, MeldRules::default(), deck).unwrap();
                 prop_assert_eq!(&judged.verdict, &alone);
                 let before = game.clone();
-                match game.play(mv) {
-                    Ok(_) => prop_assert!(alone.is_legal()),
-                    Err(_) => {
-                        prop_assert!(!alone.is_legal() || judged.not_now.is_some());
-                        prop_assert_eq!(&game, &before);
-                    }
+                if game.play(mv).is_ok() { prop_assert!(alone.is_legal()) } else {
+                    prop_assert!(!alone.is_legal() || judged.not_now.is_some());
+                    prop_assert_eq!(&game, &before);
                 }
                 // Whatever was accepted, the table now is a legal end of the turn.
                 let now = moves::judge(&start_table, None, &game.round().table, MeldRules::default(), deck).unwrap();
                 if game.round().moved_this_turn() {
                     prop_assert!(now.is_legal(), "{}", now);
-                    let laid_now = CardCounts::of(game.round().table.cards().map(|c| c.physical()))
+                    let laid_now = CardCounts::of(game.round().table.cards().map(crate::card::TableCard::physical))
                         .excess_over(&start_table.physical_counts());
                     prop_assert_eq!(game.round().held[1] as usize, 11 - laid_now.len());
                 }
@@ -1075,12 +1072,16 @@ mod never_stuck {
             Phase::Hands { hands, .. } => game.waiting_hands().iter().all(|p| {
                 let name = &game.players()[*p];
                 let seen = crate::card::CardCounts::of(
-                    game.round().table.cards().map(|c| c.physical()).chain(
-                        hands
-                            .iter()
-                            .flatten()
-                            .flat_map(|h| h.cards().iter().copied()),
-                    ),
+                    game.round()
+                        .table
+                        .cards()
+                        .map(crate::card::TableCard::physical)
+                        .chain(
+                            hands
+                                .iter()
+                                .flatten()
+                                .flat_map(|h| h.cards().iter().copied()),
+                        ),
                 );
                 let (low, high) = count_range(game.setup(), game.round().held[*p], &seen);
                 try_step(format!("{name}: hand {low}")) && try_step(format!("{name}: hand {high}"))

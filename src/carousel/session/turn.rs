@@ -1,7 +1,10 @@
 //! A turn: whose it is, the draws, the moves judged by M1-M4, `done`, the knock, and the
 //! last lap when the stock runs out.
 
-use super::*;
+use super::{
+    CardCounts, DRAWS_A_TURN, Error, HandReport, Judged, Move, MoveRule, Note, Phase, RoundEnd,
+    Setup, Spaced, State, Violation, moves, plural,
+};
 
 impl State {
     /// Why nobody may play now, if the round is not being played.
@@ -155,8 +158,10 @@ impl State {
             }
         }
         // In rank order, jokers last, as a player reads a hand.
-        let mut this_move = CardCounts::of(after.cards().map(|c| c.physical()))
-            .excess_over(&CardCounts::of(r.table.cards().map(|c| c.physical())));
+        let mut this_move = CardCounts::of(after.cards().map(crate::card::TableCard::physical))
+            .excess_over(&CardCounts::of(
+                r.table.cards().map(crate::card::TableCard::physical),
+            ));
         this_move.sort_unstable();
         let not_now = self.may_meld(setup).err();
         Ok(Judged {
