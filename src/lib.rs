@@ -30,8 +30,6 @@ pub mod export;
 pub mod family;
 pub mod notation;
 pub mod rules;
-// The solver is being rewritten; its replacement comes under the full lint table.
-#[allow(unreachable_pub, clippy::pedantic)]
 pub mod solver;
 pub mod stats;
 pub mod store;

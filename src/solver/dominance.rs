@@ -82,7 +82,7 @@ impl TrieNode {
 }
 
 impl Frontier {
-    pub fn new() -> Frontier {
+    pub(super) fn new() -> Frontier {
         Frontier {
             all: Vec::new(),
             nodes: vec![TrieNode::default()],
@@ -91,7 +91,7 @@ impl Frontier {
     }
 
     /// Forgets every kept state, keeping the memory.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.all.clear();
         self.nodes.truncate(1);
         if let Some(root) = self.nodes.first_mut() {
@@ -103,7 +103,12 @@ impl Frontier {
 
     /// Whether some kept state beats `key`: its runs beat `key`'s in every suit and
     /// `also(kept key, kept index)` holds.
-    pub fn beaten(&self, search: &Search, key: u64, also: &dyn Fn(u64, u32) -> bool) -> bool {
+    pub(super) fn beaten(
+        &self,
+        search: &Search,
+        key: u64,
+        also: &dyn Fn(u64, u32) -> bool,
+    ) -> bool {
         if self.all.len() <= SCAN_UP_TO {
             return self
                 .all
@@ -149,7 +154,7 @@ impl Frontier {
     }
 
     /// Keeps a state: its key and the caller's index for it.
-    pub fn insert(&mut self, key: u64, index: u32) {
+    pub(super) fn insert(&mut self, key: u64, index: u32) {
         self.all.push((key, index));
         if self.all.len() == SCAN_UP_TO + 1 {
             for (kept, index) in self.all.clone() {
@@ -172,23 +177,22 @@ impl Frontier {
                     .flatten()
                     .map(|next| *next as usize)
             });
-            let next = match found {
-                Some(next) => next,
-                None => {
-                    let next = if last {
-                        self.leaves.push(Vec::new());
-                        self.leaves.len() - 1
-                    } else {
-                        self.nodes.push(TrieNode::default());
-                        self.nodes.len() - 1
-                    };
-                    if let Some(trie) = self.nodes.get_mut(node) {
-                        let at = trie.rank(runs);
-                        trie.children.insert(at, next as u32);
-                        trie.present |= 1u128 << runs;
-                    }
-                    next
+            let next = if let Some(next) = found {
+                next
+            } else {
+                let next = if last {
+                    self.leaves.push(Vec::new());
+                    self.leaves.len() - 1
+                } else {
+                    self.nodes.push(TrieNode::default());
+                    self.nodes.len() - 1
+                };
+                if let Some(trie) = self.nodes.get_mut(node) {
+                    let at = trie.rank(runs);
+                    trie.children.insert(at, next as u32);
+                    trie.present |= 1u128 << runs;
                 }
+                next
             };
             if last {
                 if let Some(leaf) = self.leaves.get_mut(next) {

@@ -40,7 +40,7 @@ pub(crate) struct SuitMove {
 
 impl Search<'_> {
     /// The moves of a step from runs `runs_index` (made once, then kept).
-    pub fn moves_at(&mut self, step: usize, runs_index: usize) -> &[SuitMove] {
+    pub(super) fn moves_at(&mut self, step: usize, runs_index: usize) -> &[SuitMove] {
         let slot = step * self.runs.counts.len() + runs_index;
         if self.moves.get(slot).is_some_and(Option::is_none) {
             let (rank, suit) = (step / SUITS, step % SUITS);
@@ -73,7 +73,7 @@ impl Search<'_> {
     /// The moves of a step from a state `key` (once [`Search::moves_at`] has made them for
     /// its runs), and the most jokers a move may lay after it: with jokers laid only where
     /// needed, those the state may still lay ([`Search::step_key`] refuses more).
-    pub fn moves_from(&self, step: usize, key: u64) -> (&[SuitMove], u8) {
+    pub(super) fn moves_from(&self, step: usize, key: u64) -> (&[SuitMove], u8) {
         let slot = step * self.runs.counts.len() + key::runs(key, step % SUITS);
         let budget = match self.jokers {
             Jokers::Needed => self.limits.needed_jokers.saturating_sub(key::uses(key)),
@@ -175,13 +175,13 @@ impl Search<'_> {
                                     rank + 2 == self.config.last_rank() || !needed_only,
                                 );
                                 let over = jokers.saturating_sub(free);
-                                let splits: Vec<(u8, u8)> = if !needed_only {
-                                    vec![(0, 0)]
-                                } else {
+                                let splits: Vec<(u8, u8)> = if needed_only {
                                     let least_in_sets = over.saturating_sub(continued_long);
                                     (least_in_sets..=over.min(to_sets))
                                         .map(|in_sets| (over - in_sets, in_sets))
                                         .collect()
+                                } else {
+                                    vec![(0, 0)]
                                 };
                                 for (on_long, in_sets) in splits {
                                     // Runs of 1 now hold 2, as do long runs a joker tops.
@@ -296,7 +296,7 @@ impl Search<'_> {
 
     /// Slots a wild joker may take at no cost: on runs that must go on, and starting runs
     /// when that is allowed.
-    pub fn joker_slots(must_go_on: u8, started: u8, may_start: bool) -> u8 {
+    pub(super) fn joker_slots(must_go_on: u8, started: u8, may_start: bool) -> u8 {
         must_go_on + if may_start { started } else { 0 }
     }
 
@@ -325,7 +325,7 @@ impl Search<'_> {
         room.saturating_add(ended_from_ace.saturating_mul(above(RANKS - 1)))
     }
 
-    pub fn move_score(&self, step: usize, mv: &SuitMove) -> u32 {
+    pub(super) fn move_score(&self, step: usize, mv: &SuitMove) -> u32 {
         let value = self
             .config
             .rank_values

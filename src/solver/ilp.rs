@@ -166,7 +166,7 @@ pub(crate) enum Progress {
 impl<'a> Program<'a> {
     /// The program of a pool; `None` when its objective would be too wide for the solver
     /// to tell plays apart reliably (a house joker value in the thousands).
-    pub fn new(pool: &'a Pool, config: &Config) -> Option<Program<'a>> {
+    pub(super) fn new(pool: &'a Pool, config: &Config) -> Option<Program<'a>> {
         let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
         let releasable: u32 = (0..FACES)
             .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
@@ -280,7 +280,7 @@ impl<'a> Program<'a> {
 
     /// Solves on for at most `nodes` more branch-and-bound nodes (the first relaxation is
     /// free).
-    pub fn advance(&mut self, nodes: u64, rules: MeldRules) -> Progress {
+    pub(super) fn advance(&mut self, nodes: u64, rules: MeldRules) -> Progress {
         let outcome = match std::mem::replace(&mut self.state, State::Over) {
             State::Built(problem) => {
                 let mut options = SolveOptions::default();

@@ -53,7 +53,7 @@ pub(crate) fn lay_with_least_change(
         .map(|i| (distance(&melds[i], played, rules), i))
         .filter(|(d, _)| *d < FAR)
         .collect();
-    order.sort();
+    order.sort_unstable();
     let mut laid = None;
     let mut count = 0;
     let all_cards = table.cards().count() as f64;
@@ -117,11 +117,7 @@ fn distance(meld: &Meld, played: &[HandCard], rules: MeldRules) -> u8 {
             }
             HandCard::Real(card) => match kind {
                 Some(MeldKind::Set) if faces.first().is_some_and(|f| f.rank == card.rank) => {
-                    if faces.iter().any(|f| f.suit == card.suit) {
-                        1
-                    } else {
-                        0
-                    }
+                    u8::from(faces.iter().any(|f| f.suit == card.suit))
                 }
                 Some(MeldKind::Run) if faces.first().is_some_and(|f| f.suit == card.suit) => {
                     let gap = run_gap(&faces, card.rank);

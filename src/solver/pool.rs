@@ -38,7 +38,7 @@ pub(crate) struct Pool {
 
 impl Pool {
     /// The cards of a move: the table's cards must stay, the hand's may be played.
-    pub fn for_play(table: &Table, hand: &Hand) -> Pool {
+    pub(crate) fn for_play(table: &Table, hand: &Hand) -> Pool {
         let mut pool = Pool::default();
         let mut stated = FaceCounts::default();
         let mut table_jokers: u32 = 0;
@@ -70,7 +70,7 @@ impl Pool {
     }
 
     /// Every one of these cards must be laid; jokers are bare, so wild.
-    pub fn for_arrangement(cards: &[HandCard]) -> Pool {
+    pub(crate) fn for_arrangement(cards: &[HandCard]) -> Pool {
         let mut pool = Pool::default();
         for card in cards {
             match card {
@@ -84,7 +84,7 @@ impl Pool {
     /// The cards of the table after a move that plays `played`, less the melds `kept` as
     /// they were: everything must be laid, and M4 is counted over the whole table after
     /// (the kept melds' jokers keep their cards).
-    pub fn for_rest(table: &Table, played: &[HandCard], kept: &[&Meld]) -> Option<Pool> {
+    pub(crate) fn for_rest(table: &Table, played: &[HandCard], kept: &[&Meld]) -> Option<Pool> {
         let mut pool = Pool::default();
         let mut was = FaceCounts::default();
         let mut real_after = FaceCounts::default();
@@ -134,7 +134,7 @@ impl Pool {
 
     /// Jokers that are or may become wild: those already wild, and the pinned ones a hand
     /// card can release.
-    pub fn wild_jokers(&self) -> u32 {
+    pub(crate) fn wild_jokers(&self) -> u32 {
         let mut releasable = 0;
         for rank in 0..RANKS {
             for suit in 0..SUITS {
@@ -146,7 +146,7 @@ impl Pool {
     }
 
     /// Jokers of every kind in the pool: the most that can ever be laid as wild cards.
-    pub fn jokers(&self) -> u32 {
+    pub(crate) fn jokers(&self) -> u32 {
         let pinned: u32 = self.pinned.iter().flatten().map(|n| u32::from(*n)).sum();
         pinned + u32::from(self.must_wild) + u32::from(self.optional_wild)
     }

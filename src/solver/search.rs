@@ -51,12 +51,12 @@ pub(crate) struct Config {
 }
 
 impl Config {
-    pub fn last_rank(&self) -> usize {
+    pub(crate) fn last_rank(&self) -> usize {
         if self.aces_high { ACE_HIGH } else { RANKS - 1 }
     }
 
     /// A run from the low ace must be told apart: it may not take the high ace.
-    pub fn tracks_ace_runs(&self) -> bool {
+    pub(crate) fn tracks_ace_runs(&self) -> bool {
         self.aces_high && !self.two_aces_in_a_run
     }
 }
@@ -86,7 +86,7 @@ pub(crate) struct Plan {
 
 impl Search<'_> {
     /// What dominance compares rather than matches, in this search's keys.
-    pub fn compared_bits(&self) -> u64 {
+    pub(super) fn compared_bits(&self) -> u64 {
         match self.jokers {
             Jokers::Needed => key::COMPARED_WITH_BALANCE,
             Jokers::Placed => key::COMPARED_BITS,
@@ -96,7 +96,7 @@ impl Search<'_> {
     /// Whether state `a` can do all state `b` can (scores aside). With jokers laid only
     /// where needed, fewer jokers laid is better as long as the loose ones have room: the
     /// room counted is never less than the loose jokers can be.
-    pub fn dominates(&self, a: u64, b: u64) -> bool {
+    pub(super) fn dominates(&self, a: u64, b: u64) -> bool {
         if !self.runs.key_dominates(a, b) {
             return false;
         }
@@ -142,7 +142,7 @@ pub(crate) struct Limits {
 }
 
 impl Limits {
-    pub const NONE: Limits = Limits {
+    pub(super) const NONE: Limits = Limits {
         needed_jokers: MOST_RUNS,
         most_left: None,
         most_states: usize::MAX,
@@ -182,7 +182,7 @@ pub(crate) struct Best<T> {
 }
 
 impl<T> Best<T> {
-    pub fn new() -> Best<T> {
+    pub(super) fn new() -> Best<T> {
         Best {
             with_room: None,
             better_without_room: false,
@@ -191,7 +191,7 @@ impl<T> Best<T> {
     }
 
     /// Offers a finished state; the first of equal scores is kept.
-    pub fn offer(&mut self, score: u64, has_room: bool, item: impl FnOnce() -> T) {
+    pub(super) fn offer(&mut self, score: u64, has_room: bool, item: impl FnOnce() -> T) {
         if self.any.is_none_or(|top| score > top) {
             self.any = Some(score);
         }
@@ -205,7 +205,7 @@ impl<T> Best<T> {
         };
     }
 
-    pub fn outcome(self) -> Result<(u64, T), Outcome> {
+    pub(super) fn outcome(self) -> Result<(u64, T), Outcome> {
         if self.any.is_none() {
             return Err(Outcome::Impossible);
         }
@@ -298,12 +298,12 @@ impl<'a> Search<'a> {
     }
 
     /// The value of all the hand's real cards.
-    pub fn optional_value(&self) -> u32 {
+    pub(super) fn optional_value(&self) -> u32 {
         self.optional_through.last().copied().unwrap_or(0)
     }
 
     /// Whether a state scoring `score` after `step` keeps no more of the hand than allowed.
-    pub fn within_limits(&self, step: usize, score: i64) -> bool {
+    pub(super) fn within_limits(&self, step: usize, score: i64) -> bool {
         let Some(most) = self.limits.most_left else {
             return true;
         };
@@ -311,7 +311,7 @@ impl<'a> Search<'a> {
         offered - score / i64::from(COUNT_WEIGHT) <= i64::from(most)
     }
 
-    pub fn steps(&self) -> usize {
+    pub(super) fn steps(&self) -> usize {
         (self.config.last_rank() + 1) * SUITS
     }
 
@@ -321,13 +321,13 @@ impl<'a> Search<'a> {
     }
 
     /// The key every search starts from.
-    pub fn start_key(&self) -> u64 {
+    pub(super) fn start_key(&self) -> u64 {
         key::with_balance(0, 0)
     }
 
     /// The key after a move, or `None` when the move is out of bounds or leaves the rank's
     /// sets unsplittable.
-    pub fn step_key(&self, key: u64, step: usize, mv: &SuitMove) -> Option<u64> {
+    pub(super) fn step_key(&self, key: u64, step: usize, mv: &SuitMove) -> Option<u64> {
         let suit = step % SUITS;
         let balance = key::balance(key) + i32::from(mv.jokers) - i32::from(mv.released);
         let most_balance = i32::from(self.pool.must_wild)
@@ -366,7 +366,7 @@ impl<'a> Search<'a> {
     }
 
     /// Whether a finished key may end the search, and if so how.
-    pub fn finish(&self, key: u64) -> Option<Finish> {
+    pub(super) fn finish(&self, key: u64) -> Option<Finish> {
         let closed = (0..SUITS).all(|suit| {
             matches!(
                 self.runs.counts.get(key::runs(key, suit)),

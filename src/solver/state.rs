@@ -75,48 +75,49 @@ pub(crate) type KeyMap<V> = FastMap<u64, V>;
 /// counts), the joker balance, the current rank's set cards, the room for loose jokers, the
 /// jokers laid where needed.
 pub(crate) mod key {
-    pub const SUIT_BITS: u32 = 7;
-    pub const RUN_BITS: u64 = (1 << (SUIT_BITS * 4)) - 1;
+    pub(crate) const SUIT_BITS: u32 = 7;
+    pub(crate) const RUN_BITS: u64 = (1 << (SUIT_BITS * 4)) - 1;
     const BALANCE_SHIFT: u32 = 28;
     /// The balance is stored plus this, so it is never negative.
-    pub const BALANCE_OFFSET: i32 = 8;
+    pub(crate) const BALANCE_OFFSET: i32 = 8;
     const SET_CARDS_SHIFT: u32 = 32;
     const SET_DEEPEST_SHIFT: u32 = 37;
     const SET_JOKER_SHIFT: u32 = 40;
     const ROOM_SHIFT: u32 = 41;
     const USES_SHIFT: u32 = 43;
     /// The bits of the count of jokers laid where needed (with jokers laid only so).
-    pub const USES_BITS: u64 = 7 << USES_SHIFT;
+    pub(crate) const USES_BITS: u64 = 7 << USES_SHIFT;
     /// The bits of the room for loose jokers, which states compare rather than match on.
-    pub const ROOM_BITS: u64 = 3 << ROOM_SHIFT;
+    pub(crate) const ROOM_BITS: u64 = 3 << ROOM_SHIFT;
     /// Loose jokers are at most two, so room is counted up to two.
-    pub const MOST_ROOM: u8 = 2;
+    pub(crate) const MOST_ROOM: u8 = 2;
     /// The bits dominance compares; states must match on every other bit. The balance is
     /// compared only when jokers are laid where needed.
-    pub const COMPARED_BITS: u64 = RUN_BITS | ROOM_BITS;
-    pub const COMPARED_WITH_BALANCE: u64 = COMPARED_BITS | USES_BITS | (0xf << BALANCE_SHIFT);
+    pub(crate) const COMPARED_BITS: u64 = RUN_BITS | ROOM_BITS;
+    pub(crate) const COMPARED_WITH_BALANCE: u64 =
+        COMPARED_BITS | USES_BITS | (0xf << BALANCE_SHIFT);
 
-    pub fn runs(key: u64, suit: usize) -> usize {
+    pub(crate) fn runs(key: u64, suit: usize) -> usize {
         ((key >> (SUIT_BITS * suit as u32)) & 0x7f) as usize
     }
 
-    pub fn with_runs(key: u64, suit: usize, index: usize) -> u64 {
+    pub(crate) fn with_runs(key: u64, suit: usize, index: usize) -> u64 {
         let shift = SUIT_BITS * suit as u32;
         (key & !(0x7f << shift)) | ((index as u64 & 0x7f) << shift)
     }
 
-    pub fn balance(key: u64) -> i32 {
+    pub(crate) fn balance(key: u64) -> i32 {
         ((key >> BALANCE_SHIFT) & 0xf) as i32 - BALANCE_OFFSET
     }
 
-    pub fn with_balance(key: u64, balance: i32) -> u64 {
+    pub(crate) fn with_balance(key: u64, balance: i32) -> u64 {
         let stored = (balance + BALANCE_OFFSET) as u64 & 0xf;
         (key & !(0xf << BALANCE_SHIFT)) | (stored << BALANCE_SHIFT)
     }
 
     /// Cards given to sets at this rank so far, the most from one suit, and whether a joker
     /// is among them.
-    pub fn set_cards(key: u64) -> (u8, u8, bool) {
+    pub(crate) fn set_cards(key: u64) -> (u8, u8, bool) {
         (
             ((key >> SET_CARDS_SHIFT) & 0x1f) as u8,
             ((key >> SET_DEEPEST_SHIFT) & 0x7) as u8,
@@ -125,25 +126,25 @@ pub(crate) mod key {
     }
 
     /// Jokers laid where a meld needs them so far.
-    pub fn uses(key: u64) -> u8 {
+    pub(crate) fn uses(key: u64) -> u8 {
         ((key >> USES_SHIFT) & 7) as u8
     }
 
-    pub fn with_uses(key: u64, uses: u8) -> u64 {
+    pub(crate) fn with_uses(key: u64, uses: u8) -> u64 {
         (key & !USES_BITS) | (u64::from(uses & 7) << USES_SHIFT)
     }
 
     /// Room for loose jokers on the melds finished so far, counted up to [`MOST_ROOM`].
-    pub fn room(key: u64) -> u8 {
+    pub(crate) fn room(key: u64) -> u8 {
         ((key >> ROOM_SHIFT) & 3) as u8
     }
 
-    pub fn with_more_room(key: u64, more: u8) -> u64 {
+    pub(crate) fn with_more_room(key: u64, more: u8) -> u64 {
         let room = room(key).saturating_add(more).min(MOST_ROOM);
         (key & !ROOM_BITS) | (u64::from(room) << ROOM_SHIFT)
     }
 
-    pub fn with_set_cards(key: u64, cards: u8, deepest: u8, joker: bool) -> u64 {
+    pub(crate) fn with_set_cards(key: u64, cards: u8, deepest: u8, joker: bool) -> u64 {
         let cleared = key & !(0x1ff << SET_CARDS_SHIFT);
         cleared
             | (u64::from(cards & 0x1f) << SET_CARDS_SHIFT)
@@ -164,7 +165,7 @@ pub(crate) struct RunTable {
 }
 
 impl RunTable {
-    pub fn new() -> RunTable {
+    pub(super) fn new() -> RunTable {
         let mut counts = Vec::new();
         for total in 0..=MOST_RUNS {
             for a in 0..=total {
@@ -204,7 +205,7 @@ impl RunTable {
         }
     }
 
-    pub fn index(&self, runs: &RunCounts) -> Option<usize> {
+    pub(super) fn index(&self, runs: &RunCounts) -> Option<usize> {
         if runs.iter().any(|n| *n > MOST_RUNS) {
             return None;
         }
@@ -221,11 +222,11 @@ impl RunTable {
 
     /// Whether runs (by index) `a` can do all runs `b` can.
     /// A bit for each runs index that can do all runs `b` can.
-    pub fn dominated_by(&self, b: usize) -> u128 {
+    pub(super) fn dominated_by(&self, b: usize) -> u128 {
         self.dominated_by.get(b).copied().unwrap_or(0)
     }
 
-    pub fn suit_dominates(&self, a: usize, b: usize) -> bool {
+    pub(super) fn suit_dominates(&self, a: usize, b: usize) -> bool {
         self.dominates
             .get(a * self.counts.len() + b)
             .copied()
@@ -234,7 +235,7 @@ impl RunTable {
 
     /// Whether key `a` can do all key `b` can: its runs in every suit, and its room for
     /// loose jokers. (The other parts of the keys must match.)
-    pub fn key_dominates(&self, a: u64, b: u64) -> bool {
+    pub(super) fn key_dominates(&self, a: u64, b: u64) -> bool {
         let len = self.counts.len();
         key::room(a) >= key::room(b)
             && (0..SUITS).all(|suit| self.dominates[key::runs(a, suit) * len + key::runs(b, suit)])
