@@ -3,6 +3,7 @@
 pub(crate) mod board;
 pub(crate) mod canadian;
 pub(crate) mod chart;
+pub(crate) mod error;
 pub(crate) mod games;
 pub(crate) mod look;
 pub(crate) mod play;

@@ -14,7 +14,7 @@ mod solve;
 mod stats;
 mod tally;
 
-use carousel::{Deck, Error, MeldRules, Rules};
+use carousel::{Deck, MeldRules, Rules};
 use clap::{Args, Parser, Subcommand};
 use indexmap::IndexMap;
 use serde::Serialize;
@@ -132,13 +132,12 @@ pub(crate) fn run(command: &Command) -> ExitCode {
         Ok(Answer::Yes) => 0,
         Ok(Answer::No) => 1,
         Err(err) => {
-            let refusal = err.downcast_ref::<Error>().is_some_and(Error::is_refusal);
-            let message = format!("{err:#}");
-            errln!("carousel: {message}");
+            let (line, message, status) = crate::render::error::one_shot(&err);
+            errln!("{line}");
             if json {
                 print_json(&ErrorJson { error: &message });
             }
-            if refusal { 1 } else { 2 }
+            status
         }
     };
     crate::out::finish(status)

@@ -271,13 +271,11 @@ impl Referee {
         match self.execute(text) {
             Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
-                let at = line.map_or(String::new(), |n| format!("line {n}: "));
-                let outcome = if err.is_refusal() {
-                    errln!("{at}refused: {err}");
-                    Outcome::Refused
-                } else {
-                    errln!("{at}error: {err}");
-                    Outcome::NotUnderstood
+                let (kind, text) = render::error::repl_line(&err, line, None);
+                err!("{text}");
+                let outcome = match kind {
+                    render::error::Kind::Refused => Outcome::Refused,
+                    render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
                 };
                 (outcome, Flow::Go)
             }

@@ -267,30 +267,12 @@ impl Referee {
         match result {
             Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
-                let at = line.map_or(String::new(), |n| format!("line {n}: "));
-                let outcome = if err.is_refusal() {
-                    Outcome::Refused
-                } else {
-                    Outcome::NotUnderstood
+                let (kind, text) = render::error::repl_line(&err, line, self.game.as_ref());
+                err!("{text}");
+                let outcome = match kind {
+                    render::error::Kind::Refused => Outcome::Refused,
+                    render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
                 };
-                match &err {
-                    Error::Illegal(verdict) => {
-                        let table = self
-                            .game
-                            .as_ref()
-                            .map(|g| g.round().table.clone())
-                            .unwrap_or_default();
-                        err!("{at}{}", render::verdict(verdict, &table));
-                        if let Some(game) = &self.game
-                            && game.round().moved_this_turn()
-                        {
-                            errln!("{}", render::play::judged_whole(game));
-                        }
-                        errln!("Nothing changed.");
-                    }
-                    _ if outcome == Outcome::Refused => errln!("{at}refused: {err}"),
-                    _ => errln!("{at}error: {err}"),
-                }
                 (outcome, Flow::Go)
             }
         }

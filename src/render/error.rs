@@ -1,0 +1,64 @@
+//! Every error the user reads, rendered in one place: the one-shot commands' `carousel: ...`
+//! line with its exit status, and the REPL's `refused:` / `error:` lines (with a script's
+//! line number, and an illegal move's verdict laid out as `check` lays it out).
+
+use carousel::Error;
+use carousel::session::Game;
+
+/// What kind of "no" an error is: the exit status and the REPL's prefix follow from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A well-formed "no" of the rules (exit 1, `refused:`).
+    Refused,
+    /// Input the program cannot take (exit 2, `error:`).
+    NotUnderstood,
+}
+
+impl Kind {
+    pub(crate) fn of(err: &Error) -> Kind {
+        if err.is_refusal() {
+            Kind::Refused
+        } else {
+            Kind::NotUnderstood
+        }
+    }
+}
+
+/// A one-shot command's failure: the line for stderr (no newline), the bare message (for
+/// `--json`) and the exit status of docs/commands.md#exit-status.
+pub(crate) fn one_shot(err: &anyhow::Error) -> (String, String, u8) {
+    let refusal = err
+        .downcast_ref::<Error>()
+        .is_some_and(|e| Kind::of(e) == Kind::Refused);
+    let message = format!("{err:#}");
+    (
+        format!("carousel: {message}"),
+        message,
+        if refusal { 1 } else { 2 },
+    )
+}
+
+/// A REPL line's failure, as printed on stderr (ending in a newline). `line` numbers a
+/// script's lines; `game` is the Carousel game in play, whose table an illegal move's
+/// verdict is drawn against.
+pub(crate) fn repl_line(err: &Error, line: Option<usize>, game: Option<&Game>) -> (Kind, String) {
+    let at = line.map_or(String::new(), |n| format!("line {n}: "));
+    let kind = Kind::of(err);
+    let text = match (err, kind) {
+        (Error::Illegal(verdict), _) => {
+            let table = game.map(|g| g.round().table.clone()).unwrap_or_default();
+            let mut text = format!("{at}{}", super::verdict(verdict, &table));
+            if let Some(game) = game
+                && game.round().moved_this_turn()
+            {
+                text.push_str(&super::play::judged_whole(game));
+                text.push('\n');
+            }
+            text.push_str("Nothing changed.\n");
+            text
+        }
+        (_, Kind::Refused) => format!("{at}refused: {err}\n"),
+        (_, Kind::NotUnderstood) => format!("{at}error: {err}\n"),
+    };
+    (kind, text)
+}
