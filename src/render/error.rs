@@ -2,6 +2,7 @@
 //! line with its exit status, and the REPL's `refused:` / `error:` lines (with a script's
 //! line number, and an illegal move's verdict laid out as `check` lays it out).
 
+use crate::repl::CommandError;
 use carousel::Error;
 use carousel::session::Game;
 
@@ -41,11 +42,19 @@ pub(crate) fn one_shot(err: &anyhow::Error) -> (String, String, u8) {
 /// A REPL line's failure, as printed on stderr (ending in a newline). `line` numbers a
 /// script's lines; `game` is the Carousel game in play, whose table an illegal move's
 /// verdict is drawn against.
-pub(crate) fn repl_line(err: &Error, line: Option<usize>, game: Option<&Game>) -> (Kind, String) {
+pub(crate) fn repl_line(
+    err: &CommandError,
+    line: Option<usize>,
+    game: Option<&Game>,
+) -> (Kind, String) {
     let at = line.map_or(String::new(), |n| format!("line {n}: "));
-    let kind = Kind::of(err);
+    let kind = if err.is_refusal() {
+        Kind::Refused
+    } else {
+        Kind::NotUnderstood
+    };
     let text = match (err, kind) {
-        (Error::Illegal(verdict), _) => {
+        (CommandError::Game(Error::Illegal(verdict)), _) => {
             let table = game.map(|g| g.round().table.clone()).unwrap_or_default();
             let mut text = format!("{at}{}", super::verdict(verdict, &table));
             if let Some(game) = game

@@ -4,6 +4,7 @@
 //! table's disputes: may I take the pile, is this a legal set, may I lay these on our set.
 //! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
 
+use super::CommandError;
 use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
 use crate::render;
 use carousel::Error;
@@ -71,8 +72,8 @@ pub(crate) struct Referee {
     pub rules_refused: Option<String>,
 }
 
-fn no_game() -> Error {
-    Error::Play(
+fn no_game() -> CommandError {
+    CommandError::NotUnderstood(
         "no game yet: start one with new --game canadian and four names, or new --game carolina and 2 to 8"
             .to_string(),
     )
@@ -85,7 +86,7 @@ pub(crate) fn load(path: &Path, variant: Variant) -> Result<Game, Error> {
 }
 
 /// Locks and reads a saved game of these games, to play it in this session.
-pub(crate) fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), Error> {
+pub(crate) fn open_file(path: &Path, variant: Variant) -> Result<(GameFile, Game), CommandError> {
     let (file, text) = GameFile::open_text(path)?;
     let text = text.ok_or_else(|| Error::File {
         path: path.display().to_string(),
@@ -139,11 +140,11 @@ impl Referee {
         }
     }
 
-    fn game(&self) -> Result<&Game, Error> {
+    fn game(&self) -> Result<&Game, CommandError> {
         self.game.as_ref().ok_or_else(no_game)
     }
 
-    fn game_mut(&mut self) -> Result<&mut Game, Error> {
+    fn game_mut(&mut self) -> Result<&mut Game, CommandError> {
         self.game.as_mut().ok_or_else(no_game)
     }
 
@@ -179,12 +180,12 @@ impl Referee {
 
     /// `save` writes the game again to its file; `save FILE` to a new file, where it goes on
     /// (when its own file cannot be written, a full disk say).
-    fn save_to(&mut self, to: &str) -> Result<(), Error> {
+    fn save_to(&mut self, to: &str) -> Result<(), CommandError> {
         let game = self.game.as_ref().ok_or_else(no_game)?;
         let to = to.trim().trim_matches('"');
         if to.is_empty() {
             let Some(file) = &mut self.file else {
-                return Err(Error::Play(
+                return Err(CommandError::NotUnderstood(
                     "this game has no file yet; save FILE names one".to_string(),
                 ));
             };
@@ -198,7 +199,7 @@ impl Referee {
             return self.save_to("");
         }
         if path.exists() {
-            return Err(Error::Play(format!(
+            return Err(CommandError::NotUnderstood(format!(
                 "{} exists already; save FILE writes to a new file, so name another",
                 path.display()
             )));
@@ -243,7 +244,7 @@ impl Referee {
     }
 
     /// Goes on with a saved game in `path`.
-    pub(crate) fn open(&mut self, path: &Path, variant: Variant) -> Result<(), Error> {
+    pub(crate) fn open(&mut self, path: &Path, variant: Variant) -> Result<(), CommandError> {
         if let Some(file) = &self.file
             && file.is(path)
         {
@@ -254,7 +255,7 @@ impl Referee {
             return Ok(());
         }
         if self.unsaved.is_some() {
-            return Err(Error::Refused(
+            return Err(CommandError::Refused(
                 "the game in play is not saved; save it first (its file is behind)".to_string(),
             ));
         }
@@ -282,25 +283,25 @@ impl Referee {
         }
     }
 
-    fn execute(&mut self, text: &str) -> Result<Flow, Error> {
+    fn execute(&mut self, text: &str) -> Result<Flow, CommandError> {
         let text = text.split_once('#').map_or(text, |(code, _)| code).trim();
         if text.is_empty() {
             return Ok(Flow::Go);
         }
         let (word, rest) = split_word(text);
         let Some(command) = command_name(word) else {
-            return Err(Error::Play(format!(
+            return Err(CommandError::NotUnderstood(format!(
                 "\"{word}\" is not a command of {}; help lists them",
                 self.game
                     .as_ref()
                     .map_or("these games", |g| g.variant().title())
             )));
         };
-        let bare = |flow: Flow| -> Result<Flow, Error> {
+        let bare = |flow: Flow| -> Result<Flow, CommandError> {
             if rest.is_empty() {
                 Ok(flow)
             } else {
-                Err(Error::Play(format!(
+                Err(CommandError::NotUnderstood(format!(
                     "{command} takes nothing more, not \"{rest}\""
                 )))
             }
@@ -326,7 +327,7 @@ impl Referee {
                 let game = self.game()?;
                 let player = match rest.to_ascii_lowercase().as_str() {
                     "" => {
-                        return Err(Error::Play(
+                        return Err(CommandError::NotUnderstood(
                             "out NAME: who went out; out none when the stock ran out".to_string(),
                         ));
                     }
@@ -339,7 +340,7 @@ impl Referee {
                 let game = self.game()?;
                 let (name, melds) = split_word(rest);
                 if name.is_empty() {
-                    return Err(Error::Play(
+                    return Err(CommandError::NotUnderstood(
                         "melds NAME MELDS: a side's sets by one of its players, or their count: melds alice Ks Kh 2c | 7s 7h 7d, melds bob 85, melds bob none".to_string(),
                     ));
                 }
@@ -357,7 +358,7 @@ impl Referee {
                 let game = self.game()?;
                 let (name, hand) = split_word(rest);
                 if name.is_empty() {
-                    return Err(Error::Play(
+                    return Err(CommandError::NotUnderstood(
                         "hand NAME HAND: a player's hand left, as cards or a count: hand bob Qs 5h, hand bob 105, hand alice 0".to_string(),
                     ));
                 }
@@ -401,7 +402,7 @@ impl Referee {
             "resume" => {
                 let path = expand_home(rest.trim_matches('"'));
                 if rest.is_empty() {
-                    return Err(Error::Play(
+                    return Err(CommandError::NotUnderstood(
                         "resume FILE: the saved game to go on with".to_string(),
                     ));
                 }
@@ -429,7 +430,7 @@ impl Referee {
                 topic => match help_topic(topic) {
                     Some(text) => outln!("{text}"),
                     None => {
-                        return Err(Error::Play(format!(
+                        return Err(CommandError::NotUnderstood(format!(
                             "no help on \"{topic}\"; help lists the commands"
                         )));
                     }
@@ -437,13 +438,17 @@ impl Referee {
             },
             "save" => self.save_to(rest)?,
             "quit" => return bare(Flow::Quit),
-            _ => return Err(Error::Play(format!("\"{word}\": help lists the commands"))),
+            _ => {
+                return Err(CommandError::NotUnderstood(format!(
+                    "\"{word}\": help lists the commands"
+                )));
+            }
         }
         Ok(Flow::Go)
     }
 
     /// The game in play scored, as the family's tools (export, chart) take it.
-    fn family_tally(&self) -> Result<carousel::family::Tally, Error> {
+    fn family_tally(&self) -> Result<carousel::family::Tally, CommandError> {
         let game = self.game()?;
         Ok(carousel::family::Tally::Canadian(
             game.variant(),
@@ -452,10 +457,10 @@ impl Referee {
     }
 
     /// `export FORMAT [FILE]`: the game's hands by side as CSV, Markdown or JSON.
-    fn export(&self, rest: &str) -> Result<(), Error> {
+    fn export(&self, rest: &str) -> Result<(), CommandError> {
         let (format, file) = split_word(rest);
         if format.is_empty() {
-            return Err(Error::Play(
+            return Err(CommandError::NotUnderstood(
                 "export needs a format, csv, markdown or json, and may take a file: export csv friday.csv"
                     .into(),
             ));
@@ -473,14 +478,14 @@ impl Referee {
         Ok(())
     }
 
-    fn step(&mut self, event: Event) -> Result<(), Error> {
+    fn step(&mut self, event: Event) -> Result<(), CommandError> {
         let notes = self.game_mut()?.apply(event)?;
         self.save();
         out!("{}", tell(self.game()?, &notes));
         Ok(())
     }
 
-    fn new_game(&mut self, rest: &str) -> Result<(), Error> {
+    fn new_game(&mut self, rest: &str) -> Result<(), CommandError> {
         let mut variant = Variant::Canadian;
         let mut teams: Option<String> = None;
         let mut names = Vec::new();
@@ -493,14 +498,14 @@ impl Referee {
             };
             match option.as_str() {
                 "--game" | "--teams" => {
-                    let value = inline
-                        .or_else(|| words.next())
-                        .ok_or_else(|| Error::Play(format!("{option} needs a value")))?;
+                    let value = inline.or_else(|| words.next()).ok_or_else(|| {
+                        CommandError::NotUnderstood(format!("{option} needs a value"))
+                    })?;
                     if option == "--game" {
                         variant = match carousel::family::GameKind::parse(&value)? {
                             carousel::family::GameKind::Canadian(v) => v,
                             carousel::family::GameKind::Carousel => {
-                                return Err(Error::Play(
+                                return Err(CommandError::NotUnderstood(
                                     "new --game carousel starts a game of Carousel".to_string(),
                                 ));
                             }
@@ -510,7 +515,7 @@ impl Referee {
                     }
                 }
                 _ if option.starts_with("--") => {
-                    return Err(Error::Play(format!(
+                    return Err(CommandError::NotUnderstood(format!(
                         "\"{option}\": new takes --game and --teams, then the names"
                     )));
                 }
@@ -518,11 +523,11 @@ impl Referee {
             }
         }
         if let Some(why) = &self.rules_refused {
-            return Err(Error::Play(why.clone()));
+            return Err(CommandError::NotUnderstood(why.clone()));
         }
         let game = Game::new(variant, names, teams.as_deref(), self.new_rules.clone())?;
         if self.unsaved.is_some() {
-            return Err(Error::Refused(
+            return Err(CommandError::Refused(
                 "the game in play is not saved; save it first (its file is behind)".to_string(),
             ));
         }
@@ -533,7 +538,8 @@ impl Referee {
                 path: path.display().to_string(),
                 problem: "a game is saved there already; resume it, or name another file"
                     .to_string(),
-            });
+            }
+            .into());
         }
         file.save_text(&saved_text(&game))?;
         if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
@@ -564,7 +570,7 @@ impl Referee {
         Ok(())
     }
 
-    fn rules(&mut self, rest: &str) -> Result<(), Error> {
+    fn rules(&mut self, rest: &str) -> Result<(), CommandError> {
         let current = self
             .game
             .as_ref()
@@ -606,7 +612,7 @@ impl Referee {
     }
 
     /// `pile TOP with HAND`: may a player holding HAND take the pile whose top card is TOP?
-    fn pile(&self, rest: &str) -> Result<(), Error> {
+    fn pile(&self, rest: &str) -> Result<(), CommandError> {
         let book = self.rulebook();
         let (top, hand) = split_word(rest);
         let hand = hand
@@ -614,7 +620,7 @@ impl Referee {
             .map_or(hand, str::trim_start)
             .trim_matches('"');
         if top.is_empty() || hand.is_empty() {
-            return Err(Error::Play(
+            return Err(CommandError::NotUnderstood(
                 "pile TOP with CARDS: the pile's top card and the cards that would take it: pile Kd with Ks Kh".to_string(),
             ));
         }
@@ -635,11 +641,11 @@ impl Referee {
     }
 
     /// `check MELDS` or `check CARDS on SET`: is this a legal set, may these be laid on it?
-    fn check(&self, rest: &str) -> Result<(), Error> {
+    fn check(&self, rest: &str) -> Result<(), CommandError> {
         let book = self.rulebook();
         let rest = rest.trim_matches('"');
         if rest.is_empty() {
-            return Err(Error::Play(
+            return Err(CommandError::NotUnderstood(
                 "check MELDS, or check CARDS on SET: check Ks Kh 2c, check 2d on Ks Kh Kd"
                     .to_string(),
             ));
@@ -664,17 +670,17 @@ impl Referee {
     }
 }
 
-fn count_arg(rest: &str) -> Result<Option<usize>, Error> {
+fn count_arg(rest: &str) -> Result<Option<usize>, CommandError> {
     if rest.is_empty() {
         return Ok(None);
     }
-    rest.parse::<usize>()
-        .map(Some)
-        .map_err(|_| Error::Play(format!("\"{rest}\": give a number of steps, like 2")))
+    rest.parse::<usize>().map(Some).map_err(|_| {
+        CommandError::NotUnderstood(format!("\"{rest}\": give a number of steps, like 2"))
+    })
 }
 
 /// Splits `new`'s arguments as a shell would: quotes keep `--teams "a+c b+d"` together.
-fn shell_words(text: &str) -> Result<Vec<String>, Error> {
+fn shell_words(text: &str) -> Result<Vec<String>, CommandError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quoted = false;
@@ -698,7 +704,9 @@ fn shell_words(text: &str) -> Result<Vec<String>, Error> {
         }
     }
     if quoted {
-        return Err(Error::Play(format!("\"{text}\": a quote is not closed")));
+        return Err(CommandError::NotUnderstood(format!(
+            "\"{text}\": a quote is not closed"
+        )));
     }
     if started {
         words.push(word);

@@ -1,7 +1,7 @@
 //! Reading a REPL line into a command. Only spelling is checked here; names, cards and
 //! melds are read by the library, which knows the game.
 
-use carousel::Error;
+use super::CommandError;
 
 /// A move as typed: new melds, cards added to one meld, or numbered melds rearranged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ pub(super) enum WhyArg {
 }
 
 /// `3` is round 3; `end`, `bonus`, `bonuses` or `game` the game end.
-fn why_arg(word: &str, rest: &str) -> Result<Option<WhyArg>, Error> {
+fn why_arg(word: &str, rest: &str) -> Result<Option<WhyArg>, CommandError> {
     match rest.to_lowercase().as_str() {
         "" => Ok(None),
         "end" | "bonus" | "bonuses" | "game" => Ok(Some(WhyArg::End)),
@@ -161,8 +161,8 @@ pub(super) fn command_name(word: &str) -> Option<&'static str> {
         .map(|names| names[0])
 }
 
-fn bad(message: String) -> Error {
-    Error::Play(message)
+fn bad(message: String) -> CommandError {
+    CommandError::NotUnderstood(message)
 }
 
 /// Longest word worth comparing with the command words: none is near a longer one, and
@@ -225,7 +225,7 @@ fn is_rearrangement(text: &str) -> bool {
     })
 }
 
-fn parse_move(text: &str, example: &str) -> Result<MoveText, Error> {
+fn parse_move(text: &str, example: &str) -> Result<MoveText, CommandError> {
     let text = text.trim();
     if is_rearrangement(text) {
         return Ok(MoveText::Rearrange(text.to_string()));
@@ -243,7 +243,7 @@ fn parse_move(text: &str, example: &str) -> Result<MoveText, Error> {
 
 const MOVE_FORMS: &str = "meld 7h 8h 9h (new melds), add 2 6d (cards on meld 2), or 1 2 = MELDS (melds 1 and 2 become MELDS)";
 
-fn parse_meld(rest: &str) -> Result<MoveText, Error> {
+fn parse_meld(rest: &str) -> Result<MoveText, CommandError> {
     if rest.trim().is_empty() {
         return Err(bad(
             "meld needs the melds to lay, like meld 7h 8h 9h or meld 7h 8h 9h | Ks Kd Kc".into(),
@@ -252,7 +252,7 @@ fn parse_meld(rest: &str) -> Result<MoveText, Error> {
     Ok(MoveText::Meld(rest.trim().to_string()))
 }
 
-fn parse_add(rest: &str) -> Result<MoveText, Error> {
+fn parse_add(rest: &str) -> Result<MoveText, CommandError> {
     let (number, cards) = split_word(rest);
     let number = number.trim_end_matches(':');
     let n = number.parse::<usize>().map_err(|_| {
@@ -302,7 +302,7 @@ fn name_and_rest(text: &str) -> (String, String) {
     (name, rest)
 }
 
-fn count_arg(word: &str, rest: &str) -> Result<Option<usize>, Error> {
+fn count_arg(word: &str, rest: &str) -> Result<Option<usize>, CommandError> {
     if rest.is_empty() {
         return Ok(None);
     }
@@ -314,7 +314,7 @@ fn count_arg(word: &str, rest: &str) -> Result<Option<usize>, Error> {
     }
 }
 
-fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Error> {
+fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, CommandError> {
     if rest.is_empty() {
         Ok(command)
     } else {
@@ -326,7 +326,7 @@ const ROUND_FORMS: &str = "knock NAME or out NAME (or neither when the stock ran
 
 const FIX_FORMS: &str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
 
-fn parse_fix(rest: &str) -> Result<Command, Error> {
+fn parse_fix(rest: &str) -> Result<Command, CommandError> {
     let (number, rest) = split_word(rest);
     let round = match number.parse::<usize>() {
         Ok(n) if n > 0 => n,
@@ -386,7 +386,7 @@ fn parse_fix(rest: &str) -> Result<Command, Error> {
 }
 
 /// Reads one line. `#` starts a comment.
-pub(super) fn parse(line: &str) -> Result<Command, Error> {
+pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
     let line = line.split('#').next().unwrap_or("").trim();
     if line.is_empty() {
         return Ok(Command::Nothing);

@@ -5,6 +5,7 @@
 pub(crate) mod canadian;
 mod command;
 mod complete;
+mod error;
 #[cfg(test)]
 mod fuzz;
 pub(crate) mod help;
@@ -19,6 +20,7 @@ use carousel::words::and_list;
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
+pub(crate) use error::CommandError;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
@@ -58,8 +60,8 @@ struct Referee {
     pending: Option<saved::Pending>,
 }
 
-fn no_game() -> Error {
-    Error::Play(
+fn no_game() -> CommandError {
+    CommandError::NotUnderstood(
         "no game yet: start one with new and the players' names (new alice bob carol), or resume a saved one"
             .to_string(),
     )
@@ -119,11 +121,11 @@ impl Referee {
         Ok(referee)
     }
 
-    fn game(&self) -> Result<&Game, Error> {
+    fn game(&self) -> Result<&Game, CommandError> {
         self.game.as_ref().ok_or_else(no_game)
     }
 
-    fn game_mut(&mut self) -> Result<&mut Game, Error> {
+    fn game_mut(&mut self) -> Result<&mut Game, CommandError> {
         self.game.as_mut().ok_or_else(no_game)
     }
 
@@ -171,11 +173,11 @@ impl Referee {
 
     /// `save`: tries the game's file again; `save FILE`: writes the game to FILE, a new file,
     /// which the session then goes on saving to.
-    fn save_to(&mut self, to: Option<String>) -> Result<(), Error> {
+    fn save_to(&mut self, to: Option<String>) -> Result<(), CommandError> {
         let game = self.game.as_ref().ok_or_else(no_game)?;
         let Some(to) = to else {
             let Some(file) = &mut self.file else {
-                return Err(Error::Play(
+                return Err(CommandError::NotUnderstood(
                     "this game has no file yet; save FILE names one".to_string(),
                 ));
             };
@@ -189,7 +191,7 @@ impl Referee {
             return self.save_to(None);
         }
         if path.exists() {
-            return Err(Error::Play(format!(
+            return Err(CommandError::NotUnderstood(format!(
                 "{} exists already; save FILE writes to a new file, so name another",
                 path.display()
             )));
@@ -278,7 +280,7 @@ impl Referee {
         }
     }
 
-    fn execute(&mut self, command: Command) -> Result<Flow, Error> {
+    fn execute(&mut self, command: Command) -> Result<Flow, CommandError> {
         match command {
             Command::Nothing => {}
             Command::New(names) => self.new_game(names)?,
@@ -340,7 +342,7 @@ impl Referee {
                 let game = self.game_mut()?;
                 let player = game.setup().player(&name)?;
                 let held = count.parse::<u32>().map_err(|_| {
-                    Error::Play(format!(
+                    CommandError::NotUnderstood(format!(
                         "\"{count}\": cards takes the number of cards {} holds, like cards {} 7",
                         game.players()[player],
                         game.players()[player]
@@ -411,7 +413,7 @@ impl Referee {
             Command::Help(Some(topic)) => match help::topic(&topic) {
                 Some(text) => outln!("{text}"),
                 None => {
-                    return Err(Error::Play(format!(
+                    return Err(CommandError::NotUnderstood(format!(
                         "no help on \"{topic}\"; help lists the commands"
                     )));
                 }
@@ -427,16 +429,16 @@ impl Referee {
         Ok(Flow::Go)
     }
 
-    fn new_game(&mut self, names: Vec<String>) -> Result<(), Error> {
+    fn new_game(&mut self, names: Vec<String>) -> Result<(), CommandError> {
         self.may_leave()?;
         if let Some(why) = &self.rules_refused {
-            return Err(Error::Play(why.clone()));
+            return Err(CommandError::NotUnderstood(why.clone()));
         }
         let game = Game::new(names, self.new_rules.clone())?;
         let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), game.players())?;
         let (mut file, existing) = GameFile::open(&path)?;
         if existing.is_some() {
-            return Err(Error::Play(format!(
+            return Err(CommandError::NotUnderstood(format!(
                 "{} holds a game already (written since this session began); resume goes on with it",
                 path.display()
             )));
@@ -474,9 +476,9 @@ impl Referee {
     }
 
     /// Refuses to leave a game whose last steps are not saved (for another game).
-    fn may_leave(&self) -> Result<(), Error> {
+    fn may_leave(&self) -> Result<(), CommandError> {
         match &self.unsaved {
-            Some(_) => Err(Error::Play(
+            Some(_) => Err(CommandError::NotUnderstood(
                 "the game in play is not saved; save FILE writes it to another file first"
                     .to_string(),
             )),
@@ -484,7 +486,7 @@ impl Referee {
         }
     }
 
-    fn rules(&mut self, arg: RulesArg) -> Result<(), Error> {
+    fn rules(&mut self, arg: RulesArg) -> Result<(), CommandError> {
         let current = self
             .game
             .as_ref()
@@ -526,7 +528,9 @@ impl Referee {
             }
             RulesArg::Save => {
                 let dirs = self.dirs.as_ref().ok_or_else(|| {
-                    Error::Play("there is no config directory (no home directory)".to_string())
+                    CommandError::NotUnderstood(
+                        "there is no config directory (no home directory)".to_string(),
+                    )
                 })?;
                 let path = dirs.rules();
                 let text = format!(
@@ -544,7 +548,7 @@ impl Referee {
         Ok(())
     }
 
-    fn resume(&mut self, file: Option<String>) -> Result<(), Error> {
+    fn resume(&mut self, file: Option<String>) -> Result<(), CommandError> {
         let path = match file {
             Some(file) => self.find_game(&file)?,
             None => self
@@ -553,7 +557,7 @@ impl Referee {
                 .and_then(Dirs::last_unfinished)
                 .map(|(path, _)| path)
                 .ok_or_else(|| {
-                    Error::Play(
+                    CommandError::NotUnderstood(
                         "there is no unfinished game saved; resume FILE opens a game file"
                             .to_string(),
                     )
@@ -571,7 +575,8 @@ impl Referee {
             return Err(Error::File {
                 path: path.display().to_string(),
                 problem: "no such file".to_string(),
-            });
+            }
+            .into());
         }
         let (file, game) = GameFile::open(&path)?;
         let game = game.ok_or_else(|| Error::File {
@@ -586,7 +591,7 @@ impl Referee {
         Ok(())
     }
 
-    fn check(&self, text: &MoveText) -> Result<(), Error> {
+    fn check(&self, text: &MoveText) -> Result<(), CommandError> {
         let game = self.game()?;
         let mv = build_move(game, text)?;
         let judged = game.judge(&mv)?;
@@ -609,12 +614,12 @@ impl Referee {
         Ok(())
     }
 
-    fn hand(&mut self, name: &str, text: &str) -> Result<(), Error> {
+    fn hand(&mut self, name: &str, text: &str) -> Result<(), CommandError> {
         let game = self.game_mut()?;
         let player = game.setup().player(name)?;
         let name = game.players()[player].clone();
         if text.trim().is_empty() {
-            return Err(Error::Play(format!(
+            return Err(CommandError::NotUnderstood(format!(
                 "hand {name} needs the hand: the cards left (hand {name} Kd 7c *) or their count (hand {name} 17)"
             )));
         }
@@ -627,7 +632,7 @@ impl Referee {
             }
             Phase::Play => {
                 if text.trim().chars().all(|c| c.is_ascii_digit()) {
-                    return Err(Error::Play(format!(
+                    return Err(CommandError::NotUnderstood(format!(
                         "during play, give {name}'s cards to have them counted; counts are given when the round is over"
                     )));
                 }
@@ -652,7 +657,7 @@ impl Referee {
                 }
             }
             Phase::Over => {
-                return Err(Error::Refused(
+                return Err(CommandError::Refused(
                     "the game is over; no more hands are given".to_string(),
                 ));
             }
@@ -662,7 +667,7 @@ impl Referee {
 }
 
 /// A correction as typed, read against the game: names to players, hands to reports.
-fn round_change(game: &Game, change: FixText) -> Result<RoundChange, Error> {
+fn round_change(game: &Game, change: FixText) -> Result<RoundChange, CommandError> {
     let setup = game.setup();
     Ok(match change {
         FixText::Hand { name, hand } => RoundChange::Hand {
@@ -956,11 +961,11 @@ fn new_game_path(
     named: Option<&std::path::Path>,
     dirs: Option<&Dirs>,
     players: &[String],
-) -> Result<PathBuf, Error> {
+) -> Result<PathBuf, CommandError> {
     match (named, dirs) {
         (Some(named), _) if !named.exists() => Ok(named.to_path_buf()),
         (_, Some(dirs)) => Ok(dirs.new_game_file(players)),
-        (_, None) => Err(Error::Play(
+        (_, None) => Err(CommandError::NotUnderstood(
             "there is no data directory to save games in (no home directory); name a file: carousel play GAME.toml"
                 .to_string(),
         )),

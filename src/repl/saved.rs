@@ -2,10 +2,10 @@
 //! (listed, picked, archived or removed after a yes), export, statistics and the chart. Each
 //! is a call into the library and a drawing function.
 
+use super::CommandError;
 use super::command::WhyArg;
 use super::{Referee, expand_home};
 use crate::render::{self, look::Look};
-use carousel::Error;
 use carousel::catalogue::{self, Saved, Tidy};
 use carousel::export::{self, Format};
 use carousel::store::GameFile;
@@ -18,7 +18,7 @@ pub(super) struct Pending {
 }
 
 impl Referee {
-    pub(super) fn why(&self, arg: Option<WhyArg>) -> Result<(), Error> {
+    pub(super) fn why(&self, arg: Option<WhyArg>) -> Result<(), CommandError> {
         let game = self.game()?;
         let tally = &game.state().tally;
         let look = Look::of_stdout();
@@ -29,14 +29,14 @@ impl Referee {
                 out!("{}", render::why::round(tally, n, game.rules(), look));
             }
             Some(WhyArg::Round(n)) => {
-                return Err(Error::Play(match scored {
+                return Err(CommandError::NotUnderstood(match scored {
                     0 => format!("\"{n}\": no round has been scored yet"),
                     1 => format!("\"{n}\": only round 1 has been scored"),
                     _ => format!("\"{n}\": rounds 1 to {scored} have been scored"),
                 }));
             }
             None if scored == 0 => {
-                return Err(Error::Play(
+                return Err(CommandError::NotUnderstood(
                     "no round has been scored yet: why explains a round once it is scored"
                         .to_string(),
                 ));
@@ -51,14 +51,16 @@ impl Referee {
         Ok(())
     }
 
-    fn saved_list(&self) -> Result<Vec<Saved>, Error> {
+    fn saved_list(&self) -> Result<Vec<Saved>, CommandError> {
         let dirs = self.dirs.as_ref().ok_or_else(|| {
-            Error::Play("there is no data directory (no home directory), so no saved games".into())
+            CommandError::NotUnderstood(
+                "there is no data directory (no home directory), so no saved games".into(),
+            )
         })?;
         Ok(catalogue::list(dirs))
     }
 
-    pub(super) fn games(&self) -> Result<(), Error> {
+    pub(super) fn games(&self) -> Result<(), CommandError> {
         let list = self.saved_list()?;
         out!("{}", render::games::games(&list, Look::of_stdout()));
         if !list.is_empty() {
@@ -68,7 +70,7 @@ impl Referee {
     }
 
     /// The file `resume` means: a file that exists, else a saved game by number or name.
-    pub(super) fn find_game(&self, which: &str) -> Result<PathBuf, Error> {
+    pub(super) fn find_game(&self, which: &str) -> Result<PathBuf, CommandError> {
         let path = expand_home(which);
         if path.exists() || self.dirs.is_none() {
             return Ok(path);
@@ -77,7 +79,7 @@ impl Referee {
         Ok(catalogue::pick(&list, which)?.path.clone())
     }
 
-    pub(super) fn ask_tidy(&mut self, tidy: Tidy, which: &str) -> Result<(), Error> {
+    pub(super) fn ask_tidy(&mut self, tidy: Tidy, which: &str) -> Result<(), CommandError> {
         let list = self.saved_list()?;
         let saved = catalogue::pick(&list, which)?.clone();
         catalogue::check_tidy(&saved, tidy)?;
@@ -100,14 +102,16 @@ impl Referee {
     }
 
     /// The line after a question: yes does it, anything else keeps the game.
-    pub(super) fn answer(&mut self, pending: Pending, text: &str) -> Result<(), Error> {
+    pub(super) fn answer(&mut self, pending: Pending, text: &str) -> Result<(), CommandError> {
         let Pending { tidy, saved } = pending;
         if !matches!(text.trim().to_lowercase().as_str(), "y" | "yes") {
             outln!("Kept {}: nothing was {}d.", saved.name, tidy.verb());
             return Ok(());
         }
         let dirs = self.dirs.as_ref().ok_or_else(|| {
-            Error::Play("there is no data directory (no home directory)".to_string())
+            CommandError::NotUnderstood(
+                "there is no data directory (no home directory)".to_string(),
+            )
         })?;
         // The game in play is let go (and its lock with it) before it is moved.
         let in_play = self.file.as_ref().is_some_and(|f| f.is(&saved.path));
@@ -123,7 +127,7 @@ impl Referee {
                 if in_play && let Ok((file, Some(_))) = GameFile::open(&saved.path) {
                     self.file = Some(file);
                 }
-                return Err(err);
+                return Err(err.into());
             }
         }
         if in_play {
@@ -135,7 +139,7 @@ impl Referee {
         Ok(())
     }
 
-    pub(super) fn export(&self, format: &str, file: Option<&str>) -> Result<(), Error> {
+    pub(super) fn export(&self, format: &str, file: Option<&str>) -> Result<(), CommandError> {
         let game = self.game()?;
         let format = Format::parse(format)?;
         let text = export::export(&game.state().tally, game.rules()).to_format(format)?;
@@ -150,9 +154,11 @@ impl Referee {
         Ok(())
     }
 
-    pub(super) fn stats(&self) -> Result<(), Error> {
+    pub(super) fn stats(&self) -> Result<(), CommandError> {
         let dirs = self.dirs.as_ref().ok_or_else(|| {
-            Error::Play("there is no data directory (no home directory), so no saved games".into())
+            CommandError::NotUnderstood(
+                "there is no data directory (no home directory), so no saved games".into(),
+            )
         })?;
         let (tallies, skipped) = catalogue::scored_games(dirs);
         let counted = carousel::stats::family_stats(&tallies);
@@ -163,7 +169,7 @@ impl Referee {
         Ok(())
     }
 
-    pub(super) fn chart(&self) -> Result<(), Error> {
+    pub(super) fn chart(&self) -> Result<(), CommandError> {
         let game = self.game()?;
         let tally =
             carousel::family::Tally::Carousel(game.state().tally.clone(), game.rules().clone());
