@@ -2,6 +2,7 @@
 
 use crate::carousel::moves::Verdict;
 use crate::notation::ParseError;
+use crate::words::cards;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -59,6 +60,10 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
 
+    /// A step out of the order of a turn (docs/rules.md#a-turn): a well-formed "no".
+    #[error(transparent)]
+    Turn(#[from] Turn),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -80,11 +85,68 @@ impl Error {
     /// A refusal by the rules (exit 1) rather than input the program cannot read (exit 2).
     pub fn is_refusal(&self) -> bool {
         match self {
-            Error::KnockRefused { .. } | Error::Refused(_) | Error::Illegal(_) => true,
+            Error::KnockRefused { .. } | Error::Refused(_) | Error::Turn(_) | Error::Illegal(_) => {
+                true
+            }
             Error::InRound { error, .. } => error.is_refusal(),
             _ => false,
         }
     }
+}
+
+/// The order of a turn, refused: who may step now, and which step comes first. Names are the
+/// players' as the table knows them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Turn {
+    /// A step by a player whose turn it is not.
+    #[error("it is {turn}'s turn, not {player}'s")]
+    NotYours { turn: String, player: String },
+
+    /// A meld, `done` or a knock before the turn's first draw; `knock` says which came.
+    #[error("{player} has not drawn yet; {}", if *.knock { "a knock comes at the end of the turn, after the draws" } else { "a turn begins with a draw" })]
+    NotDrawn { player: String, knock: bool },
+
+    /// A meld after the third draw, with the house rule meld-after-third-draw off.
+    #[error(
+        "{player} has drawn a third card, and there is no meld after the third draw (the house rule meld-after-third-draw is off); {player} may knock or end the turn"
+    )]
+    NoMeldAfterThirdDraw { player: String },
+
+    /// `done` or a knock before a meld or the third draw: the turn goes on.
+    #[error("{player} has not melded, so the turn goes on to a third draw; {}", if *.knock { format!("a knock comes at the end of the turn ({player} has drawn {})", cards(*.draws)) } else { format!("{player} has drawn {}", cards(*.draws)) })]
+    GoesOn {
+        player: String,
+        draws: u32,
+        knock: bool,
+    },
+
+    /// A draw in the last lap, when nobody draws.
+    #[error("the stock is out: this is the last lap, one turn each to meld without drawing")]
+    LastLap,
+
+    /// A draw after a meld.
+    #[error("{player} has melded this turn, and melding ends the drawing")]
+    DrawAfterMeld { player: String },
+
+    /// A fourth draw.
+    #[error("{player} has drawn three cards this turn; a fourth draw is refused")]
+    FourthDraw { player: String },
+
+    /// A draw from an empty stock, before the turn ends and the last lap begins.
+    #[error("the stock is empty; the last lap begins when {player}'s turn ends")]
+    StockEmpty { player: String },
+
+    /// `draw N` that the stock cannot give: none of the draws is made.
+    #[error("the stock held only {}, not {count}; nothing was drawn", cards(*.drawn))]
+    StockShort { drawn: u32, count: u32 },
+
+    /// `draw N` past the three draws of a turn: none of the draws is made.
+    #[error("{player} may draw {drawn} more this turn, not {count}; nothing was drawn")]
+    TooManyDraws {
+        player: String,
+        drawn: u32,
+        count: u32,
+    },
 }
 
 fn violations(verdict: &Verdict) -> String {
@@ -113,5 +175,46 @@ fn joker_choices(choices: &[String]) -> String {
         format!(
             "a bare * must stand for exactly one card here; it could be {listed}: write the joker with its card"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_refusals_say_who_and_what_comes_first() {
+        let name = || "bob".to_string();
+        let knock = Error::from(Turn::NotDrawn {
+            player: name(),
+            knock: true,
+        });
+        assert!(knock.is_refusal());
+        assert_eq!(
+            knock.to_string(),
+            "bob has not drawn yet; a knock comes at the end of the turn, after the draws"
+        );
+        assert_eq!(
+            Turn::GoesOn {
+                player: name(),
+                draws: 1,
+                knock: false
+            }
+            .to_string(),
+            "bob has not melded, so the turn goes on to a third draw; bob has drawn 1 card"
+        );
+        assert_eq!(
+            Turn::GoesOn {
+                player: name(),
+                draws: 2,
+                knock: true
+            }
+            .to_string(),
+            "bob has not melded, so the turn goes on to a third draw; a knock comes at the end of the turn (bob has drawn 2 cards)"
+        );
+        assert_eq!(
+            Turn::StockShort { drawn: 1, count: 3 }.to_string(),
+            "the stock held only 1 card, not 3; nothing was drawn"
+        );
     }
 }

@@ -7,6 +7,7 @@ use super::{
     HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
     Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
 };
+use crate::error::Turn;
 use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
@@ -325,16 +326,16 @@ impl Game {
             let stock = trial.state.round.stock();
             match trial.draw() {
                 Ok(more) => notes.extend(more),
-                Err(Error::Refused(_)) if drawn > 0 && stock == 0 => {
-                    return Err(Error::Refused(format!(
-                        "the stock held only {}, not {count}; nothing was drawn",
-                        plural(drawn, "card", "cards")
-                    )));
+                Err(e) if e.is_refusal() && drawn > 0 && stock == 0 => {
+                    return Err(Turn::StockShort { drawn, count }.into());
                 }
-                Err(Error::Refused(_)) if drawn > 0 => {
-                    return Err(Error::Refused(format!(
-                        "{name} may draw {drawn} more this turn, not {count}; nothing was drawn"
-                    )));
+                Err(e) if e.is_refusal() && drawn > 0 => {
+                    return Err(Turn::TooManyDraws {
+                        player: name,
+                        drawn,
+                        count,
+                    }
+                    .into());
                 }
                 Err(e) => return Err(e),
             }

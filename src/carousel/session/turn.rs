@@ -5,6 +5,7 @@ use super::{
     CardCounts, DRAWS_A_TURN, Error, HandReport, Judged, Move, MoveRule, Note, Phase, RoundEnd,
     Setup, Spaced, State, Violation, moves, plural,
 };
+use crate::error::Turn;
 
 impl State {
     /// Why nobody may play now, if the round is not being played.
@@ -31,11 +32,11 @@ impl State {
     pub(super) fn expect_turn(&self, setup: &Setup, player: usize) -> Result<(), Error> {
         self.expect_play(setup)?;
         if player != self.round.turn {
-            return Err(Error::Refused(format!(
-                "it is {}'s turn, not {}'s",
-                setup.name(self.round.turn),
-                setup.name(player)
-            )));
+            return Err(Turn::NotYours {
+                turn: setup.name(self.round.turn).to_string(),
+                player: setup.name(player).to_string(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -47,14 +48,17 @@ impl State {
         let name = setup.name(r.turn);
         if r.last_lap.is_none() {
             if r.draws == 0 {
-                return Err(Error::Refused(format!(
-                    "{name} has not drawn yet; a turn begins with a draw"
-                )));
+                return Err(Turn::NotDrawn {
+                    player: name.to_string(),
+                    knock: false,
+                }
+                .into());
             }
             if r.draws >= DRAWS_A_TURN && !setup.rules.meld_after_third_draw {
-                return Err(Error::Refused(format!(
-                    "{name} has drawn a third card, and there is no meld after the third draw (the house rule meld-after-third-draw is off); {name} may knock or end the turn"
-                )));
+                return Err(Turn::NoMeldAfterThirdDraw {
+                    player: name.to_string(),
+                }
+                .into());
             }
         }
         Ok(())
@@ -90,25 +94,25 @@ impl State {
         let name = setup.name(player);
         let r = &mut self.round;
         if r.last_lap.is_some() {
-            return Err(Error::Refused(
-                "the stock is out: this is the last lap, one turn each to meld without drawing"
-                    .to_string(),
-            ));
+            return Err(Turn::LastLap.into());
         }
         if r.melded {
-            return Err(Error::Refused(format!(
-                "{name} has melded this turn, and melding ends the drawing"
-            )));
+            return Err(Turn::DrawAfterMeld {
+                player: name.to_string(),
+            }
+            .into());
         }
         if r.draws >= DRAWS_A_TURN {
-            return Err(Error::Refused(format!(
-                "{name} has drawn three cards this turn; a fourth draw is refused"
-            )));
+            return Err(Turn::FourthDraw {
+                player: name.to_string(),
+            }
+            .into());
         }
         if r.stock() == 0 {
-            return Err(Error::Refused(format!(
-                "the stock is empty; the last lap begins when {name}'s turn ends"
-            )));
+            return Err(Turn::StockEmpty {
+                player: name.to_string(),
+            }
+            .into());
         }
         r.draws += 1;
         r.held[player] += 1;
@@ -212,15 +216,19 @@ impl State {
             Some(1) => return Ok(self.end_round(setup, RoundEnd::StockOut, None)),
             Some(left) => Some(left - 1),
             None if r.draws == 0 => {
-                return Err(Error::Refused(format!(
-                    "{name} has not drawn yet; a turn begins with a draw"
-                )));
+                return Err(Turn::NotDrawn {
+                    player: name.to_string(),
+                    knock: false,
+                }
+                .into());
             }
             None if !r.melded && r.draws < DRAWS_A_TURN && r.stock() > 0 => {
-                return Err(Error::Refused(format!(
-                    "{name} has not melded, so the turn goes on to a third draw; {name} has drawn {}",
-                    plural(r.draws, "card", "cards")
-                )));
+                return Err(Turn::GoesOn {
+                    player: name.to_string(),
+                    draws: r.draws,
+                    knock: false,
+                }
+                .into());
             }
             None if r.stock() == 0 => Some(players),
             None => None,
@@ -249,16 +257,20 @@ impl State {
         let name = setup.name(player);
         let r = &self.round;
         if r.last_lap.is_none() && r.draws == 0 {
-            return Err(Error::Refused(format!(
-                "{name} has not drawn yet; a knock comes at the end of the turn, after the draws"
-            )));
+            return Err(Turn::NotDrawn {
+                player: name.to_string(),
+                knock: true,
+            }
+            .into());
         }
         // The turn ends with a meld or the third draw (or an empty stock): only then a knock.
         if r.last_lap.is_none() && !r.melded && r.draws < DRAWS_A_TURN && r.stock() > 0 {
-            return Err(Error::Refused(format!(
-                "{name} has not melded, so the turn goes on to a third draw; a knock comes at the end of the turn ({name} has drawn {})",
-                plural(r.draws, "card", "cards")
-            )));
+            return Err(Turn::GoesOn {
+                player: name.to_string(),
+                draws: r.draws,
+                knock: true,
+            }
+            .into());
         }
         self.check_report(setup, player, hand, &[])?;
         let deadwood = hand.deadwood(&setup.rules);
