@@ -1,8 +1,9 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
 use crate::carousel::moves::Verdict;
+use crate::carousel::table::Hand;
 use crate::notation::ParseError;
-use crate::words::cards;
+use crate::words::{cards, plural};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -63,6 +64,10 @@ pub enum Error {
     /// A step out of the order of a turn (docs/rules.md#a-turn): a well-formed "no".
     #[error(transparent)]
     Turn(#[from] Turn),
+
+    /// A hand or a count of cards that the referee's count of what a player holds rules out.
+    #[error(transparent)]
+    Count(#[from] Count),
 
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
@@ -149,6 +154,65 @@ pub enum Turn {
     },
 }
 
+/// A hand or a count of cards given for a player that cannot be theirs: the referee counts
+/// what each player holds (dealt, plus draws, less cards played). Not a refusal: the table
+/// gave a wrong figure, and says the right one again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Count {
+    /// A hand of another size than the player holds.
+    #[error("{player} holds {} by the referee's count, but {} given ({}); if the count is wrong, correct it first (cards {player} N)", cards(*.held), given(.hand), shown(.hand))]
+    NotHeld {
+        player: String,
+        held: u32,
+        hand: Hand,
+    },
+
+    /// A count of 0 for a player who holds cards: 0 means gone out.
+    #[error("{player} holds {}, and a count of 0 means no cards left (gone out); if they count 0, give the cards (hand {player} * ...)", cards(*.held))]
+    Zero { player: String, held: u32 },
+
+    /// A count the cards still out of sight cannot make: they make `low` to `high`.
+    #[error("{player} holds {}, which count {low} to {high} with the cards still out of sight; {count} cannot be their count", cards(*.held))]
+    OutOfRange {
+        player: String,
+        held: u32,
+        low: u32,
+        high: u32,
+        count: u32,
+    },
+
+    /// `cards NAME 0`: holding no cards is going out, which only a move does.
+    #[error(
+        "a player with no cards has gone out, which a move does; {player} holds 1 card or more"
+    )]
+    NoCards { player: String },
+
+    /// `cards NAME N` that, with the table and the other hands, is more than the deck.
+    #[error(
+        "{player} cannot hold {held}: with the table and the other hands that is more than the {deck} cards of the deck"
+    )]
+    MoreThanDeck {
+        player: String,
+        held: u32,
+        deck: u32,
+    },
+}
+
+/// How many cards a hand gives: `1 card was`, `3 cards were`.
+fn given(hand: &Hand) -> String {
+    let n = u32::try_from(hand.cards().len()).unwrap_or(u32::MAX);
+    plural(n, "card was", "cards were")
+}
+
+/// A hand as written, or `none`.
+fn shown(hand: &Hand) -> String {
+    if hand.is_empty() {
+        "none".to_string()
+    } else {
+        hand.to_string()
+    }
+}
+
 fn violations(verdict: &Verdict) -> String {
     verdict
         .violations
@@ -215,6 +279,31 @@ mod tests {
         assert_eq!(
             Turn::StockShort { drawn: 1, count: 3 }.to_string(),
             "the stock held only 1 card, not 3; nothing was drawn"
+        );
+    }
+
+    #[test]
+    fn hand_counts_name_the_player_the_count_and_the_range() {
+        let err = Error::from(Count::OutOfRange {
+            player: "alice".to_string(),
+            held: 1,
+            low: 2,
+            high: 50,
+            count: 1,
+        });
+        assert!(!err.is_refusal());
+        assert_eq!(
+            err.to_string(),
+            "alice holds 1 card, which count 2 to 50 with the cards still out of sight; 1 cannot be their count"
+        );
+        assert_eq!(
+            Count::NotHeld {
+                player: "bob".to_string(),
+                held: 2,
+                hand: Hand::default(),
+            }
+            .to_string(),
+            "bob holds 2 cards by the referee's count, but 0 cards were given (none); if the count is wrong, correct it first (cards bob N)"
         );
     }
 }

@@ -5,6 +5,7 @@ use super::{
     CardCounts, Error, HandCard, Note, Phase, Round, RoundRecord, Setup, State, Table, scoring,
     tally_of,
 };
+use crate::error::Count;
 
 impl State {
     /// A round's result entered whole: the round in progress ends with it, whatever was
@@ -196,9 +197,10 @@ impl State {
             )));
         }
         if held == 0 {
-            return Err(Error::Play(format!(
-                "a player with no cards has gone out, which a move does; {name} holds 1 card or more"
-            )));
+            return Err(Count::NoCards {
+                player: name.to_string(),
+            }
+            .into());
         }
         let was = self.round.held[player];
         let others = self.round.out_of_stock().saturating_sub(was);
@@ -206,10 +208,12 @@ impl State {
             .checked_add(held)
             .is_none_or(|n| n > setup.deck.size())
         {
-            return Err(Error::Play(format!(
-                "{name} cannot hold {held}: with the table and the other hands that is more than the {} cards of the deck",
-                setup.deck.size()
-            )));
+            return Err(Count::MoreThanDeck {
+                player: name.to_string(),
+                held,
+                deck: setup.deck.size(),
+            }
+            .into());
         }
         self.round.held[player] = held;
         Ok(vec![Note::CardsCorrected {

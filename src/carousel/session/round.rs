@@ -3,8 +3,9 @@
 
 use super::{
     CardCounts, Error, HandEntry, HandReport, Note, Phase, RoundEnd, RoundRecord, Setup, State,
-    count_range, plural,
+    count_range,
 };
+use crate::error::Count;
 
 impl State {
     /// Ends the round at once and waits for the hands not known yet.
@@ -40,23 +41,20 @@ impl State {
             HandReport::Cards(hand) => {
                 let given = hand.cards().len() as u32;
                 if given != held {
-                    return Err(Error::Play(format!(
-                        "{name} holds {} by the referee's count, but {} given ({}); if the count is wrong, correct it first (cards {name} N)",
-                        plural(held, "card", "cards"),
-                        plural(given, "card was", "cards were"),
-                        if hand.is_empty() {
-                            "none".to_string()
-                        } else {
-                            hand.to_string()
-                        }
-                    )));
+                    return Err(Count::NotHeld {
+                        player: name.to_string(),
+                        held,
+                        hand: hand.clone(),
+                    }
+                    .into());
                 }
             }
             HandReport::Count(0) if held > 0 => {
-                return Err(Error::Play(format!(
-                    "{name} holds {}, and a count of 0 means no cards left (gone out); if they count 0, give the cards (hand {name} * ...)",
-                    plural(held, "card", "cards")
-                )));
+                return Err(Count::Zero {
+                    player: name.to_string(),
+                    held,
+                }
+                .into());
             }
             HandReport::Count(count) => {
                 let elsewhere = CardCounts::of(
@@ -68,10 +66,14 @@ impl State {
                 );
                 let (low, high) = count_range(setup, held, &elsewhere);
                 if *count < low || *count > high {
-                    return Err(Error::Play(format!(
-                        "{name} holds {}, which count {low} to {high} with the cards still out of sight; {count} cannot be their count",
-                        plural(held, "card", "cards")
-                    )));
+                    return Err(Count::OutOfRange {
+                        player: name.to_string(),
+                        held,
+                        low,
+                        high,
+                        count: *count,
+                    }
+                    .into());
                 }
             }
         }
