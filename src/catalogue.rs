@@ -5,6 +5,7 @@
 
 use crate::Error;
 use crate::carousel::session::{Game, Phase};
+use crate::error::NoSuch;
 use crate::family::{GameKind, Record, Tally};
 use crate::store::{self, Dirs};
 use serde::Serialize;
@@ -136,16 +137,15 @@ pub(crate) fn date_time(time: SystemTime) -> String {
 pub fn pick<'a>(list: &'a [Saved], which: &str) -> Result<&'a Saved, Error> {
     let which = which.trim().trim_end_matches(".toml");
     if list.is_empty() {
-        return Err(Error::Play(
-            "there are no saved games in the data directory".to_string(),
-        ));
+        return Err(NoSuch::SavedGames.into());
     }
     if let Ok(n) = which.parse::<usize>() {
         return list.get(n.wrapping_sub(1)).ok_or_else(|| {
-            Error::Play(format!(
-                "\"{which}\": there is no game {which}; the saved games are numbered 1 to {} (games lists them)",
-                list.len()
-            ))
+            NoSuch::SavedNumber {
+                which: which.to_string(),
+                count: list.len(),
+            }
+            .into()
         });
     }
     if let Some(exact) = list.iter().find(|s| s.name.eq_ignore_ascii_case(which)) {
@@ -158,17 +158,18 @@ pub fn pick<'a>(list: &'a [Saved], which: &str) -> Result<&'a Saved, Error> {
         .collect();
     match matching.as_slice() {
         [one] => Ok(one),
-        [] => Err(Error::Play(format!(
-            "\"{which}\": no saved game is called that; games lists them, by number and name"
-        ))),
-        many => Err(Error::Play(format!(
-            "\"{which}\": {} saved games are called that ({}); give more of the name or the number",
-            many.len(),
-            many.iter()
+        [] => Err(NoSuch::SavedName {
+            which: which.to_string(),
+        }
+        .into()),
+        many => Err(NoSuch::AmbiguousSaved {
+            which: which.to_string(),
+            matches: many
+                .iter()
                 .map(|s| format!("{} {}", s.number, s.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+                .collect(),
+        }
+        .into()),
     }
 }
 

@@ -69,6 +69,10 @@ pub enum Error {
     #[error(transparent)]
     Count(#[from] Count),
 
+    /// A meld, a round, a player, a saved game or a game named or numbered that is not there.
+    #[error(transparent)]
+    NoSuch(#[from] NoSuch),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -213,6 +217,65 @@ fn shown(hand: &Hand) -> String {
     }
 }
 
+/// Something named or numbered that is not there, with what is: the melds on the table, the
+/// rounds finished, the players, the saved games. Not a refusal: the name or number is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoSuch {
+    /// Meld `number` of a table of `count` melds.
+    #[error("there is no meld {number}: {}", melds_on_table(*.count))]
+    Meld { number: usize, count: usize },
+
+    /// Round `number` to fix, with `finished` rounds finished.
+    #[error("there is no round {number} to fix: {}", rounds_finished(*.finished))]
+    Round { number: usize, finished: usize },
+
+    /// A name that is no player's.
+    #[error("\"{name}\" is not a player; the players are {}", .players.join(", "))]
+    Player { name: String, players: Vec<String> },
+
+    /// A name that begins the names of several players.
+    #[error("\"{name}\" could be {}; type more of the name", .matches.join(" or "))]
+    AmbiguousPlayer { name: String, matches: Vec<String> },
+
+    /// A game that is not one of the family's.
+    #[error("\"{name}\" is not a game; the games are {}", .games.join(", "))]
+    Game { name: String, games: Vec<String> },
+
+    /// A saved game asked for when there is none.
+    #[error("there are no saved games in the data directory")]
+    SavedGames,
+
+    /// Saved game number `which` of `count`.
+    #[error(
+        "\"{which}\": there is no game {which}; the saved games are numbered 1 to {count} (games lists them)"
+    )]
+    SavedNumber { which: String, count: usize },
+
+    /// A saved game by a name that no file name holds.
+    #[error("\"{which}\": no saved game is called that; games lists them, by number and name")]
+    SavedName { which: String },
+
+    /// A part of a name that several saved games' names hold (`matches`: "NUMBER NAME").
+    #[error("\"{which}\": {} saved games are called that ({}); give more of the name or the number", .matches.len(), .matches.join(", "))]
+    AmbiguousSaved { which: String, matches: Vec<String> },
+}
+
+fn melds_on_table(count: usize) -> String {
+    match count {
+        0 => "the table is empty".to_string(),
+        1 => "the table has meld 1 only".to_string(),
+        _ => format!("the table has melds 1 to {count}"),
+    }
+}
+
+fn rounds_finished(finished: usize) -> String {
+    match finished {
+        0 => "no round is finished yet".to_string(),
+        1 => "round 1 is the only one finished".to_string(),
+        _ => format!("rounds 1 to {finished} are finished"),
+    }
+}
+
 fn violations(verdict: &Verdict) -> String {
     verdict
         .violations
@@ -304,6 +367,41 @@ mod tests {
             }
             .to_string(),
             "bob holds 2 cards by the referee's count, but 0 cards were given (none); if the count is wrong, correct it first (cards bob N)"
+        );
+    }
+
+    #[test]
+    fn what_is_not_there_is_said_with_what_is() {
+        let meld = |count| NoSuch::Meld { number: 4, count }.to_string();
+        assert_eq!(meld(0), "there is no meld 4: the table is empty");
+        assert_eq!(meld(1), "there is no meld 4: the table has meld 1 only");
+        assert_eq!(meld(3), "there is no meld 4: the table has melds 1 to 3");
+        let round = |finished| {
+            NoSuch::Round {
+                number: 5,
+                finished,
+            }
+            .to_string()
+        };
+        assert_eq!(
+            round(0),
+            "there is no round 5 to fix: no round is finished yet"
+        );
+        assert_eq!(
+            round(1),
+            "there is no round 5 to fix: round 1 is the only one finished"
+        );
+        assert_eq!(
+            round(2),
+            "there is no round 5 to fix: rounds 1 to 2 are finished"
+        );
+        assert_eq!(
+            NoSuch::AmbiguousPlayer {
+                name: "a".to_string(),
+                matches: vec!["al".to_string(), "ann".to_string()],
+            }
+            .to_string(),
+            "\"a\" could be al or ann; type more of the name"
         );
     }
 }

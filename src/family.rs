@@ -7,6 +7,7 @@ use crate::Error;
 use crate::canadian::{self, Variant};
 use crate::carousel::game::GameRecord;
 use crate::catalogue::Summary;
+use crate::error::NoSuch;
 use crate::export::{self, GameExport};
 use std::fmt;
 
@@ -27,10 +28,11 @@ impl GameKind {
             "carousel" => Ok(GameKind::Carousel),
             "canadian" => Ok(GameKind::Canadian(Variant::Canadian)),
             "carolina" => Ok(GameKind::Canadian(Variant::Carolina)),
-            _ => Err(Error::Play(format!(
-                "\"{name}\" is not a game; the games are {}",
-                Self::NAMES.join(", ")
-            ))),
+            _ => Err(NoSuch::Game {
+                name: name.to_string(),
+                games: Self::NAMES.map(String::from).to_vec(),
+            }
+            .into()),
         }
     }
 

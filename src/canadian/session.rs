@@ -18,6 +18,7 @@ use crate::card::CardCounts;
 use crate::carousel::game::HandEntry;
 use crate::carousel::scoring::HandReport;
 use crate::carousel::session::report_text;
+use crate::error::NoSuch;
 
 /// One step the score keeper gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -312,10 +313,11 @@ impl Game {
             .position(|p| p == name)
             .or_else(|| players.iter().position(|p| p.eq_ignore_ascii_case(name)))
             .ok_or_else(|| {
-                Error::Play(format!(
-                    "\"{name}\" is not a player; the players are {}",
-                    players.join(", ")
-                ))
+                NoSuch::Player {
+                    name: name.to_string(),
+                    players: players.to_vec(),
+                }
+                .into()
             })
     }
 

@@ -5,7 +5,7 @@ use super::{
     CardCounts, Error, HandCard, Note, Phase, Round, RoundRecord, Setup, State, Table, scoring,
     tally_of,
 };
-use crate::error::Count;
+use crate::error::{Count, NoSuch};
 
 impl State {
     /// A round's result entered whole: the round in progress ends with it, whatever was
@@ -76,15 +76,9 @@ impl State {
     /// Finished round `number` (from 1), or why there is none.
     pub(super) fn finished_round(&self, number: usize) -> Result<&RoundRecord, Error> {
         let finished = self.rounds.len();
-        self.rounds.get(number.wrapping_sub(1)).ok_or_else(|| {
-            Error::Play(match finished {
-                0 => format!("there is no round {number} to fix: no round is finished yet"),
-                1 => format!("there is no round {number} to fix: round 1 is the only one finished"),
-                _ => format!(
-                    "there is no round {number} to fix: rounds 1 to {finished} are finished"
-                ),
-            })
-        })
+        self.rounds
+            .get(number.wrapping_sub(1))
+            .ok_or_else(|| NoSuch::Round { number, finished }.into())
     }
 
     /// Corrects finished round `number` (or takes it out), and scores the game again from

@@ -36,6 +36,7 @@ use crate::carousel::moves::{self, MoveRule, Verdict, Violation};
 use crate::carousel::scoring::{self, HandReport, RoundScore};
 use crate::carousel::table::{Meld, Table};
 use crate::deck::Deck;
+use crate::error::NoSuch;
 use crate::notation::Spaced;
 use crate::rules::Rules;
 use crate::words::plural;
@@ -92,17 +93,16 @@ impl Setup {
             .collect();
         match starts.as_slice() {
             [one] => Ok(*one),
-            [] => Err(Error::Play(format!(
-                "\"{name}\" is not a player; the players are {}",
-                self.players.join(", ")
-            ))),
-            many => Err(Error::Play(format!(
-                "\"{name}\" could be {}; type more of the name",
-                many.iter()
-                    .map(|p| self.name(*p))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ))),
+            [] => Err(NoSuch::Player {
+                name: name.to_string(),
+                players: self.players.clone(),
+            }
+            .into()),
+            many => Err(NoSuch::AmbiguousPlayer {
+                name: name.to_string(),
+                matches: many.iter().map(|p| self.name(*p).to_string()).collect(),
+            }
+            .into()),
         }
     }
 
@@ -225,11 +225,7 @@ impl Move {
 }
 
 fn no_such_meld(number: usize, count: usize) -> Error {
-    Error::Play(match count {
-        0 => format!("there is no meld {number}: the table is empty"),
-        1 => format!("there is no meld {number}: the table has meld 1 only"),
-        _ => format!("there is no meld {number}: the table has melds 1 to {count}"),
-    })
+    NoSuch::Meld { number, count }.into()
 }
 
 /// How a round ended.
