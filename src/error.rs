@@ -73,6 +73,10 @@ pub enum Error {
     #[error(transparent)]
     NoSuch(#[from] NoSuch),
 
+    /// A step the stage of the round or the game refuses: the round is over, the game is.
+    #[error(transparent)]
+    Stage(#[from] Stage),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -94,9 +98,11 @@ impl Error {
     /// A refusal by the rules (exit 1) rather than input the program cannot read (exit 2).
     pub fn is_refusal(&self) -> bool {
         match self {
-            Error::KnockRefused { .. } | Error::Refused(_) | Error::Turn(_) | Error::Illegal(_) => {
-                true
-            }
+            Error::KnockRefused { .. }
+            | Error::Refused(_)
+            | Error::Turn(_)
+            | Error::Stage(_)
+            | Error::Illegal(_) => true,
             Error::InRound { error, .. } => error.is_refusal(),
             _ => false,
         }
@@ -276,6 +282,66 @@ fn rounds_finished(finished: usize) -> String {
     }
 }
 
+/// A step that comes at the wrong stage of a round or of the game: a well-formed "no".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Stage {
+    /// A turn's step after the round ended, while hands are still wanted.
+    #[error("round {round} is over; the hands of {} are still to be given", .waiting.join(" and "))]
+    RoundOver { round: usize, waiting: Vec<String> },
+
+    /// A round entered whole while the round in play has ended and waits for hands.
+    #[error(
+        "round {round} is over already; give the hands that are still wanted (hand NAME ...), or undo the step that ended it"
+    )]
+    RoundOverAlready { round: usize },
+
+    /// A step after the game ended; `tried` says which.
+    #[error("the game is over; {}", .tried.then())]
+    GameOver { tried: AfterTheEnd },
+
+    /// A hand given while the round is still being played.
+    #[error(
+        "the round is still being played; hands are given when it is over, and {player}'s cards can be counted any time"
+    )]
+    RoundInPlay { player: String },
+
+    /// A hand given again for the player who knocked with it.
+    #[error("{player} knocked with that hand; undo the knock to change it")]
+    KnockedWith { player: String },
+
+    /// A hand given for the player who went out.
+    #[error("{player} went out and holds no cards")]
+    WentOut { player: String },
+
+    /// A count corrected for a player whose hand is given.
+    #[error("{player}'s hand is given already; undo it to correct the count")]
+    HandGiven { player: String },
+}
+
+/// What was tried after the game ended, which says what is left to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterTheEnd {
+    /// A step of a turn.
+    Turn,
+    /// A round entered whole.
+    Round,
+    /// A correction.
+    Correction,
+    /// A step of a Canadian or Carolina game.
+    Step,
+}
+
+impl AfterTheEnd {
+    fn then(self) -> &'static str {
+        match self {
+            AfterTheEnd::Turn => "no more turns are played",
+            AfterTheEnd::Round => "no more rounds are played (fix N corrects one)",
+            AfterTheEnd::Correction => "there is nothing left to correct",
+            AfterTheEnd::Step => "undo takes back the last step",
+        }
+    }
+}
+
 fn violations(verdict: &Verdict) -> String {
     verdict
         .violations
@@ -402,6 +468,36 @@ mod tests {
             }
             .to_string(),
             "\"a\" could be al or ann; type more of the name"
+        );
+    }
+
+    #[test]
+    fn a_step_at_the_wrong_stage_is_refused_and_says_what_is_left() {
+        let over = Error::from(Stage::RoundOver {
+            round: 2,
+            waiting: vec!["bob".to_string(), "carol".to_string()],
+        });
+        assert!(over.is_refusal());
+        assert_eq!(
+            over.to_string(),
+            "round 2 is over; the hands of bob and carol are still to be given"
+        );
+        let game_over = |tried| Stage::GameOver { tried }.to_string();
+        assert_eq!(
+            game_over(AfterTheEnd::Turn),
+            "the game is over; no more turns are played"
+        );
+        assert_eq!(
+            game_over(AfterTheEnd::Round),
+            "the game is over; no more rounds are played (fix N corrects one)"
+        );
+        assert_eq!(
+            game_over(AfterTheEnd::Correction),
+            "the game is over; there is nothing left to correct"
+        );
+        assert_eq!(
+            game_over(AfterTheEnd::Step),
+            "the game is over; undo takes back the last step"
         );
     }
 }

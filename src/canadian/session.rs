@@ -18,7 +18,7 @@ use crate::card::CardCounts;
 use crate::carousel::game::HandEntry;
 use crate::carousel::scoring::HandReport;
 use crate::carousel::session::report_text;
-use crate::error::NoSuch;
+use crate::error::{AfterTheEnd, NoSuch, Stage};
 
 /// One step the score keeper gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -358,9 +358,10 @@ impl Game {
     /// Takes one step. A step the rules refuse changes nothing.
     pub fn apply(&mut self, event: Event) -> Result<Vec<Note>, Error> {
         if self.is_over() {
-            return Err(Error::Refused(
-                "the game is over; undo takes back the last step".to_string(),
-            ));
+            return Err(Stage::GameOver {
+                tried: AfterTheEnd::Step,
+            }
+            .into());
         }
         let book = self.rulebook();
         let mut notes = Vec::new();

@@ -5,7 +5,7 @@ use super::{
     CardCounts, Error, HandCard, Note, Phase, Round, RoundRecord, Setup, State, Table, scoring,
     tally_of,
 };
-use crate::error::{Count, NoSuch};
+use crate::error::{AfterTheEnd, Count, NoSuch, Stage};
 
 impl State {
     /// A round's result entered whole: the round in progress ends with it, whatever was
@@ -18,15 +18,16 @@ impl State {
         match &self.phase {
             Phase::Play => {}
             Phase::Hands { .. } => {
-                return Err(Error::Refused(format!(
-                    "round {} is over already; give the hands that are still wanted (hand NAME ...), or undo the step that ended it",
-                    self.round.number
-                )));
+                return Err(Stage::RoundOverAlready {
+                    round: self.round.number,
+                }
+                .into());
             }
             Phase::Over => {
-                return Err(Error::Refused(
-                    "the game is over; no more rounds are played (fix N corrects one)".to_string(),
-                ));
+                return Err(Stage::GameOver {
+                    tried: AfterTheEnd::Round,
+                }
+                .into());
             }
         }
         self.finish_round(setup, record.clone())
@@ -135,9 +136,10 @@ impl State {
 
     pub(super) fn not_over(&self) -> Result<(), Error> {
         if self.phase == Phase::Over {
-            return Err(Error::Refused(
-                "the game is over; there is nothing left to correct".to_string(),
-            ));
+            return Err(Stage::GameOver {
+                tried: AfterTheEnd::Correction,
+            }
+            .into());
         }
         Ok(())
     }
@@ -186,9 +188,10 @@ impl State {
         if let Phase::Hands { hands, .. } = &self.phase
             && hands[player].is_some()
         {
-            return Err(Error::Refused(format!(
-                "{name}'s hand is given already; undo it to correct the count"
-            )));
+            return Err(Stage::HandGiven {
+                player: name.to_string(),
+            }
+            .into());
         }
         if held == 0 {
             return Err(Count::NoCards {

@@ -5,7 +5,7 @@ use super::{
     CardCounts, Error, HandEntry, HandReport, Note, Phase, RoundEnd, RoundRecord, Setup, State,
     count_range,
 };
-use crate::error::Count;
+use crate::error::{Count, Stage};
 
 impl State {
     /// Ends the round at once and waits for the hands not known yet.
@@ -100,20 +100,23 @@ impl State {
         // A refused step leaves no trace: `Game::apply` works on a copy of the state.
         let Phase::Hands { end, mut hands } = self.phase.clone() else {
             self.expect_play(setup)?;
-            return Err(Error::Refused(format!(
-                "the round is still being played; hands are given when it is over, and {name}'s cards can be counted any time"
-            )));
+            return Err(Stage::RoundInPlay {
+                player: name.to_string(),
+            }
+            .into());
         };
         match end {
             RoundEnd::Knock(p) if p == player => {
-                return Err(Error::Refused(format!(
-                    "{name} knocked with that hand; undo the knock to change it"
-                )));
+                return Err(Stage::KnockedWith {
+                    player: name.to_string(),
+                }
+                .into());
             }
             RoundEnd::WentOut(p) if p == player => {
-                return Err(Error::Refused(format!(
-                    "{name} went out and holds no cards"
-                )));
+                return Err(Stage::WentOut {
+                    player: name.to_string(),
+                }
+                .into());
             }
             _ => {}
         }

@@ -5,7 +5,7 @@ use super::{
     CardCounts, DRAWS_A_TURN, Error, HandReport, Judged, Move, MoveRule, Note, Phase, RoundEnd,
     Setup, Spaced, State, Violation, moves, plural,
 };
-use crate::error::Turn;
+use crate::error::{AfterTheEnd, Stage, Turn};
 
 impl State {
     /// Why nobody may play now, if the round is not being played.
@@ -13,19 +13,20 @@ impl State {
         match &self.phase {
             Phase::Play => Ok(()),
             Phase::Hands { hands, .. } => {
-                let waiting: Vec<&str> = (0..hands.len())
+                let waiting: Vec<String> = (0..hands.len())
                     .filter(|p| hands[*p].is_none())
-                    .map(|p| setup.name(p))
+                    .map(|p| setup.name(p).to_string())
                     .collect();
-                Err(Error::Refused(format!(
-                    "round {} is over; the hands of {} are still to be given",
-                    self.round.number,
-                    waiting.join(" and ")
-                )))
+                Err(Stage::RoundOver {
+                    round: self.round.number,
+                    waiting,
+                }
+                .into())
             }
-            Phase::Over => Err(Error::Refused(
-                "the game is over; no more turns are played".to_string(),
-            )),
+            Phase::Over => Err(Stage::GameOver {
+                tried: AfterTheEnd::Turn,
+            }
+            .into()),
         }
     }
 
