@@ -77,6 +77,10 @@ pub enum Error {
     #[error(transparent)]
     Stage(#[from] Stage),
 
+    /// An undo or a redo of more steps than there are.
+    #[error(transparent)]
+    Undo(#[from] Undo),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -104,6 +108,7 @@ impl Error {
             | Error::Stage(_)
             | Error::Illegal(_) => true,
             Error::InRound { error, .. } => error.is_refusal(),
+            Error::Undo(undo) => undo.is_refusal(),
             _ => false,
         }
     }
@@ -342,6 +347,41 @@ impl AfterTheEnd {
     }
 }
 
+/// An undo or a redo that cannot be made: none to take (a refusal), or a count out of range
+/// (a wrong number, said with the range).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Undo {
+    /// No step taken yet.
+    #[error("nothing to undo: no step has been taken yet")]
+    NothingToUndo,
+
+    /// No undo to take back, or a new step since.
+    #[error("nothing to redo: redo takes back an undo, before any new step")]
+    NothingToRedo,
+
+    /// `undo N` with N not 1 to the `taken` steps.
+    #[error("{}", undo_range(*.taken, *.count))]
+    UndoCount { taken: usize, count: usize },
+
+    /// `redo N` with N not 1 to the `waiting` steps undone.
+    #[error("redo takes 1 to {waiting} (the steps undone), not {count}")]
+    RedoCount { waiting: usize, count: usize },
+}
+
+impl Undo {
+    /// Nothing to undo or redo is a refusal; a count out of range is a wrong number.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, Undo::NothingToUndo | Undo::NothingToRedo)
+    }
+}
+
+fn undo_range(taken: usize, count: usize) -> String {
+    match taken {
+        1 => format!("only 1 step has been taken, so undo takes 1, not {count}"),
+        _ => format!("undo takes 1 to {taken} steps (the steps taken so far), not {count}"),
+    }
+}
+
 fn violations(verdict: &Verdict) -> String {
     verdict
         .violations
@@ -498,6 +538,29 @@ mod tests {
         assert_eq!(
             game_over(AfterTheEnd::Step),
             "the game is over; undo takes back the last step"
+        );
+    }
+
+    #[test]
+    fn nothing_to_undo_is_refused_and_a_count_out_of_range_is_a_wrong_number() {
+        assert!(Error::from(Undo::NothingToUndo).is_refusal());
+        assert!(Error::from(Undo::NothingToRedo).is_refusal());
+        let undo = |taken| Error::from(Undo::UndoCount { taken, count: 3 });
+        assert!(!undo(1).is_refusal());
+        assert_eq!(
+            undo(1).to_string(),
+            "only 1 step has been taken, so undo takes 1, not 3"
+        );
+        assert_eq!(
+            undo(2).to_string(),
+            "undo takes 1 to 2 steps (the steps taken so far), not 3"
+        );
+        assert!(
+            !Error::from(Undo::RedoCount {
+                waiting: 1,
+                count: 0
+            })
+            .is_refusal()
         );
     }
 }

@@ -7,7 +7,7 @@ use super::{
     HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
     Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
 };
-use crate::error::Turn;
+use crate::error::{Turn, Undo};
 use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
@@ -391,15 +391,10 @@ impl Game {
     pub fn undo(&mut self, count: usize) -> Result<Vec<Step>, Error> {
         let taken = self.steps.len();
         if taken == 0 {
-            return Err(Error::Refused(
-                "nothing to undo: no step has been taken yet".to_string(),
-            ));
+            return Err(Undo::NothingToUndo.into());
         }
         if count == 0 || count > taken {
-            return Err(Error::Play(match taken {
-                1 => format!("only 1 step has been taken, so undo takes 1, not {count}"),
-                _ => format!("undo takes 1 to {taken} steps (the steps taken so far), not {count}"),
-            }));
+            return Err(Undo::UndoCount { taken, count }.into());
         }
         let keep = taken - count;
         let events = self.steps[..keep].iter().map(|s| s.event.clone()).collect();
@@ -417,14 +412,10 @@ impl Game {
     pub fn redo(&mut self, count: usize) -> Result<Vec<Step>, Error> {
         let waiting = self.undone.len();
         if waiting == 0 {
-            return Err(Error::Refused(
-                "nothing to redo: redo takes back an undo, before any new step".to_string(),
-            ));
+            return Err(Undo::NothingToRedo.into());
         }
         if count == 0 || count > waiting {
-            return Err(Error::Play(format!(
-                "redo takes 1 to {waiting} (the steps undone), not {count}"
-            )));
+            return Err(Undo::RedoCount { waiting, count }.into());
         }
         let mut trial = self.clone();
         let mut redone = Vec::with_capacity(count);
