@@ -2,6 +2,7 @@
 //! melds are read by the library, which knows the game.
 
 use super::CommandError;
+use super::error::Hint;
 
 /// A move as typed: new melds, cards added to one meld, or numbered melds rearranged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,7 +236,10 @@ fn parse_move(text: &str, example: &str) -> Result<MoveText, CommandError> {
         Some("meld") => parse_meld(rest),
         Some("add") => parse_add(rest),
         Some("rearrange") => parse_move(rest, example),
-        _ if text.is_empty() => Err(bad(format!("{example} needs a move: {MOVE_FORMS}"))),
+        _ if text.is_empty() => Err(CommandError::Needs {
+            command: example.to_string(),
+            needs: format!("a move: {MOVE_FORMS}"),
+        }),
         // Cards alone are new melds: `check 7h 8h 9h`.
         _ => parse_meld(text),
     }
@@ -245,9 +249,10 @@ const MOVE_FORMS: &str = "meld 7h 8h 9h (new melds), add 2 6d (cards on meld 2),
 
 fn parse_meld(rest: &str) -> Result<MoveText, CommandError> {
     if rest.trim().is_empty() {
-        return Err(bad(
-            "meld needs the melds to lay, like meld 7h 8h 9h or meld 7h 8h 9h | Ks Kd Kc".into(),
-        ));
+        return Err(CommandError::Needs {
+            command: "meld".to_string(),
+            needs: "the melds to lay, like meld 7h 8h 9h or meld 7h 8h 9h | Ks Kd Kc".to_string(),
+        });
     }
     Ok(MoveText::Meld(rest.trim().to_string()))
 }
@@ -318,7 +323,10 @@ fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Com
     if rest.is_empty() {
         Ok(command)
     } else {
-        Err(bad(format!("\"{rest}\": {word} takes nothing more")))
+        Err(CommandError::TakesNothingMore {
+            command: word.to_string(),
+            rest: rest.to_string(),
+        })
     }
 }
 
@@ -346,24 +354,29 @@ fn parse_fix(rest: &str) -> Result<Command, CommandError> {
         "hand" => {
             let (name, hand) = name_and_rest(what);
             if name.is_empty() {
-                return Err(bad(format!(
-                    "fix {round} hand needs a name and the hand, like fix {round} hand bob 12"
-                )));
+                return Err(CommandError::Needs {
+                    command: format!("fix {round} hand"),
+                    needs: format!("a name and the hand, like fix {round} hand bob 12"),
+                });
             }
             FixText::Hand { name, hand }
         }
         "knock" | "knocker" => match what.to_lowercase().as_str() {
             "" => {
-                return Err(bad(format!(
-                    "fix {round} knock needs who knocked, or nobody"
-                )));
+                return Err(CommandError::Needs {
+                    command: format!("fix {round} knock"),
+                    needs: "who knocked, or nobody".to_string(),
+                });
             }
             "nobody" | "none" | "no-one" | "noone" => FixText::Knock(None),
             _ => FixText::Knock(Some(what.trim_matches('"').to_string())),
         },
         "stock" => FixText::Knock(None),
         "out" if what.is_empty() => {
-            return Err(bad(format!("fix {round} out needs who went out")));
+            return Err(CommandError::Needs {
+                command: format!("fix {round} out"),
+                needs: "who went out".to_string(),
+            });
         }
         "out" => FixText::Out(what.trim_matches('"').to_string()),
         "delete" | "remove" => {
@@ -405,16 +418,16 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             return Ok(Command::Hand { name, hand });
         }
         let hint = match nearest(word) {
-            Some(close) => format!(" (did you mean {close}?)"),
+            Some(close) => Hint::DidYouMean(close),
             None if carousel::notation::parse_card(word).is_ok() || word.starts_with('*') => {
-                " (to lay cards: meld 7h 8h 9h; to add to a meld: add 2 6d)".to_string()
+                Hint::Cards
             }
-            None => String::new(),
+            None => Hint::Nothing,
         };
-        return Err(bad(format!(
-            "\"{}\" is not a command{hint}; help lists the commands",
-            shown(word)
-        )));
+        return Err(CommandError::NotACommand {
+            word: shown(word),
+            hint,
+        });
     };
     match name {
         "new" => {
@@ -435,10 +448,11 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
                     .collect()
             };
             if names.is_empty() {
-                return Err(bad(
-                    "new needs the players' names in seating order, like new alice bob carol"
-                        .into(),
-                ));
+                return Err(CommandError::Needs {
+                    command: "new".to_string(),
+                    needs: "the players' names in seating order, like new alice bob carol"
+                        .to_string(),
+                });
             }
             Ok(Command::New(names))
         }
@@ -490,20 +504,23 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
         "done" => nothing_more(word, rest, Command::Done),
         "knock" => {
             if rest.is_empty() {
-                return Err(bad(
-                    "knock needs the hand left, as cards or its count: knock 4s Ah, or knock 5"
-                        .into(),
-                ));
+                return Err(CommandError::Needs {
+                    command: "knock".to_string(),
+                    needs: "the hand left, as cards or its count: knock 4s Ah, or knock 5"
+                        .to_string(),
+                });
             }
             Ok(Command::Knock(rest.trim_matches('"').to_string()))
         }
         "hand" => {
             let (name, hand) = name_and_rest(rest);
             if name.is_empty() {
-                return Err(bad(
-                    "hand needs a name and the hand, as cards or a count: hand bob Kd 7c, or hand bob 17"
-                        .into(),
-                ));
+                return Err(CommandError::Needs {
+                    command: "hand".to_string(),
+                    needs:
+                        "a name and the hand, as cards or a count: hand bob Kd 7c, or hand bob 17"
+                            .to_string(),
+                });
             }
             Ok(Command::Hand { name, hand })
         }
@@ -517,9 +534,10 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
         "cards" => {
             let (name, count) = name_and_rest(rest);
             if name.is_empty() || count.is_empty() {
-                return Err(bad(
-                    "cards needs a name and the number of cards they hold, like cards bob 7".into(),
-                ));
+                return Err(CommandError::Needs {
+                    command: "cards".to_string(),
+                    needs: "a name and the number of cards they hold, like cards bob 7".to_string(),
+                });
             }
             Ok(Command::Cards { name, count })
         }
@@ -534,19 +552,22 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
                 carousel::catalogue::Tidy::Remove
             };
             if rest.is_empty() {
-                return Err(bad(format!(
-                    "{name} needs the finished game's number or name, as games lists them: {name} 2"
-                )));
+                return Err(CommandError::Needs {
+                    command: name.to_string(),
+                    needs: format!(
+                        "the finished game's number or name, as games lists them: {name} 2"
+                    ),
+                });
             }
             Ok(Command::Tidy(tidy, rest.trim_matches('"').to_string()))
         }
         "export" => {
             let (format, file) = split_word(rest);
             if format.is_empty() {
-                return Err(bad(
-                    "export needs a format, csv, markdown or json, and may take a file: export csv friday.csv"
-                        .into(),
-                ));
+                return Err(CommandError::Needs {
+command: "export".to_string(),
+needs: "a format, csv, markdown or json, and may take a file: export csv friday.csv".to_string(),
+});
             }
             Ok(Command::Export {
                 format: format.to_string(),
@@ -558,16 +579,21 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
         "history" => Ok(Command::History(count_arg("history", rest)?)),
         "undo" => Ok(Command::Undo(count_arg("undo", rest)?.unwrap_or(1))),
         "redo" => Ok(Command::Redo(count_arg("redo", rest)?.unwrap_or(1))),
-        "round" if rest.is_empty() => Err(bad(format!("round needs the result: {ROUND_FORMS}"))),
+        "round" if rest.is_empty() => Err(CommandError::Needs {
+            command: "round".to_string(),
+            needs: format!("the result: {ROUND_FORMS}"),
+        }),
         "round" => Ok(Command::Round(rest.to_string())),
         "fix" => parse_fix(rest),
-        "hint" if rest.is_empty() => Err(bad(
-            "hint needs the hand to play from, like hint 7h 9h Js *".into(),
-        )),
+        "hint" if rest.is_empty() => Err(CommandError::Needs {
+            command: "hint".to_string(),
+            needs: "the hand to play from, like hint 7h 9h Js *".to_string(),
+        }),
         "hint" => Ok(Command::Hint(rest.trim_matches('"').to_string())),
-        "arrange" if rest.is_empty() => Err(bad(
-            "arrange needs the cards to lay out, like arrange 7h 8h 9h *".into(),
-        )),
+        "arrange" if rest.is_empty() => Err(CommandError::Needs {
+            command: "arrange".to_string(),
+            needs: "the cards to lay out, like arrange 7h 8h 9h *".to_string(),
+        }),
         "arrange" => Ok(Command::Arrange(rest.trim_matches('"').to_string())),
         "help" => Ok(Command::Help(
             (!rest.is_empty()).then(|| rest.to_lowercase()),
