@@ -5,7 +5,7 @@
 
 use crate::Error;
 use crate::carousel::session::{Game, Phase};
-use crate::error::NoSuch;
+use crate::error::{NoSuch, Stage};
 use crate::family::{GameKind, Record, Tally};
 use crate::store::{self, Dirs};
 use serde::Serialize;
@@ -194,16 +194,16 @@ impl Tidy {
 pub fn check_tidy(saved: &Saved, tidy: Tidy) -> Result<(), Error> {
     match &saved.summary {
         Some(summary) if summary.finished => Ok(()),
-        Some(summary) => Err(Error::Refused(format!(
-            "{} is not finished (round {}); only a finished game can be {}d",
-            saved.name,
-            summary.round,
-            tidy.verb()
-        ))),
-        None => Err(Error::Refused(format!(
-            "{} cannot be read as a game; it is left as it is for you to look at",
-            saved.path.display()
-        ))),
+        Some(summary) => Err(Stage::NotFinished {
+            game: saved.name.clone(),
+            round: summary.round,
+            verb: tidy.verb(),
+        }
+        .into()),
+        None => Err(Stage::Unreadable {
+            path: saved.path.display().to_string(),
+        }
+        .into()),
     }
 }
 

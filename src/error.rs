@@ -321,6 +321,34 @@ pub enum Stage {
     /// A count corrected for a player whose hand is given.
     #[error("{player}'s hand is given already; undo it to correct the count")]
     HandGiven { player: String },
+
+    /// A house rule or the seating changed after the first draw of a Carousel game.
+    #[error(
+        "{what} can be changed only before the first draw of the game (undo back to it to change it)"
+    )]
+    SetBeforeFirstDraw { what: String },
+
+    /// Teams or house rules changed after the first hand of a Canadian or Carolina game.
+    #[error(
+        "{what} are set before the first hand is entered; undo back to the start to change them"
+    )]
+    SetBeforeFirstHand { what: String },
+
+    /// A correction of a round that already reads so.
+    #[error("round {round} already reads so; nothing changed")]
+    AlreadySo { round: usize },
+
+    /// A saved game archived or removed before it is finished; `verb` is archive or remove.
+    #[error("{game} is not finished (round {round}); only a finished game can be {verb}d")]
+    NotFinished {
+        game: String,
+        round: usize,
+        verb: &'static str,
+    },
+
+    /// A saved file that cannot be read as a game, archived or removed: left for a person.
+    #[error("{path} cannot be read as a game; it is left as it is for you to look at")]
+    Unreadable { path: String },
 }
 
 /// What was tried after the game ended, which says what is left to do.

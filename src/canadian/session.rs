@@ -273,9 +273,10 @@ impl Game {
 
     fn before_start(&self, what: &str) -> Result<(), Error> {
         if self.has_started() {
-            return Err(Error::Refused(format!(
-                "{what} are set before the first hand is entered; undo back to the start to change them"
-            )));
+            return Err(Stage::SetBeforeFirstHand {
+                what: what.to_string(),
+            }
+            .into());
         }
         Ok(())
     }

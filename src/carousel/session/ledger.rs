@@ -7,7 +7,7 @@ use super::{
     HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
     Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
 };
-use crate::error::{Turn, Undo};
+use crate::error::{Stage, Turn, Undo};
 use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
@@ -260,9 +260,10 @@ impl Game {
 
     pub(super) fn expect_setup(&self, what: &str) -> Result<(), Error> {
         if self.has_started() {
-            return Err(Error::Refused(format!(
-                "{what} can be changed only before the first draw of the game (undo back to it to change it)"
-            )));
+            return Err(Stage::SetBeforeFirstDraw {
+                what: what.to_string(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -477,9 +478,7 @@ impl Game {
             }
         };
         if record.as_ref() == Some(current) {
-            return Err(Error::Refused(format!(
-                "round {round} already reads so; nothing changed"
-            )));
+            return Err(Stage::AlreadySo { round }.into());
         }
         self.apply(Event::Fix { round, record })
     }
