@@ -81,6 +81,14 @@ pub enum Error {
     #[error(transparent)]
     Undo(#[from] Undo),
 
+    /// A move typed in a form the referee cannot read as one: the form is said back.
+    #[error(transparent)]
+    MoveForm(#[from] MoveForm),
+
+    /// An export that cannot be made: a format that is none, or CSV that cannot be written.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -410,6 +418,49 @@ fn undo_range(taken: usize, count: usize) -> String {
     }
 }
 
+/// A rearrangement or an `add` not written as one (docs/commands.md): what was typed and the
+/// form it takes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveForm {
+    /// A rearrangement without `=`.
+    #[error(
+        "\"{text}\": a rearrangement is the meld numbers, =, and the melds they become, like 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d"
+    )]
+    NoEquals { text: String },
+
+    /// A word before `=` that is not a meld number.
+    #[error(
+        "\"{token}\" (before =): not a meld number; the melds are numbered 1, 2, ... on screen"
+    )]
+    NotAMeldNumber { token: String },
+
+    /// A meld number given twice before `=`.
+    #[error("meld {number} is named twice")]
+    NamedTwice { number: usize },
+
+    /// `add N` with melds (`|`): add lays cards on one meld.
+    #[error(
+        "add lays cards on one meld; to change several melds, write the numbers, =, and the melds they become"
+    )]
+    AddToSeveral,
+
+    /// `add N` with no cards.
+    #[error("add {number} needs the cards to add, like add {number} 6d")]
+    AddNothing { number: usize },
+}
+
+/// An export that cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// A format that is none of csv, markdown and json.
+    #[error("\"{name}\": no such export format; the formats are csv, markdown and json")]
+    Format { name: String },
+
+    /// CSV that the writer failed to write (`problem` is its word).
+    #[error("the CSV could not be written: {problem}")]
+    Csv { problem: String },
+}
+
 fn violations(verdict: &Verdict) -> String {
     verdict
         .violations
@@ -589,6 +640,30 @@ mod tests {
                 count: 0
             })
             .is_refusal()
+        );
+    }
+
+    #[test]
+    fn a_move_in_the_wrong_form_is_said_back_with_the_form() {
+        let err = Error::from(MoveForm::AddNothing { number: 2 });
+        assert!(!err.is_refusal());
+        assert_eq!(
+            err.to_string(),
+            "add 2 needs the cards to add, like add 2 6d"
+        );
+        assert_eq!(
+            MoveForm::NotAMeldNumber {
+                token: "x".to_string()
+            }
+            .to_string(),
+            "\"x\" (before =): not a meld number; the melds are numbered 1, 2, ... on screen"
+        );
+        assert_eq!(
+            ExportError::Format {
+                name: "pdf".to_string()
+            }
+            .to_string(),
+            "\"pdf\": no such export format; the formats are csv, markdown and json"
         );
     }
 }

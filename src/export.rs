@@ -9,6 +9,7 @@ use crate::canadian::scoring::{HandScore, SideScore};
 use crate::canadian::{self, Variant};
 use crate::carousel::breakdown;
 use crate::carousel::game::Tally;
+use crate::error::ExportError;
 use crate::family::GameKind;
 use indexmap::IndexMap;
 use serde::Serialize;
@@ -31,9 +32,10 @@ impl Format {
             "csv" => Ok(Format::Csv),
             "markdown" | "md" => Ok(Format::Markdown),
             "json" => Ok(Format::Json),
-            other => Err(Error::Play(format!(
-                "\"{other}\": no such export format; the formats are csv, markdown and json"
-            ))),
+            other => Err(ExportError::Format {
+                name: other.to_string(),
+            }
+            .into()),
         }
     }
 }
@@ -133,7 +135,7 @@ impl Export {
     /// final total). Winners are joined with a space.
     pub fn to_csv(&self) -> Result<String, Error> {
         let mut writer = csv::Writer::from_writer(Vec::new());
-        let failed = |e: csv::Error| Error::Play(format!("the CSV could not be written: {e}"));
+        let failed = |e: csv::Error| csv_failed(&e);
         let mut header = vec![
             "round".to_string(),
             "knocker".to_string(),
@@ -177,9 +179,7 @@ impl Export {
             }
             writer.write_record(&row).map_err(failed)?;
         }
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| Error::Play(format!("the CSV could not be written: {e}")))?;
+        let bytes = writer.into_inner().map_err(|e| csv_failed(&e))?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
@@ -381,7 +381,7 @@ impl CanadianExport {
     /// A row a hand, five columns a side: table, held, deducted, bonus, points, total.
     pub fn to_csv(&self) -> Result<String, Error> {
         let mut writer = csv::Writer::from_writer(Vec::new());
-        let failed = |e: csv::Error| Error::Play(format!("the CSV could not be written: {e}"));
+        let failed = |e: csv::Error| csv_failed(&e);
         let mut header = vec!["hand".to_string(), "out".to_string()];
         for side in self.sides.keys() {
             for column in ["table", "held", "deducted", "bonus", "points", "total"] {
@@ -406,9 +406,7 @@ impl CanadianExport {
             row.resize(header.len(), String::new());
             writer.write_record(&row).map_err(failed)?;
         }
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| Error::Play(format!("the CSV could not be written: {e}")))?;
+        let bytes = writer.into_inner().map_err(|e| csv_failed(&e))?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
@@ -499,6 +497,14 @@ impl GameExport {
             }),
         }
     }
+}
+
+/// CSV the writer failed to write, in its words.
+fn csv_failed(e: &impl std::fmt::Display) -> Error {
+    ExportError::Csv {
+        problem: e.to_string(),
+    }
+    .into()
 }
 
 #[cfg(test)]

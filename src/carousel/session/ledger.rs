@@ -7,7 +7,7 @@ use super::{
     HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
     Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
 };
-use crate::error::{Stage, Turn, Undo};
+use crate::error::{MoveForm, Stage, Turn, Undo};
 use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the
@@ -504,15 +504,11 @@ impl Game {
             .and_then(|i| table.melds().get(i))
             .ok_or_else(|| no_such_meld(number, table.melds().len()))?;
         if cards.contains('|') {
-            return Err(Error::Play(
-                "add lays cards on one meld; to change several melds, write the numbers, =, and the melds they become".to_string(),
-            ));
+            return Err(MoveForm::AddToSeveral.into());
         }
         let added = cards.replace('-', " ");
         if added.trim().is_empty() {
-            return Err(Error::Play(format!(
-                "add {number} needs the cards to add, like add {number} 6d"
-            )));
+            return Err(MoveForm::AddNothing { number }.into());
         }
         // Spelling first, so a bad card is named where it was typed.
         crate::notation::parse_table(&added).map_err(|mut e| {

@@ -36,7 +36,7 @@ use crate::carousel::moves::{self, MoveRule, Verdict, Violation};
 use crate::carousel::scoring::{self, HandReport, RoundScore};
 use crate::carousel::table::{Meld, Table};
 use crate::deck::Deck;
-use crate::error::NoSuch;
+use crate::error::{MoveForm, NoSuch};
 use crate::notation::Spaced;
 use crate::rules::Rules;
 use crate::words::plural;
@@ -159,10 +159,10 @@ impl Move {
     /// Reads `1 2 = MELDS` (numbers by spaces or commas; none for new melds only).
     pub fn parse(text: &str, setup: &Setup) -> Result<Move, Error> {
         let Some((numbers, melds)) = text.split_once('=') else {
-            return Err(Error::Play(format!(
-                "\"{}\": a rearrangement is the meld numbers, =, and the melds they become, like 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d",
-                text.trim()
-            )));
+            return Err(MoveForm::NoEquals {
+                text: text.trim().to_string(),
+            }
+            .into());
         };
         let mut replaced = Vec::new();
         for token in numbers.split(|c: char| c.is_whitespace() || c == ',') {
@@ -170,9 +170,9 @@ impl Move {
                 continue;
             }
             let number = token.parse::<usize>().map_err(|_| {
-                Error::Play(format!(
-                    "\"{token}\" (before =): not a meld number; the melds are numbered 1, 2, ... on screen"
-                ))
+                Error::from(MoveForm::NotAMeldNumber {
+                    token: token.to_string(),
+                })
             })?;
             replaced.push(number);
         }
@@ -193,7 +193,7 @@ impl Move {
                 return Err(no_such_meld(*n, count));
             }
             if i > 0 && numbers[i - 1] == *n {
-                return Err(Error::Play(format!("meld {n} is named twice")));
+                return Err(MoveForm::NamedTwice { number: *n }.into());
             }
         }
         let mut slots: Vec<(Meld, bool)> =
