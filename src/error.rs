@@ -89,6 +89,10 @@ pub enum Error {
     #[error(transparent)]
     Export(#[from] ExportError),
 
+    /// A line of a game's step log (`NAME: draw`, `fix 2 ...`) not written as a step.
+    #[error(transparent)]
+    StepForm(#[from] StepForm),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -449,6 +453,34 @@ pub enum MoveForm {
     AddNothing { number: usize },
 }
 
+/// A line of the step log that is not a step, and the form a step takes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepForm {
+    /// `fix N ...` with N not a number.
+    #[error("\"{number}\" (after fix): not a round number; fix N corrects round N")]
+    NotARoundNumber { number: String },
+
+    /// A line with no `NAME:` and no `table =`.
+    #[error("\"{text}\": a step is \"NAME: what they did\" or \"table = MELDS\"")]
+    NoName { text: String },
+
+    /// A name that is no player's, exactly as the log writes it.
+    #[error("\"{name}\" is not a player")]
+    NotAPlayer { name: String },
+
+    /// `draw` or `done` with more after it.
+    #[error("\"{rest}\": {verb} takes nothing more")]
+    TakesNothingMore { verb: String, rest: String },
+
+    /// `cards` with something other than a number.
+    #[error("\"{given}\": not a number of cards")]
+    NotACount { given: String },
+
+    /// A word that is none of the steps.
+    #[error("\"{verb}\" is not a step; the steps are draw, play, done, knock, hand, cards")]
+    NotAStep { verb: String },
+}
+
 /// An export that cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExportError {
@@ -664,6 +696,23 @@ mod tests {
             }
             .to_string(),
             "\"pdf\": no such export format; the formats are csv, markdown and json"
+        );
+    }
+
+    #[test]
+    fn a_log_line_that_is_no_step_says_the_form_of_a_step() {
+        let err = Error::from(StepForm::TakesNothingMore {
+            verb: "draw".to_string(),
+            rest: "draw 2".to_string(),
+        });
+        assert!(!err.is_refusal());
+        assert_eq!(err.to_string(), "\"draw 2\": draw takes nothing more");
+        assert_eq!(
+            StepForm::NoName {
+                text: "x".to_string()
+            }
+            .to_string(),
+            "\"x\": a step is \"NAME: what they did\" or \"table = MELDS\""
         );
     }
 }

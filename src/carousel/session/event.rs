@@ -20,6 +20,7 @@ use crate::Error;
 use crate::carousel::game::{HandEntry, RoundRecord};
 use crate::carousel::scoring::HandReport;
 use crate::carousel::table::Table;
+use crate::error::StepForm;
 use indexmap::IndexMap;
 use std::fmt::Write;
 
@@ -103,9 +104,9 @@ impl Event {
         if let Some(rest) = text.strip_prefix("fix ") {
             let (number, rest) = rest.trim().split_once(' ').unwrap_or((rest.trim(), ""));
             let round = number.parse::<usize>().map_err(|_| {
-                Error::Play(format!(
-                    "\"{number}\" (after fix): not a round number; fix N corrects round N"
-                ))
+                Error::from(StepForm::NotARoundNumber {
+                    number: number.to_string(),
+                })
             })?;
             let record = match rest.trim() {
                 "delete" => None,
@@ -114,15 +115,18 @@ impl Event {
             return Ok(Event::Fix { round, record });
         }
         let Some((name, rest)) = text.split_once(':') else {
-            return Err(Error::Play(format!(
-                "\"{text}\": a step is \"NAME: what they did\" or \"table = MELDS\""
-            )));
+            return Err(StepForm::NoName {
+                text: text.to_string(),
+            }
+            .into());
         };
         let player = setup
             .players
             .iter()
             .position(|p| p == name.trim())
-            .ok_or_else(|| Error::Play(format!("\"{}\" is not a player", name.trim())))?;
+            .ok_or_else(|| StepForm::NotAPlayer {
+                name: name.trim().to_string(),
+            })?;
         let rest = rest.trim();
         let (verb, args) = rest.split_once(' ').unwrap_or((rest, ""));
         let args = args.trim();
@@ -130,9 +134,11 @@ impl Event {
             if args.is_empty() {
                 Ok(event)
             } else {
-                Err(Error::Play(format!(
-                    "\"{rest}\": {verb} takes nothing more"
-                )))
+                Err(StepForm::TakesNothingMore {
+                    verb: verb.to_string(),
+                    rest: rest.to_string(),
+                }
+                .into())
             }
         };
         match verb {
@@ -152,13 +158,14 @@ impl Event {
             }),
             "cards" => Ok(Event::Cards {
                 player,
-                held: args
-                    .parse()
-                    .map_err(|_| Error::Play(format!("\"{args}\": not a number of cards")))?,
+                held: args.parse().map_err(|_| StepForm::NotACount {
+                    given: args.to_string(),
+                })?,
             }),
-            _ => Err(Error::Play(format!(
-                "\"{verb}\" is not a step; the steps are draw, play, done, knock, hand, cards"
-            ))),
+            _ => Err(StepForm::NotAStep {
+                verb: verb.to_string(),
+            }
+            .into()),
         }
     }
 }
