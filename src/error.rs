@@ -93,6 +93,10 @@ pub enum Error {
     #[error(transparent)]
     StepForm(#[from] StepForm),
 
+    /// A round's result typed in one line (`round knock bob alice=12 bob=3`) not in its form.
+    #[error(transparent)]
+    RoundForm(#[from] RoundForm),
+
     /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
@@ -481,6 +485,42 @@ pub enum StepForm {
     NotAStep { verb: String },
 }
 
+/// The form of a round's result in one line, said after each problem.
+const ROUND_FORM: &str = "a round is knock NAME or out NAME (or neither, when the stock ran out), then NAME=HAND for every player, like knock bob alice=12 bob=3 carol=\"Kd *\"";
+
+/// A round's result in one line that is not in the form of one, or gives a hand twice or
+/// not at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoundForm {
+    /// Words that cannot be split (a quote not closed); `problem` is the splitter's word.
+    #[error("\"{text}\": {problem}; {ROUND_FORM}")]
+    Words { text: String, problem: String },
+
+    /// `knock` or `out` with no name after it.
+    #[error("{word} needs a name; {ROUND_FORM}")]
+    NeedsName { word: String },
+
+    /// A word that is not `NAME=HAND`.
+    #[error("\"{word}\": not NAME=HAND; {ROUND_FORM}")]
+    NotAHand { word: String },
+
+    /// A player given a second hand.
+    #[error("\"{word}\": {player} is given two hands")]
+    TwoHands { word: String, player: String },
+
+    /// A hand that cannot be read.
+    #[error("{player}'s hand: {error}")]
+    Hand { player: String, error: Box<Error> },
+
+    /// Cards given for the player who went out.
+    #[error("\"{word}\": {player} went out and holds no cards; leave their hand out")]
+    OutHolds { word: String, player: String },
+
+    /// Players with no hand given.
+    #[error("no hand for {}; {ROUND_FORM}", .players.join(" or "))]
+    Missing { players: Vec<String> },
+}
+
 /// An export that cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExportError {
@@ -713,6 +753,26 @@ mod tests {
             }
             .to_string(),
             "\"x\": a step is \"NAME: what they did\" or \"table = MELDS\""
+        );
+    }
+
+    #[test]
+    fn a_round_in_one_line_says_its_form_after_the_problem() {
+        let err = Error::from(RoundForm::Missing {
+            players: vec!["bob".to_string(), "carol".to_string()],
+        });
+        assert!(!err.is_refusal());
+        assert_eq!(
+            err.to_string(),
+            format!("no hand for bob or carol; {ROUND_FORM}")
+        );
+        assert_eq!(
+            RoundForm::Hand {
+                player: "bob".to_string(),
+                error: Box::new(Error::PlayerCount(7)),
+            }
+            .to_string(),
+            "bob's hand: Carousel is played by 2 to 5 players, not 7"
         );
     }
 }

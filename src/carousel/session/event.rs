@@ -20,7 +20,7 @@ use crate::Error;
 use crate::carousel::game::{HandEntry, RoundRecord};
 use crate::carousel::scoring::HandReport;
 use crate::carousel::table::Table;
-use crate::error::StepForm;
+use crate::error::{RoundForm, StepForm};
 use indexmap::IndexMap;
 use std::fmt::Write;
 
@@ -232,17 +232,18 @@ fn is_out(hand: &HandEntry) -> bool {
 /// named once; the player who went out may be left out (they hold no cards). Whether the
 /// result can be scored (the knock limit, the copies of a card) is checked when it is.
 pub(super) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Error> {
-    const FORM: &str = "a round is knock NAME or out NAME (or neither, when the stock ran out), then NAME=HAND for every player, like knock bob alice=12 bob=3 carol=\"Kd *\"";
-    let words = shell_words::split(text)
-        .map_err(|e| Error::Play(format!("\"{}\": {e}; {FORM}", text.trim())))?;
+    let words = shell_words::split(text).map_err(|e| RoundForm::Words {
+        text: text.trim().to_string(),
+        problem: e.to_string(),
+    })?;
     let mut words = words.iter().map(String::as_str).peekable();
     let mut knocker = None;
     let mut out = None;
     if let Some(word @ ("knock" | "out")) = words.peek().copied() {
         words.next();
-        let name = words
-            .next()
-            .ok_or_else(|| Error::Play(format!("{word} needs a name; {FORM}")))?;
+        let name = words.next().ok_or_else(|| RoundForm::NeedsName {
+            word: word.to_string(),
+        })?;
         let player = setup.player(name)?;
         if word == "knock" {
             knocker = Some(player);
@@ -253,22 +254,29 @@ pub(super) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Erro
     let mut hands: Vec<Option<HandEntry>> = vec![None; setup.players.len()];
     for word in words {
         let Some((name, hand)) = word.split_once('=') else {
-            return Err(Error::Play(format!("\"{word}\": not NAME=HAND; {FORM}")));
+            return Err(RoundForm::NotAHand {
+                word: word.to_string(),
+            }
+            .into());
         };
         let player = setup.player(name)?;
         if hands[player].is_some() {
-            return Err(Error::Play(format!(
-                "\"{word}\": {} is given two hands",
-                setup.name(player)
-            )));
+            return Err(RoundForm::TwoHands {
+                word: word.to_string(),
+                player: setup.name(player).to_string(),
+            }
+            .into());
         }
-        let report = HandReport::parse(hand, setup.deck)
-            .map_err(|e| Error::Play(format!("{}'s hand: {e}", setup.name(player))))?;
+        let report = HandReport::parse(hand, setup.deck).map_err(|e| RoundForm::Hand {
+            player: setup.name(player).to_string(),
+            error: Box::new(e),
+        })?;
         if out == Some(player) && !report.is_out() {
-            return Err(Error::Play(format!(
-                "\"{word}\": {} went out and holds no cards; leave their hand out",
-                setup.name(player)
-            )));
+            return Err(RoundForm::OutHolds {
+                word: word.to_string(),
+                player: setup.name(player).to_string(),
+            }
+            .into());
         }
         hands[player] = Some(match report {
             HandReport::Count(n) => HandEntry::Count(i64::from(n)),
@@ -278,15 +286,12 @@ pub(super) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Erro
     if let Some(player) = out {
         hands[player].get_or_insert(HandEntry::Count(0));
     }
-    let missing: Vec<&str> = (0..hands.len())
+    let missing: Vec<String> = (0..hands.len())
         .filter(|p| hands[*p].is_none())
-        .map(|p| setup.name(p))
+        .map(|p| setup.name(p).to_string())
         .collect();
     if !missing.is_empty() {
-        return Err(Error::Play(format!(
-            "no hand for {}; {FORM}",
-            missing.join(" or ")
-        )));
+        return Err(RoundForm::Missing { players: missing }.into());
     }
     Ok(RoundRecord {
         knocker: knocker.map(|p| setup.name(p).to_string()),
