@@ -52,6 +52,15 @@ pub enum Error {
     #[error("round {round}: {error}")]
     InRound { round: usize, error: Box<Error> },
 
+    /// A step of a saved Canadian or Carolina log that cannot be replayed: the record is
+    /// wrong, whatever the step's own error was, so this is never a refusal.
+    #[error("step {step}: \"{line}\": {error}")]
+    AtStep {
+        step: usize,
+        line: String,
+        error: Box<Error>,
+    },
+
     /// A game record that is not well formed; `place` names the round and the key.
     #[error("{place}: {problem}")]
     Record { place: String, problem: String },
@@ -773,6 +782,20 @@ mod tests {
             }
             .to_string(),
             "bob's hand: Carousel is played by 2 to 5 players, not 7"
+        );
+    }
+
+    #[test]
+    fn a_step_of_a_saved_log_that_fails_is_a_wrong_record_not_a_refusal() {
+        let err = Error::AtStep {
+            step: 3,
+            line: "out bob".to_string(),
+            error: Box::new(Undo::NothingToUndo.into()),
+        };
+        assert!(!err.is_refusal());
+        assert_eq!(
+            err.to_string(),
+            "step 3: \"out bob\": nothing to undo: no step has been taken yet"
         );
     }
 }

@@ -169,11 +169,13 @@ impl Game {
             tally,
         };
         for (i, line) in log.iter().enumerate() {
-            let event = game
-                .parse_event(line)
-                .map_err(|e| Error::Play(format!("step {}: \"{line}\": {e}", i + 1)))?;
-            game.apply(event)
-                .map_err(|e| Error::Play(format!("step {}: \"{line}\": {e}", i + 1)))?;
+            let at_step = |e: Error| Error::AtStep {
+                step: i + 1,
+                line: line.clone(),
+                error: Box::new(e),
+            };
+            let event = game.parse_event(line).map_err(at_step)?;
+            game.apply(event).map_err(at_step)?;
         }
         Ok(game)
     }
