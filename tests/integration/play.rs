@@ -1158,3 +1158,30 @@ fix 1 hand \"Ann Marie\" 31
         "{err}"
     );
 }
+
+/// A step at the wrong stage is a refusal (exit 1, `refused:`), not a line misunderstood.
+#[test]
+fn steps_at_the_wrong_stage_are_refused_with_status_1() {
+    let user = Home::new();
+    let script = "\
+new ann ben
+rules target 10
+rules hand-size 4
+draw
+meld 7h 8h 9h
+knock 2
+draw
+hand ann 40
+draw
+";
+    let (_, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("line 7: refused: round 1 is over; the hands of ann are still to be given"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 9: refused: the game is over; no more turns are played"),
+        "{err}"
+    );
+}
