@@ -88,7 +88,7 @@ pub(crate) fn hand(sides: &Sides, score: &HandScore) -> String {
 pub(crate) fn scoreboard(tally: &Tally) -> String {
     let names = tally.sides.names();
     let mut table = new_table();
-    let mut header = vec!["Round".to_string(), "How it ended".to_string()];
+    let mut header = vec!["Hand".to_string(), "How it ended".to_string()];
     header.extend(names.iter().cloned());
     table.set_header(header);
     for (i, round) in tally.rounds.iter().enumerate() {
@@ -116,13 +116,13 @@ pub(crate) fn scoreboard(tally: &Tally) -> String {
         let _ = if tally.winners.len() == 1 {
             writeln!(
                 out,
-                "Game over after round {rounds}: {} wins with {best}.",
+                "Game over after hand {rounds}: {} wins with {best}.",
                 who(&tally.winners)
             )
         } else {
             writeln!(
                 out,
-                "Game over after round {rounds}: {} share the win with {best}.",
+                "Game over after hand {rounds}: {} share the win with {best}.",
                 who(&tally.winners)
             )
         };

@@ -648,7 +648,7 @@ fn end_of_the_game_equal_highest_totals_share_the_win() {
         .run();
     carousel(&["tally"])
         .arg(&path)
-        .stdout_has("Game over after round 1: ann and ben share the win with 115.")
+        .stdout_has("Game over after hand 1: ann and ben share the win with 115.")
         .run();
 }
 

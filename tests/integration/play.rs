@@ -461,7 +461,7 @@ fn example_carolina_replays_to_ben_winning_with_sets_of_threes() {
 #[test]
 fn canadian_kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
     let out = kill_9_and_resume("canadian.carousel", "melds bob 120", "\"melds bob: 120\"");
-    assert!(out.contains("Game over after round 6"), "{out}");
+    assert!(out.contains("Game over after hand 6"), "{out}");
 }
 
 #[test]
