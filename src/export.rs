@@ -186,7 +186,6 @@ impl Export {
     /// A heading, the scoreboard as a Markdown table, and how every round's points and every
     /// bonus came about.
     pub fn to_markdown(&self) -> String {
-        let cell = |text: &str| text.replace('|', "\\|");
         let mut out = String::new();
         let _ = writeln!(out, "# Carousel: {}\n", cell(&self.players.join(", ")));
         let mut header = String::from("| Round | Knocker | Winners |");
@@ -229,21 +228,11 @@ impl Export {
             out.push('\n');
         }
         out.push('\n');
-        match (self.finished, self.game_winners.as_slice()) {
-            (true, [one]) => {
-                let _ = writeln!(out, "{} wins.\n", cell(one));
-            }
-            (true, many) => {
-                let _ = writeln!(out, "{} share the win.\n", cell(&many.join(" and ")));
-            }
-            (false, _) => {
-                let _ = writeln!(
-                    out,
-                    "Not finished: the game ends when a total reaches {}.\n",
-                    self.target
-                );
-            }
-        }
+        out.push_str(&outcome(
+            self.finished,
+            &self.game_winners,
+            &format!("the game ends when a total reaches {}", self.target),
+        ));
         if !self.rounds.is_empty() {
             out.push_str("## How the points came about\n\n");
         }
@@ -412,7 +401,6 @@ impl CanadianExport {
 
     /// A heading, the scoreboard by side as a Markdown table, and each hand's points.
     pub fn to_markdown(&self) -> String {
-        let cell = |text: &str| text.replace('|', "\\|");
         let mut out = String::new();
         let sides: Vec<String> = self.sides.keys().map(|s| cell(s)).collect();
         let _ = writeln!(out, "# {}: {}\n", self.title(), sides.join(", "));
@@ -432,21 +420,14 @@ impl CanadianExport {
             out.push('\n');
         }
         out.push('\n');
-        match (self.finished, self.game_winners.as_slice()) {
-            (true, [one]) => {
-                let _ = writeln!(out, "{} wins.\n", cell(one));
-            }
-            (true, many) => {
-                let _ = writeln!(out, "{} share the win.\n", cell(&many.join(" and ")));
-            }
-            (false, _) => {
-                let _ = writeln!(
-                    out,
-                    "Not finished: the game ends after the hand in which a side reaches {}.\n",
-                    self.target
-                );
-            }
-        }
+        out.push_str(&outcome(
+            self.finished,
+            &self.game_winners,
+            &format!(
+                "the game ends after the hand in which a side reaches {}",
+                self.target
+            ),
+        ));
         if !self.rounds.is_empty() {
             out.push_str("## How the points came about\n\n");
         }
@@ -505,6 +486,20 @@ fn csv_failed(e: &impl std::fmt::Display) -> Error {
         problem: e.to_string(),
     }
     .into()
+}
+
+/// The Markdown line after the table: who won, or when the game will end.
+fn outcome(finished: bool, winners: &[String], ends: &str) -> String {
+    match (finished, winners) {
+        (true, [one]) => format!("{} wins.\n\n", cell(one)),
+        (true, many) => format!("{} share the win.\n\n", cell(&many.join(" and "))),
+        (false, _) => format!("Not finished: {ends}.\n\n"),
+    }
+}
+
+/// Text in a Markdown table cell: a `|` would end the cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
 }
 
 #[cfg(test)]
