@@ -111,10 +111,9 @@ impl Game {
     /// A new game: players in seating order (2 to 5), the first named dealing first.
     pub fn new(players: Vec<String>, rules: Rules) -> Result<Game, Error> {
         let setup = Setup::new(players, rules, 0)?;
-        let state = State::start(&setup, &[])?;
+        let state = State::start(&setup)?;
         Ok(Game {
             setup,
-            earlier: Vec::new(),
             steps: Vec::new(),
             state,
             undone: Vec::new(),
@@ -122,15 +121,10 @@ impl Game {
     }
 
     /// Replays a log from the start. An event that cannot be applied gives its index.
-    pub(super) fn replay(
-        setup: Setup,
-        earlier: Vec<RoundRecord>,
-        events: Vec<Event>,
-    ) -> Result<Game, (usize, Error)> {
-        let state = State::start(&setup, &earlier).map_err(|e| (0, e))?;
+    pub(super) fn replay(setup: Setup, events: Vec<Event>) -> Result<Game, (usize, Error)> {
+        let state = State::start(&setup).map_err(|e| (0, e))?;
         let mut game = Game {
             setup,
-            earlier,
             steps: Vec::with_capacity(events.len()),
             state,
             undone: Vec::new(),
@@ -188,7 +182,7 @@ impl Game {
                     .map_err(at(format!("play.log, step {} \"{text}\"", i + 1)))?,
             );
         }
-        let game = Game::replay(setup, Vec::new(), events).map_err(|(i, e)| {
+        let game = Game::replay(setup, events).map_err(|(i, e)| {
             match i
                 .checked_sub(earlier)
                 .and_then(|step| log.get(step).map(|t| (step, t)))
@@ -218,7 +212,7 @@ impl Game {
             rounds: self.state.rounds.clone(),
             play: Some(PlayRecord {
                 first_dealer: self.setup.name(self.setup.first_dealer).to_string(),
-                earlier_rounds: self.earlier.len(),
+                earlier_rounds: 0,
                 log: self
                     .steps
                     .iter()
@@ -255,7 +249,7 @@ impl Game {
 
     /// Whether anything has been played or recorded; the setup is fixed from then on.
     pub fn has_started(&self) -> bool {
-        !self.steps.is_empty() || !self.earlier.is_empty()
+        !self.steps.is_empty()
     }
 
     pub(super) fn expect_setup(&self, what: &str) -> Result<(), Error> {
@@ -272,7 +266,7 @@ impl Game {
     pub fn set_first_dealer(&mut self, player: usize) -> Result<(), Error> {
         self.expect_setup("the first dealer")?;
         let setup = Setup::new(self.setup.players.clone(), self.setup.rules.clone(), player)?;
-        self.state = State::start(&setup, &self.earlier)?;
+        self.state = State::start(&setup)?;
         self.setup = setup;
         Ok(())
     }
@@ -281,7 +275,7 @@ impl Game {
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), Error> {
         self.expect_setup("the house rules")?;
         let setup = Setup::new(self.setup.players.clone(), rules, self.setup.first_dealer)?;
-        self.state = State::start(&setup, &self.earlier)?;
+        self.state = State::start(&setup)?;
         self.setup = setup;
         Ok(())
     }
@@ -399,8 +393,7 @@ impl Game {
         }
         let keep = taken - count;
         let events = self.steps[..keep].iter().map(|s| s.event.clone()).collect();
-        let game =
-            Game::replay(self.setup.clone(), self.earlier.clone(), events).map_err(|(_, e)| e)?;
+        let game = Game::replay(self.setup.clone(), events).map_err(|(_, e)| e)?;
         let undone = self.steps[keep..].to_vec();
         let mut redo = std::mem::take(&mut self.undone);
         redo.extend(undone.iter().rev().map(|s| s.event.clone()));

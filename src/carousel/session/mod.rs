@@ -446,19 +446,14 @@ pub struct Judged {
 }
 
 impl State {
-    fn start(setup: &Setup, earlier: &[RoundRecord]) -> Result<State, Error> {
-        let tally = tally_of(setup, earlier)?;
-        let number = earlier.len() + 1;
-        let phase = if tally.end.is_some() {
-            Phase::Over
-        } else {
-            Phase::Play
-        };
+    /// A game before its first step: round 1 dealt. (Rounds played before the referee
+    /// followed the game are the first steps of its log.)
+    fn start(setup: &Setup) -> Result<State, Error> {
         Ok(State {
-            rounds: earlier.to_vec(),
-            tally,
-            round: Round::deal(number, setup),
-            phase,
+            rounds: Vec::new(),
+            tally: tally_of(setup, &[])?,
+            round: Round::deal(1, setup),
+            phase: Phase::Play,
         })
     }
 
@@ -492,8 +487,6 @@ fn tally_of(setup: &Setup, rounds: &[RoundRecord]) -> Result<Tally, Error> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     setup: Setup,
-    /// Rounds recorded before the log began.
-    earlier: Vec<RoundRecord>,
     steps: Vec<Step>,
     state: State,
     /// Steps undone, the next to redo last; a new step clears them.
