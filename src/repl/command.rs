@@ -447,6 +447,16 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
                     .map(str::to_string)
                     .collect()
             };
+            // `new --game carousel NAMES` names the game this referee keeps: nothing more.
+            let names = match names.as_slice() {
+                [flag, game, rest @ ..]
+                    if flag == "--game" && game.eq_ignore_ascii_case("carousel") =>
+                {
+                    rest.to_vec()
+                }
+                [flag, rest @ ..] if flag.eq_ignore_ascii_case("--game=carousel") => rest.to_vec(),
+                _ => names,
+            };
             if names.is_empty() {
                 return Err(CommandError::Needs {
                     command: "new".to_string(),
@@ -730,5 +740,13 @@ mod tests {
         assert!(err("export").contains("export needs a format"));
         assert_eq!(ok("stats"), Command::Stats);
         assert_eq!(ok("chart"), Command::Chart);
+    }
+
+    #[test]
+    fn new_may_name_carousel_as_its_game() {
+        let names = || Command::New(vec!["ann".into(), "ben".into()]);
+        assert_eq!(ok("new --game carousel ann ben"), names());
+        assert_eq!(ok("new --game Carousel ann ben"), names());
+        assert_eq!(ok("new --game=carousel ann ben"), names());
     }
 }

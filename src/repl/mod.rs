@@ -894,13 +894,7 @@ impl Session {
             return result;
         }
         match self.kind {
-            Family::Carousel => {
-                // Carousel's own `new` knows no --game: it is the game.
-                let text = text
-                    .replace("--game=carousel", "")
-                    .replace("--game carousel", "");
-                self.carousel.line(&text, line)
-            }
+            Family::Carousel => self.carousel.line(text, line),
             Family::Canadian => self.canadian.line(text, line),
         }
     }
