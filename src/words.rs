@@ -2,6 +2,16 @@
 //! `3 cards`, `alice, bob and carol`.
 
 /// A count with its noun: `1 round`, `2 rounds`.
+/// A player's name as it is typed in a command: in quotes when it has a space
+/// (`hand "Mary Jo" 12`), as it is otherwise.
+pub fn typed(name: &str) -> String {
+    if name.contains(' ') {
+        format!("\"{name}\"")
+    } else {
+        name.to_string()
+    }
+}
+
 pub fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

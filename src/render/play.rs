@@ -92,7 +92,9 @@ fn round_over(game: &Game, end: RoundEnd) -> String {
         .iter()
         .map(|p| names[*p].as_str())
         .collect();
-    let example = waiting.first().copied().unwrap_or("NAME");
+    let example = waiting
+        .first()
+        .map_or_else(|| "NAME".to_string(), |n| carousel::words::typed(n));
     let whose = match waiting.as_slice() {
         [one] => format!("Give {one}'s hand"),
         _ => format!("Give the hands of {}", and_list(&waiting)),

@@ -619,8 +619,9 @@ impl Referee {
         let player = game.setup().player(name)?;
         let name = game.players()[player].clone();
         if text.trim().is_empty() {
+            let typed = carousel::words::typed(&name);
             return Err(CommandError::NotUnderstood(format!(
-                "hand {name} needs the hand: the cards left (hand {name} Kd 7c *) or their count (hand {name} 17)"
+                "hand {typed} needs the hand: the cards left (hand {typed} Kd 7c *) or their count (hand {typed} 17)"
             )));
         }
         match game.state().phase {
@@ -650,9 +651,10 @@ impl Referee {
                 );
                 if count.given != count.held {
                     outln!(
-                        "Note: the referee counts {} cards for {name}, not {} (cards {name} N corrects the count).",
+                        "Note: the referee counts {} cards for {name}, not {} (cards {} N corrects the count).",
                         count.held,
-                        count.given
+                        count.given,
+                        carousel::words::typed(&name)
                     );
                 }
             }

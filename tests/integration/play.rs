@@ -1151,6 +1151,12 @@ fix 1 hand \"Ann Marie\" 31
         out.contains("Cards in hand: Mary Jo 10, bob 10, Ann Marie 9."),
         "{out}"
     );
+    // A command suggested for a name of two words quotes it, as it must be typed.
+    let (out, _, _) = user.play("g.toml", "hand \"Mary Jo\" 7h As\n");
+    assert!(
+        out.contains("(cards \"Mary Jo\" N corrects the count)"),
+        "{out}"
+    );
     let (_, err, code) = user.play("h.toml", "new \"Mary  Jo\" bob\n");
     assert_eq!(code, 2);
     assert!(

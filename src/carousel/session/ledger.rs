@@ -66,10 +66,11 @@ pub(super) fn first_mismatch(
             return Some(Error::Record {
                 place: format!("round {number}, hands.{name}"),
                 problem: format!(
-                    "the record says {}, but the log of play gives {}. {keep}: put it back to {} and type fix {number} hand {name} {value} in the game",
+                    "the record says {}, but the log of play gives {}. {keep}: put it back to {} and type fix {number} hand {} {value} in the game",
                     entry(a),
                     entry(b),
-                    entry(b)
+                    entry(b),
+                    crate::words::typed(name)
                 ),
             });
         }
