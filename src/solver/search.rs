@@ -114,6 +114,14 @@ pub(crate) const COUNT_WEIGHT: u32 = 256;
 /// all be laid.
 pub(crate) fn best_plan(pool: &Pool, config: &Config, jokers: Jokers, limits: Limits) -> Outcome {
     let mut search = Search::new(pool, config, jokers, limits);
+    if search.aces_aside_matter() && limits.most_left == Some(0) && jokers == Jokers::Needed {
+        // Plays that keep nothing (every hand joker laid, as this search lays them) are all
+        // as good, so the first found will do: most are found with no ace set aside, in one
+        // pass, without the first pass's profiles.
+        if let found @ Outcome::Found(_) = search.plan_with([0; SUITS]) {
+            return found;
+        }
+    }
     let aside = if search.aces_aside_matter() {
         match super::profile::best_aces_aside(&mut search) {
             Ok((aside, best_value)) => {
