@@ -9,7 +9,9 @@
 //! - the hard sets in `benches/hard.txt`: the slowest positions of random screening, and
 //!   positions hill-climbed from them on the solver's own time (`--write-hard` finds them
 //!   again; see [`write_hard`]);
-//! - `arrange`: the whole 106-card shoe, shuffled 20 ways.
+//! - `arrange piles`: 60 piles of 20 to 104 cards, some of which can be laid out and some not
+//!   (see [`time_piles`]);
+//! - `arrange 106`: the whole 106-card shoe, shuffled 20 ways.
 //!
 //! The baseline is `tests/ilp` (the cross-check's integer program: every meld shape, solved
 //! by `microlp`). Each position is run by both, alternating, [`REPEATS`] times, and each
@@ -29,7 +31,7 @@ mod harsh;
 mod ilp;
 
 use carousel::solver::{arrange, solve};
-use carousel::{Card, Hand, HandCard, Rules, Table};
+use carousel::{Card, Hand, HandCard, Rules, Table, TableCard};
 use harsh::Case;
 use std::time::{Duration, Instant};
 
@@ -37,6 +39,8 @@ const POSITIONS: usize = 90;
 const REPEATS: usize = 3;
 /// Seeded positions per generated class.
 const PER_CLASS: u64 = 60;
+/// Piles for `arrange`.
+const PILES: u64 = 60;
 
 fn bench_file(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -115,11 +119,14 @@ fn main() {
         }
         report(name, &mut ours, &mut theirs, disagree);
     }
-    if only.is_some_and(|o| !"arrange 106".contains(o.as_str())) {
-        return;
+    if only.is_none_or(|o| "arrange piles".contains(o.as_str())) {
+        let (mut ours, mut theirs, disagree) = time_piles();
+        report("arrange piles 20-104", &mut ours, &mut theirs, disagree);
     }
-    let (mut ours, mut theirs) = time_shoe();
-    report("arrange 106", &mut ours, &mut theirs, 0);
+    if only.is_none_or(|o| "arrange 106".contains(o.as_str())) {
+        let (mut ours, mut theirs) = time_shoe();
+        report("arrange 106", &mut ours, &mut theirs, 0);
+    }
 }
 
 /// The hard sets of `benches/hard.txt`: each `## NAME` line starts a class.
@@ -162,6 +169,36 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
         same &= s.deadwood == best.deadwood;
     }
     (ours, theirs, same)
+}
+
+/// `arrange` of [`PILES`] piles of 20 to 104 cards, and the program asked whether each, as
+/// a hand onto an empty table, goes out: the cards of a dealt table (they can be laid out),
+/// with none to five cards of its hand added (mostly they then can't).
+fn time_piles() -> (Vec<Duration>, Vec<Duration>, usize) {
+    let rules = Rules::default();
+    let deck = deal::three_players();
+    let empty = Table::new(Vec::new());
+    let (mut ours, mut theirs, mut disagree) = (Vec::new(), Vec::new(), 0);
+    for seed in 0..PILES {
+        let dealt = deal::deal(700_000 + seed, 20 + (seed as usize * 7) % 80, 10);
+        let mut pile: Vec<HandCard> = dealt.table.cards().map(TableCard::physical).collect();
+        pile.extend(dealt.hand.cards().iter().take(seed as usize % 6));
+        let hand = Hand::new(pile.clone());
+        let (mut a, mut b, mut same) = (Duration::MAX, Duration::MAX, true);
+        for _ in 0..REPEATS {
+            let start = Instant::now();
+            let laid = std::hint::black_box(arrange(&pile, &rules, deck)).is_some();
+            a = a.min(start.elapsed());
+            let start = Instant::now();
+            let best = std::hint::black_box(ilp::ilp_optimum(&empty, &hand, &rules, deck));
+            b = b.min(start.elapsed());
+            same &= laid == (best.deadwood == 0);
+        }
+        ours.push(a);
+        theirs.push(b);
+        disagree += usize::from(!same);
+    }
+    (ours, theirs, disagree)
 }
 
 /// `arrange` of the whole shoe, and the program asked whether the shoe, as a hand onto an

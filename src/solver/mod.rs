@@ -113,9 +113,16 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
         .ok()?;
     let pool = Pool::for_arrangement(cards);
     let config = config(rules, meld_rules);
-    // With every card to be laid, the program's relaxation settles most piles at once,
-    // where the search walks every rank of a big pile.
-    let layout = match ilp::best_play(&pool, &config, meld_rules) {
+    // Any layout will do. The search finds most in one pass, with every joker loose; the
+    // program's relaxation settles the rest (and proves a pile has none) where the search
+    // would walk every rank of a big pile.
+    let quick = ilp::every_card_fits_without_wild(&pool, &config)
+        .then(|| layout_with(&pool, &config, meld_rules, 0))
+        .flatten();
+    let layout = match quick.map_or_else(
+        || ilp::best_play(&pool, &config, meld_rules),
+        |layout| Ok(ilp::IlpPlay { layout }),
+    ) {
         Ok(play) => play.layout,
         Err(ilp::NoPlay::Impossible) => return None,
         Err(ilp::NoPlay::Failed) => match searched_layout(&pool, &config, meld_rules, usize::MAX) {
