@@ -118,11 +118,12 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
     // would walk every rank of a big pile.
     let quick = ilp::every_card_fits_without_wild(&pool, &config)
         .then(|| layout_with(&pool, &config, meld_rules, 0))
-        .flatten();
-    let layout = match quick.map_or_else(
-        || ilp::best_play(&pool, &config, meld_rules),
-        |layout| Ok(ilp::IlpPlay { layout }),
-    ) {
+        .flatten()
+        .and_then(|layout| checked_table(layout, cards, meld_rules));
+    if quick.is_some() {
+        return quick;
+    }
+    let layout = match ilp::best_play(&pool, &config, meld_rules) {
         Ok(play) => play.layout,
         Err(ilp::NoPlay::Impossible) => return None,
         Err(ilp::NoPlay::Failed) => match searched_layout(&pool, &config, meld_rules, usize::MAX) {
@@ -130,6 +131,12 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
             Searched::OutOfWork => return None,
         },
     };
+    checked_table(layout, cards, meld_rules)
+}
+
+/// The table of a layout of `cards`, melds in order, if every meld is legal and it lays
+/// exactly those cards.
+fn checked_table(layout: Layout, cards: &[HandCard], meld_rules: MeldRules) -> Option<Table> {
     let mut melds = into_melds(layout.melds, meld_rules);
     melds.sort_by_key(keep::order_key);
     let table = Table::new(melds);
