@@ -5,6 +5,7 @@
 //! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
 
 use super::CommandError;
+use super::rules::{KeepsRules, KeptFor};
 use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
 use crate::render;
 use carousel::Error;
@@ -571,42 +572,10 @@ impl Referee {
     }
 
     fn rules(&mut self, rest: &str) -> Result<(), CommandError> {
-        let current = self
-            .game
-            .as_ref()
-            .map_or(&self.new_rules, |g| g.rules())
-            .clone();
-        let (key, value) = split_word(rest);
-        match (key, value) {
-            ("", _) => {
-                out!(
-                    "{}",
-                    render::play::rule_lines(&CanadianRules::TABLE, |k| {
-                        current.value_text(k).unwrap_or_default()
-                    })
-                );
-            }
-            (key, "") => {
-                let (key, meaning) = CanadianRules::key(key)?;
-                outln!(
-                    "{key} is {}: {meaning}.",
-                    current.value_text(key).unwrap_or_default()
-                );
-            }
-            (key, value) => {
-                let mut rules = current;
-                rules.set(key, value)?;
-                let (key, _) = CanadianRules::key(key)?;
-                let shown = rules.value_text(key).unwrap_or_default();
-                if let Some(game) = &mut self.game {
-                    game.set_rules(rules)?;
-                    self.save();
-                    outln!("{key} is now {shown} for this game.");
-                } else {
-                    self.new_rules = rules;
-                    outln!("{key} is now {shown} for the next new game.");
-                }
-            }
+        match split_word(rest) {
+            ("", _) => out!("{}", render::play::rules(&self.rules_now())),
+            (key, "") => self.say_rule(key)?,
+            (key, value) => self.change_rule(key, value)?,
         }
         Ok(())
     }
@@ -1032,4 +1001,25 @@ pub(super) fn help_topic(topic: &str) -> Option<&'static str> {
 /// The help topics' names, for completion.
 pub(crate) fn topic_names() -> Vec<&'static str> {
     TOPICS.iter().map(|(name, _)| *name).collect()
+}
+
+impl KeepsRules for Referee {
+    type Rules = CanadianRules;
+
+    fn rules_now(&self) -> CanadianRules {
+        self.game
+            .as_ref()
+            .map_or(&self.new_rules, Game::rules)
+            .clone()
+    }
+
+    fn keep_rules(&mut self, rules: CanadianRules) -> Result<KeptFor, CommandError> {
+        let Some(game) = &mut self.game else {
+            self.new_rules = rules;
+            return Ok(KeptFor::NextNewGame);
+        };
+        game.set_rules(rules)?;
+        self.save();
+        Ok(KeptFor::ThisGame)
+    }
 }

@@ -9,11 +9,13 @@ mod error;
 #[cfg(test)]
 mod fuzz;
 pub(crate) mod help;
+mod rules;
 mod saved;
 
 pub(crate) use crate::cli::PlayArgs;
 use crate::render;
 use carousel::family::GameKind;
+use carousel::rules::GameRules;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
 use carousel::words::and_list;
@@ -21,6 +23,7 @@ use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 pub(crate) use error::CommandError;
+use rules::{KeepsRules, KeptFor};
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
@@ -487,11 +490,7 @@ impl Referee {
     }
 
     fn rules(&mut self, arg: RulesArg) -> Result<(), CommandError> {
-        let current = self
-            .game
-            .as_ref()
-            .map_or(&self.new_rules, |g| g.rules())
-            .clone();
+        let current = self.rules_now();
         match arg {
             RulesArg::Show => {
                 out!("{}", render::play::rules(&current));
@@ -505,27 +504,8 @@ impl Referee {
                     }
                 }
             }
-            RulesArg::One(key) => {
-                let (key, meaning) = Rules::key(&key)?;
-                outln!(
-                    "{key} is {}: {meaning}.",
-                    current.value_text(key).unwrap_or_default()
-                );
-            }
-            RulesArg::Set(key, value) => {
-                let mut rules = current;
-                rules.set(&key, &value)?;
-                let (key, _) = Rules::key(&key)?;
-                let shown = rules.value_text(key).unwrap_or_default();
-                if let Some(game) = &mut self.game {
-                    game.set_rules(rules)?;
-                    self.save();
-                    outln!("{key} is now {shown} for this game.");
-                } else {
-                    self.new_rules = rules;
-                    outln!("{key} is now {shown} for the next new game.");
-                }
-            }
+            RulesArg::One(key) => self.say_rule(&key)?,
+            RulesArg::Set(key, value) => self.change_rule(&key, &value)?,
             RulesArg::Save => {
                 let dirs = self.dirs.as_ref().ok_or_else(|| {
                     CommandError::NotUnderstood(
@@ -691,6 +671,27 @@ fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
         }),
         MoveText::Add(number, cards) => game.extend(*number, cards),
         MoveText::Rearrange(text) => game.parse_move(text),
+    }
+}
+
+impl KeepsRules for Referee {
+    type Rules = Rules;
+
+    fn rules_now(&self) -> Rules {
+        self.game
+            .as_ref()
+            .map_or(&self.new_rules, Game::rules)
+            .clone()
+    }
+
+    fn keep_rules(&mut self, rules: Rules) -> Result<KeptFor, CommandError> {
+        let Some(game) = &mut self.game else {
+            self.new_rules = rules;
+            return Ok(KeptFor::NextNewGame);
+        };
+        game.set_rules(rules)?;
+        self.save();
+        Ok(KeptFor::ThisGame)
     }
 }
 
