@@ -6,7 +6,7 @@
 
 use super::CommandError;
 use super::rules::{KeepsRules, KeptFor};
-use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
+use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
 use crate::render;
 use carousel::Error;
 use carousel::canadian::pile::PileAnswer;
@@ -270,18 +270,7 @@ impl Referee {
 
     /// Runs one line: prints what it did, or why not.
     pub(super) fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
-        match self.execute(text) {
-            Ok(flow) => (Outcome::Accepted, flow),
-            Err(err) => {
-                let (kind, text) = render::error::repl_line(&err, line, None);
-                err!("{text}");
-                let outcome = match kind {
-                    render::error::Kind::Refused => Outcome::Refused,
-                    render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
-                };
-                (outcome, Flow::Go)
-            }
-        }
+        answered(self.execute(text), line, None)
     }
 
     fn execute(&mut self, text: &str) -> Result<Flow, CommandError> {

@@ -269,18 +269,7 @@ impl Referee {
             Some(pending) => self.answer(pending, text).map(|()| Flow::Go),
             None => command::parse(text).and_then(|command| self.execute(command)),
         };
-        match result {
-            Ok(flow) => (Outcome::Accepted, flow),
-            Err(err) => {
-                let (kind, text) = render::error::repl_line(&err, line, self.game.as_ref());
-                err!("{text}");
-                let outcome = match kind {
-                    render::error::Kind::Refused => Outcome::Refused,
-                    render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
-                };
-                (outcome, Flow::Go)
-            }
-        }
+        answered(result, line, self.game.as_ref())
     }
 
     fn execute(&mut self, command: Command) -> Result<Flow, CommandError> {
@@ -948,6 +937,27 @@ impl Session {
         match self.kind {
             Family::Carousel => self.carousel.farewell(),
             Family::Canadian => self.canadian.farewell(),
+        }
+    }
+}
+
+/// What became of a line, with its error said (as the line `line` of a script): every
+/// game's lines end here.
+fn answered(
+    result: Result<Flow, CommandError>,
+    line: Option<usize>,
+    game: Option<&Game>,
+) -> (Outcome, Flow) {
+    match result {
+        Ok(flow) => (Outcome::Accepted, flow),
+        Err(err) => {
+            let (kind, text) = render::error::repl_line(&err, line, game);
+            err!("{text}");
+            let outcome = match kind {
+                render::error::Kind::Refused => Outcome::Refused,
+                render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
+            };
+            (outcome, Flow::Go)
         }
     }
 }
