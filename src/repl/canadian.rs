@@ -5,6 +5,7 @@
 //! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
 
 use super::CommandError;
+use super::command::split_word;
 use super::rules::{KeepsRules, KeptFor};
 use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
 use crate::render;
@@ -117,15 +118,6 @@ pub(crate) fn saved_text(game: &Game) -> String {
         game.to_record().to_toml()
     );
     store::seal(&text)
-}
-
-/// A line split into its first word and the rest.
-fn split_word(text: &str) -> (&str, &str) {
-    let text = text.trim();
-    match text.split_once(char::is_whitespace) {
-        Some((word, rest)) => (word, rest.trim()),
-        None => (text, ""),
-    }
 }
 
 impl Referee {

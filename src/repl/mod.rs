@@ -14,6 +14,7 @@ mod saved;
 
 pub(crate) use crate::cli::PlayArgs;
 use crate::render;
+use carousel::canadian::CanadianRules;
 use carousel::family::GameKind;
 use carousel::rules::GameRules;
 use carousel::session::{Game, Move, Phase, RoundChange};
@@ -860,6 +861,9 @@ impl Session {
         if let Some(kind) = Self::wanted(text) {
             self.kind = Family::of(kind);
         }
+        if let Some(answer) = self.rules_before_a_game(text, line) {
+            return answer;
+        }
         if self.kind == Family::Canadian && self.shared(code) {
             // An answer that archives or removes the game in play lets go of its lock first.
             let answering_for_it = self.carousel.pending.as_ref().is_some_and(|p| {
@@ -885,6 +889,62 @@ impl Session {
             }
             return result;
         }
+        self.in_play_line(text, line)
+    }
+
+    /// `rules KEY` and `rules KEY VALUE` while the referee in play has no game: the rules
+    /// are then a new game's, and which game it will be may not be said yet (`new --game
+    /// canadian` comes after them). A key of both games (`target`, `hand-size`,
+    /// `going-out-bonus`) is set for a new game of either, as a rules file of those keys
+    /// applies to either; a key of the other game alone is kept for that game's next new game
+    /// and said with its name, rather than refused as no house rule. `None`: the line is the
+    /// referee in play's, as any other.
+    fn rules_before_a_game(&mut self, text: &str, line: Option<usize>) -> Option<(Outcome, Flow)> {
+        let code = text.split('#').next().unwrap_or_default();
+        let (word, rest) = command::split_word(code);
+        let (key, value) = command::split_word(rest);
+        let value = value.trim_start_matches('=').trim();
+        if command::command_name(word) != Some("rules") || key.is_empty() {
+            return None;
+        }
+        let carousels = Rules::key(key).is_ok();
+        let canadians = CanadianRules::key(key).is_ok();
+        let (has_game, mine, theirs) = match self.kind {
+            Family::Carousel => (self.carousel.game.is_some(), carousels, canadians),
+            Family::Canadian => (self.canadian.game.is_some(), canadians, carousels),
+        };
+        // A question (archive or remove?) waits for its answer, which this line is.
+        if has_game || !theirs || (mine && value.is_empty()) || self.carousel.pending.is_some() {
+            return None;
+        }
+        if mine {
+            let answer = self.in_play_line(text, line);
+            if answer.0 == Outcome::Accepted {
+                // A value the other game refuses (hand-size 0, which no game can deal)
+                // leaves its rule as it was.
+                let _ = match self.kind {
+                    Family::Carousel => self.canadian.new_rules.set(key, value),
+                    Family::Canadian => self.carousel.new_rules.set(key, value),
+                };
+            }
+            return Some(answer);
+        }
+        let result = match self.kind {
+            Family::Carousel => rules::next_game_rule(
+                &mut self.canadian.new_rules,
+                key,
+                value,
+                "Canadian or Carolina Rummy",
+            ),
+            Family::Canadian => {
+                rules::next_game_rule(&mut self.carousel.new_rules, key, value, "Carousel")
+            }
+        };
+        Some(answered(result.map(|()| Flow::Go), line, None))
+    }
+
+    /// A line for the referee of the game in play.
+    fn in_play_line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         match self.kind {
             Family::Carousel => self.carousel.line(text, line),
             Family::Canadian => self.canadian.line(text, line),

@@ -20,26 +20,60 @@ pub(super) trait KeepsRules {
 
     /// `rules KEY`: one rule's value and what it means.
     fn say_rule(&self, typed: &str) -> Result<(), CommandError> {
-        let (key, meaning) = Self::Rules::key(typed)?;
-        outln!(
-            "{key} is {}: {meaning}.",
-            self.rules_now().value_text(key).unwrap_or_default()
-        );
-        Ok(())
+        say_rule(&self.rules_now(), typed)
     }
 
     /// `rules KEY VALUE`: changes one rule, said once it is kept (and saved).
     fn change_rule(&mut self, typed: &str, value: &str) -> Result<(), CommandError> {
-        let mut rules = self.rules_now();
-        rules.set(typed, value)?;
-        let (key, _) = Self::Rules::key(typed)?;
-        let shown = rules.value_text(key).unwrap_or_default();
+        let (rules, key, shown) = changed(&self.rules_now(), typed, value)?;
         match self.keep_rules(rules)? {
             KeptFor::ThisGame => outln!("{key} is now {shown} for this game."),
             KeptFor::NextNewGame => outln!("{key} is now {shown} for the next new game."),
         }
         Ok(())
     }
+}
+
+/// `rules KEY` of any game's `rules`: the rule's value and what it means.
+fn say_rule<R: GameRules>(rules: &R, typed: &str) -> Result<(), CommandError> {
+    let (key, meaning) = R::key(typed)?;
+    outln!(
+        "{key} is {}: {meaning}.",
+        rules.value_text(key).unwrap_or_default()
+    );
+    Ok(())
+}
+
+/// `rules KEY` or `rules KEY VALUE` (`value` empty or not) for the next new game of `game`,
+/// a game not in play, whose rules are `rules`: a change is said with the game's name, as a
+/// plain `new` would start another game.
+pub(super) fn next_game_rule<R: GameRules>(
+    rules: &mut R,
+    typed: &str,
+    value: &str,
+    game: &str,
+) -> Result<(), CommandError> {
+    if value.is_empty() {
+        return say_rule(rules, typed);
+    }
+    let (changed, key, shown) = changed(rules, typed, value)?;
+    *rules = changed;
+    outln!("{key} is now {shown} for the next new game of {game}.");
+    Ok(())
+}
+
+/// `rules` with one rule changed, that rule's key as the table writes it, and its new value
+/// as a player reads it.
+fn changed<R: GameRules>(
+    rules: &R,
+    typed: &str,
+    value: &str,
+) -> Result<(R, &'static str, String), CommandError> {
+    let mut rules = rules.clone();
+    rules.set(typed, value)?;
+    let (key, _) = R::key(typed)?;
+    let shown = rules.value_text(key).unwrap_or_default();
+    Ok((rules, key, shown))
 }
 
 /// Whose rules a change went to.
