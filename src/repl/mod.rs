@@ -904,7 +904,11 @@ impl Session {
         let (word, rest) = command::split_word(code);
         let (key, value) = command::split_word(rest);
         let value = value.trim_start_matches('=').trim();
-        if command::command_name(word) != Some("rules") || key.is_empty() {
+        // A question (archive or remove?) waits for its answer, which this line is then.
+        if command::command_name(word) != Some("rules")
+            || key.is_empty()
+            || self.carousel.pending.is_some()
+        {
             return None;
         }
         let carousels = Rules::key(key).is_ok();
@@ -913,8 +917,7 @@ impl Session {
             Family::Carousel => (self.carousel.game.is_some(), carousels, canadians),
             Family::Canadian => (self.canadian.game.is_some(), canadians, carousels),
         };
-        // A question (archive or remove?) waits for its answer, which this line is.
-        if has_game || !theirs || (mine && value.is_empty()) || self.carousel.pending.is_some() {
+        if has_game || !theirs || (mine && value.is_empty()) {
             return None;
         }
         if mine {
