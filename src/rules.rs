@@ -165,37 +165,58 @@ impl Rules {
         }
         Ok(())
     }
+}
 
-    /// Every rule as `key = value`, the way a rules file writes it.
-    pub fn to_toml(&self) -> String {
-        toml::to_string(self).unwrap_or_default()
+impl GameRules for Rules {
+    fn table() -> &'static [HouseRule] {
+        &Self::TABLE
     }
 
-    /// One rule's value as a player reads it: a number, or on/off.
-    pub fn value_text(&self, key: &str) -> Option<String> {
-        value_text(self, key)
-    }
-
-    /// A rule's key as typed (case and underscores forgiven), and what it means.
-    pub fn key(typed: &str) -> Result<(&'static str, &'static str), crate::Error> {
-        find_key(&Self::TABLE, typed)
-    }
-
-    /// Sets one rule by its key from text: a whole number for the numbers, on/off (yes/no,
-    /// true/false) for the named readings. Underscores and case in the key are forgiven.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), crate::Error> {
-        let (key, _) = Self::key(key)?;
-        let mut changed = self.clone();
-        set_value(&mut changed, key, value)?;
-        changed.check()?;
-        *self = changed;
-        Ok(())
+    fn playable(&self) -> Result<(), crate::Error> {
+        self.check()
     }
 }
 
 // What every game's house rules share: their table, reading a rules file, showing a value,
 // finding a key as typed and setting one from words. Each game's rules are a serde struct of
 // its own keys, with a table of them.
+
+/// One game's house rules as a player reads and changes them a key at a time (the REPL's
+/// `rules KEY` and `rules KEY VALUE`, a rules file written back): each game gives its table
+/// and its check, and the rest is written here once, so every game says the same of a key.
+pub trait GameRules: Clone + Serialize + serde::de::DeserializeOwned {
+    /// The game's table of house rules, in the order its docs list them.
+    fn table() -> &'static [HouseRule];
+
+    /// Refuses numbers no game can be played with, as an [`crate::Error::Rules`].
+    fn playable(&self) -> Result<(), crate::Error>;
+
+    /// Every rule as `key = value`, the way a rules file writes it.
+    fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// One rule's value as a player reads it: a number, or on/off.
+    fn value_text(&self, key: &str) -> Option<String> {
+        value_text(self, key)
+    }
+
+    /// A rule's key as typed (case and underscores forgiven), and what it means.
+    fn key(typed: &str) -> Result<(&'static str, &'static str), crate::Error> {
+        find_key(Self::table(), typed)
+    }
+
+    /// Sets one rule by its key from text: a whole number for the numbers, on/off (yes/no,
+    /// true/false) for the named readings. A value refused changes nothing.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), crate::Error> {
+        let (key, _) = Self::key(key)?;
+        let mut changed = self.clone();
+        set_value(&mut changed, key, value)?;
+        changed.playable()?;
+        *self = changed;
+        Ok(())
+    }
+}
 
 /// One house rule as every game lists it: its key (in a `[rules]` table), what it means and
 /// its default. Each game writes its rules once, as a table of these.

@@ -3,9 +3,7 @@
 //! own `[rules]` keys. A Carousel key here is an unknown key, and the reverse.
 
 use crate::Error;
-use crate::rules::{
-    HouseRule, default_number, default_switch, find_key, read, set_value, value_text,
-};
+use crate::rules::{GameRules, HouseRule, default_number, default_switch, read};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,29 +90,15 @@ impl CanadianRules {
         }
         Ok(())
     }
+}
 
-    pub fn to_toml(&self) -> String {
-        toml::to_string(self).unwrap_or_default()
+impl GameRules for CanadianRules {
+    fn table() -> &'static [HouseRule] {
+        &Self::TABLE
     }
 
-    /// One rule's value as a player reads it: a number, or on/off.
-    pub fn value_text(&self, key: &str) -> Option<String> {
-        value_text(self, key)
-    }
-
-    /// A key as typed (case and underscores forgiven), and what it means.
-    pub fn key(typed: &str) -> Result<(&'static str, &'static str), Error> {
-        find_key(&Self::TABLE, typed)
-    }
-
-    /// Sets one rule from words: a whole number, or on/off.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
-        let (key, _) = Self::key(key)?;
-        let mut changed = self.clone();
-        set_value(&mut changed, key, value)?;
-        changed.check().map_err(Error::Rules)?;
-        *self = changed;
-        Ok(())
+    fn playable(&self) -> Result<(), Error> {
+        self.check().map_err(Error::Rules)
     }
 }
 

@@ -123,20 +123,51 @@ pub(crate) fn stats(stats: &Stats, look: Look) -> String {
     out
 }
 
+/// One game's statistics, as every game shows them: a heading that counts the games and
+/// what was scored in them, then the table of players when it fits the width, with the key
+/// to its columns under it, or else each player's name and figures in words.
+struct Figures<'a> {
+    title: &'a str,
+    games: u32,
+    finished: u32,
+    /// What was scored, counted: "5 rounds", "1 hand".
+    scored: String,
+    table: comfy_table::Table,
+    key: String,
+    /// Each player's name and figures in words, for a terminal too narrow for the table.
+    in_words: Vec<(&'a str, String)>,
+}
+
+impl Figures<'_> {
+    fn render(&self, look: Look) -> String {
+        let mut out = wrap(
+            &format!(
+                "{}: {} ({} finished), {} scored.",
+                self.title,
+                plural(self.games, "game", "games"),
+                self.finished,
+                self.scored
+            ),
+            look.width,
+            0,
+        );
+        let text = self.table.to_string();
+        if width_of(&text) <= look.width {
+            out.push_str(&text);
+            out.push('\n');
+            out.push_str(&wrap(&self.key, look.width, 0));
+        } else {
+            for (name, figures) in &self.in_words {
+                let _ = writeln!(out, "{}", look.bold(name));
+                out.push_str(&wrap(figures, look.width, 2));
+            }
+        }
+        out
+    }
+}
+
 /// One of Canadian and Carolina Rummy's figures, where players win with their side.
 fn side_stats(stats: &SideStats, look: Look) -> String {
-    let mut out = String::new();
-    out.push_str(&wrap(
-        &format!(
-            "{}: {} ({} finished), {} scored.",
-            stats.game.title(),
-            plural(stats.games, "game", "games"),
-            stats.finished,
-            plural(stats.hands, "hand", "hands")
-        ),
-        look.width,
-        0,
-    ));
     let mut table = new_table();
     table.set_header(["Player", "Games", "Won", "Hands", "Won", "Out"]);
     for p in &stats.players {
@@ -150,47 +181,33 @@ fn side_stats(stats: &SideStats, look: Look) -> String {
         ]);
     }
     right(&mut table, &[1, 2, 3, 4, 5]);
-    let text = table.to_string();
-    if width_of(&text) <= look.width {
-        out.push_str(&text);
-        out.push('\n');
-        out.push_str(&wrap(
-            &format!(
-                "Won: games and hands won with their side (a hand by scoring the most in it). Out: times they went out. {} only.",
-                stats.game.title()
-            ),
-            look.width,
-            0,
-        ));
-    } else {
-        for p in &stats.players {
-            let _ = writeln!(out, "{}", look.bold(&p.name));
-            out.push_str(&wrap(
-                &format!(
+    Figures {
+        title: stats.game.title(),
+        games: stats.games,
+        finished: stats.finished,
+        scored: plural(stats.hands, "hand", "hands"),
+        table,
+        key: format!(
+            "Won: games and hands won with their side (a hand by scoring the most in it). Out: times they went out. {} only.",
+            stats.game.title()
+        ),
+        in_words: stats
+            .players
+            .iter()
+            .map(|p| {
+                let figures = format!(
                     "  games {} won {}; hands {} won {}; went out {}",
                     p.games, p.games_won, p.hands, p.hands_won, p.went_out
-                ),
-                look.width,
-                2,
-            ));
-        }
+                );
+                (p.name.as_str(), figures)
+            })
+            .collect(),
     }
-    out
+    .render(look)
 }
 
 /// Carousel's figures.
 fn carousel_stats(stats: &Stats, look: Look) -> String {
-    let mut out = String::new();
-    out.push_str(&wrap(
-        &format!(
-            "Carousel: {} ({} finished), {} scored.",
-            plural(stats.games, "game", "games"),
-            stats.finished,
-            plural(stats.rounds, "round", "rounds")
-        ),
-        look.width,
-        0,
-    ));
     let mut table = new_table();
     table.set_header([
         "Player", "Games", "Won", "Rounds", "Won", "Under", "Out", "Knock", "Avg left", "Best",
@@ -210,20 +227,18 @@ fn carousel_stats(stats: &Stats, look: Look) -> String {
         ]);
     }
     right(&mut table, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    let text = table.to_string();
-    if width_of(&text) <= look.width {
-        out.push_str(&text);
-        out.push('\n');
-        out.push_str(&wrap(
-            "Won: games and rounds won. Under: rounds won by an undercut. Out: times gone out. Knock: knocks. Avg left: deadwood left in hand at a round's end, on average. Best: the most points in one round.",
-            look.width,
-            0,
-        ));
-    } else {
-        for p in &stats.players {
-            let _ = writeln!(out, "{}", look.bold(&p.name));
-            out.push_str(&wrap(
-                &format!(
+    Figures {
+        title: GameKind::Carousel.title(),
+        games: stats.games,
+        finished: stats.finished,
+        scored: plural(stats.rounds, "round", "rounds"),
+        table,
+        key: "Won: games and rounds won. Under: rounds won by an undercut. Out: times gone out. Knock: knocks. Avg left: deadwood left in hand at a round's end, on average. Best: the most points in one round.".to_string(),
+        in_words: stats
+            .players
+            .iter()
+            .map(|p| {
+                let figures = format!(
                     "  games {} won {}; rounds {} won {}; undercuts {}; went out {}; knocks {}; average deadwood {:.1}; best round {}",
                     p.games,
                     p.games_won,
@@ -234,13 +249,12 @@ fn carousel_stats(stats: &Stats, look: Look) -> String {
                     p.knocks,
                     p.average_deadwood,
                     p.highest_round
-                ),
-                look.width,
-                2,
-            ));
-        }
+                );
+                (p.name.as_str(), figures)
+            })
+            .collect(),
     }
-    out
+    .render(look)
 }
 
 #[cfg(test)]

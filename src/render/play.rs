@@ -1,9 +1,8 @@
 //! Text for the game in progress: the numbered table, what each step did, the state of the
 //! round, the history and the house rules.
 
-use carousel::Rules;
 use carousel::notation::Spaced;
-use carousel::rules::HouseRule;
+use carousel::rules::{GameRules, HouseRule};
 use carousel::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
 use carousel::table::Table;
 use carousel::words::{and_list, cards};
@@ -401,11 +400,9 @@ pub(crate) fn history(game: &Game, last: Option<usize>) -> String {
     out
 }
 
-/// The house rules, each with its value and meaning; changed ones show the default.
-pub(crate) fn rules(rules: &Rules) -> String {
-    rule_lines(&Rules::TABLE, |key| {
-        rules.value_text(key).unwrap_or_default()
-    })
+/// Any game's house rules, each with its value and meaning; changed ones show the default.
+pub(crate) fn rules<R: GameRules>(rules: &R) -> String {
+    rule_lines(R::table(), |key| rules.value_text(key).unwrap_or_default())
 }
 
 /// Any game's house rules, a line each: key, value, meaning, and the default when changed.

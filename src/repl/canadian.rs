@@ -5,7 +5,9 @@
 //! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
 
 use super::CommandError;
-use super::{Flow, Outcome, PlayArgs, expand_home, new_game_path, still_saved};
+use super::command::split_word;
+use super::rules::{KeepsRules, KeptFor};
+use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
 use crate::render;
 use carousel::Error;
 use carousel::canadian::pile::PileAnswer;
@@ -116,15 +118,6 @@ pub(crate) fn saved_text(game: &Game) -> String {
         game.to_record().to_toml()
     );
     store::seal(&text)
-}
-
-/// A line split into its first word and the rest.
-fn split_word(text: &str) -> (&str, &str) {
-    let text = text.trim();
-    match text.split_once(char::is_whitespace) {
-        Some((word, rest)) => (word, rest.trim()),
-        None => (text, ""),
-    }
 }
 
 impl Referee {
@@ -269,18 +262,7 @@ impl Referee {
 
     /// Runs one line: prints what it did, or why not.
     pub(super) fn line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
-        match self.execute(text) {
-            Ok(flow) => (Outcome::Accepted, flow),
-            Err(err) => {
-                let (kind, text) = render::error::repl_line(&err, line, None);
-                err!("{text}");
-                let outcome = match kind {
-                    render::error::Kind::Refused => Outcome::Refused,
-                    render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
-                };
-                (outcome, Flow::Go)
-            }
-        }
+        answered(self.execute(text), line, None)
     }
 
     fn execute(&mut self, text: &str) -> Result<Flow, CommandError> {
@@ -571,42 +553,10 @@ impl Referee {
     }
 
     fn rules(&mut self, rest: &str) -> Result<(), CommandError> {
-        let current = self
-            .game
-            .as_ref()
-            .map_or(&self.new_rules, |g| g.rules())
-            .clone();
-        let (key, value) = split_word(rest);
-        match (key, value) {
-            ("", _) => {
-                out!(
-                    "{}",
-                    render::play::rule_lines(&CanadianRules::TABLE, |k| {
-                        current.value_text(k).unwrap_or_default()
-                    })
-                );
-            }
-            (key, "") => {
-                let (key, meaning) = CanadianRules::key(key)?;
-                outln!(
-                    "{key} is {}: {meaning}.",
-                    current.value_text(key).unwrap_or_default()
-                );
-            }
-            (key, value) => {
-                let mut rules = current;
-                rules.set(key, value)?;
-                let (key, _) = CanadianRules::key(key)?;
-                let shown = rules.value_text(key).unwrap_or_default();
-                if let Some(game) = &mut self.game {
-                    game.set_rules(rules)?;
-                    self.save();
-                    outln!("{key} is now {shown} for this game.");
-                } else {
-                    self.new_rules = rules;
-                    outln!("{key} is now {shown} for the next new game.");
-                }
-            }
+        match split_word(rest) {
+            ("", _) => out!("{}", render::play::rules(&self.rules_now())),
+            (key, "") => self.say_rule(key)?,
+            (key, value) => self.change_rule(key, value)?,
         }
         Ok(())
     }
@@ -1032,4 +982,25 @@ pub(super) fn help_topic(topic: &str) -> Option<&'static str> {
 /// The help topics' names, for completion.
 pub(crate) fn topic_names() -> Vec<&'static str> {
     TOPICS.iter().map(|(name, _)| *name).collect()
+}
+
+impl KeepsRules for Referee {
+    type Rules = CanadianRules;
+
+    fn rules_now(&self) -> CanadianRules {
+        self.game
+            .as_ref()
+            .map_or(&self.new_rules, Game::rules)
+            .clone()
+    }
+
+    fn keep_rules(&mut self, rules: CanadianRules) -> Result<KeptFor, CommandError> {
+        let Some(game) = &mut self.game else {
+            self.new_rules = rules;
+            return Ok(KeptFor::NextNewGame);
+        };
+        game.set_rules(rules)?;
+        self.save();
+        Ok(KeptFor::ThisGame)
+    }
 }

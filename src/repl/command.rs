@@ -273,7 +273,7 @@ fn parse_add(rest: &str) -> Result<MoveText, CommandError> {
 }
 
 /// The first word and the rest, trimmed.
-fn split_word(text: &str) -> (&str, &str) {
+pub(super) fn split_word(text: &str) -> (&str, &str) {
     let text = text.trim();
     match text.find(char::is_whitespace) {
         Some(at) => (&text[..at], text[at..].trim()),

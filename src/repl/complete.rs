@@ -3,7 +3,7 @@
 
 use super::command::{WORDS, command_name};
 use carousel::Rules;
-use carousel::rules::HouseRule;
+use carousel::rules::{GameRules, HouseRule};
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 

@@ -95,7 +95,9 @@ rules save            keeps these rules for new games (in your config directory)
   The numbers (target, knock-limit, undercut-bonus, going-out-bonus, game-bonus,
   round-bonus, hand-size, joker-value) take a whole number; the named readings
   (round-bonus-for-all, meld-after-third-draw, aces-low-only) take on or off.
-  Without a game, the rules set are those the next `new` game starts with.
+  Without a game, the rules set are those the next `new` game starts with: a key of
+  Canadian and Carolina Rummy (help canadian) is kept for their next game, and target,
+  hand-size and going-out-bonus, keys of every game, for a new game of any.
   `carousel play --rules FILE.toml` starts with the rules of a file.
 Examples:
   rules target 100

@@ -9,11 +9,14 @@ mod error;
 #[cfg(test)]
 mod fuzz;
 pub(crate) mod help;
+mod rules;
 mod saved;
 
 pub(crate) use crate::cli::PlayArgs;
 use crate::render;
+use carousel::canadian::CanadianRules;
 use carousel::family::GameKind;
+use carousel::rules::GameRules;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
 use carousel::words::and_list;
@@ -21,6 +24,7 @@ use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 pub(crate) use error::CommandError;
+use rules::{KeepsRules, KeptFor};
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
@@ -266,18 +270,7 @@ impl Referee {
             Some(pending) => self.answer(pending, text).map(|()| Flow::Go),
             None => command::parse(text).and_then(|command| self.execute(command)),
         };
-        match result {
-            Ok(flow) => (Outcome::Accepted, flow),
-            Err(err) => {
-                let (kind, text) = render::error::repl_line(&err, line, self.game.as_ref());
-                err!("{text}");
-                let outcome = match kind {
-                    render::error::Kind::Refused => Outcome::Refused,
-                    render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
-                };
-                (outcome, Flow::Go)
-            }
-        }
+        answered(result, line, self.game.as_ref())
     }
 
     fn execute(&mut self, command: Command) -> Result<Flow, CommandError> {
@@ -487,11 +480,7 @@ impl Referee {
     }
 
     fn rules(&mut self, arg: RulesArg) -> Result<(), CommandError> {
-        let current = self
-            .game
-            .as_ref()
-            .map_or(&self.new_rules, |g| g.rules())
-            .clone();
+        let current = self.rules_now();
         match arg {
             RulesArg::Show => {
                 out!("{}", render::play::rules(&current));
@@ -505,27 +494,8 @@ impl Referee {
                     }
                 }
             }
-            RulesArg::One(key) => {
-                let (key, meaning) = Rules::key(&key)?;
-                outln!(
-                    "{key} is {}: {meaning}.",
-                    current.value_text(key).unwrap_or_default()
-                );
-            }
-            RulesArg::Set(key, value) => {
-                let mut rules = current;
-                rules.set(&key, &value)?;
-                let (key, _) = Rules::key(&key)?;
-                let shown = rules.value_text(key).unwrap_or_default();
-                if let Some(game) = &mut self.game {
-                    game.set_rules(rules)?;
-                    self.save();
-                    outln!("{key} is now {shown} for this game.");
-                } else {
-                    self.new_rules = rules;
-                    outln!("{key} is now {shown} for the next new game.");
-                }
-            }
+            RulesArg::One(key) => self.say_rule(&key)?,
+            RulesArg::Set(key, value) => self.change_rule(&key, &value)?,
             RulesArg::Save => {
                 let dirs = self.dirs.as_ref().ok_or_else(|| {
                     CommandError::NotUnderstood(
@@ -691,6 +661,27 @@ fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
         }),
         MoveText::Add(number, cards) => game.extend(*number, cards),
         MoveText::Rearrange(text) => game.parse_move(text),
+    }
+}
+
+impl KeepsRules for Referee {
+    type Rules = Rules;
+
+    fn rules_now(&self) -> Rules {
+        self.game
+            .as_ref()
+            .map_or(&self.new_rules, Game::rules)
+            .clone()
+    }
+
+    fn keep_rules(&mut self, rules: Rules) -> Result<KeptFor, CommandError> {
+        let Some(game) = &mut self.game else {
+            self.new_rules = rules;
+            return Ok(KeptFor::NextNewGame);
+        };
+        game.set_rules(rules)?;
+        self.save();
+        Ok(KeptFor::ThisGame)
     }
 }
 
@@ -870,6 +861,9 @@ impl Session {
         if let Some(kind) = Self::wanted(text) {
             self.kind = Family::of(kind);
         }
+        if let Some(answer) = self.rules_before_a_game(text, line) {
+            return answer;
+        }
         if self.kind == Family::Canadian && self.shared(code) {
             // An answer that archives or removes the game in play lets go of its lock first.
             let answering_for_it = self.carousel.pending.as_ref().is_some_and(|p| {
@@ -895,6 +889,65 @@ impl Session {
             }
             return result;
         }
+        self.in_play_line(text, line)
+    }
+
+    /// `rules KEY` and `rules KEY VALUE` while the referee in play has no game: the rules
+    /// are then a new game's, and which game it will be may not be said yet (`new --game
+    /// canadian` comes after them). A key of both games (`target`, `hand-size`,
+    /// `going-out-bonus`) is set for a new game of either, as a rules file of those keys
+    /// applies to either; a key of the other game alone is kept for that game's next new game
+    /// and said with its name, rather than refused as no house rule. `None`: the line is the
+    /// referee in play's, as any other.
+    fn rules_before_a_game(&mut self, text: &str, line: Option<usize>) -> Option<(Outcome, Flow)> {
+        let code = text.split('#').next().unwrap_or_default();
+        let (word, rest) = command::split_word(code);
+        let (key, value) = command::split_word(rest);
+        let value = value.trim_start_matches('=').trim();
+        // A question (archive or remove?) waits for its answer, which this line is then.
+        if command::command_name(word) != Some("rules")
+            || key.is_empty()
+            || self.carousel.pending.is_some()
+        {
+            return None;
+        }
+        let carousels = Rules::key(key).is_ok();
+        let canadians = CanadianRules::key(key).is_ok();
+        let (has_game, mine, theirs) = match self.kind {
+            Family::Carousel => (self.carousel.game.is_some(), carousels, canadians),
+            Family::Canadian => (self.canadian.game.is_some(), canadians, carousels),
+        };
+        if has_game || !theirs || (mine && value.is_empty()) {
+            return None;
+        }
+        if mine {
+            let answer = self.in_play_line(text, line);
+            if answer.0 == Outcome::Accepted {
+                // A value the other game refuses (hand-size 0, which no game can deal)
+                // leaves its rule as it was.
+                let _ = match self.kind {
+                    Family::Carousel => self.canadian.new_rules.set(key, value),
+                    Family::Canadian => self.carousel.new_rules.set(key, value),
+                };
+            }
+            return Some(answer);
+        }
+        let result = match self.kind {
+            Family::Carousel => rules::next_game_rule(
+                &mut self.canadian.new_rules,
+                key,
+                value,
+                "Canadian or Carolina Rummy",
+            ),
+            Family::Canadian => {
+                rules::next_game_rule(&mut self.carousel.new_rules, key, value, "Carousel")
+            }
+        };
+        Some(answered(result.map(|()| Flow::Go), line, None))
+    }
+
+    /// A line for the referee of the game in play.
+    fn in_play_line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         match self.kind {
             Family::Carousel => self.carousel.line(text, line),
             Family::Canadian => self.canadian.line(text, line),
@@ -947,6 +1000,27 @@ impl Session {
         match self.kind {
             Family::Carousel => self.carousel.farewell(),
             Family::Canadian => self.canadian.farewell(),
+        }
+    }
+}
+
+/// What became of a line, with its error said (as the line `line` of a script): every
+/// game's lines end here.
+fn answered(
+    result: Result<Flow, CommandError>,
+    line: Option<usize>,
+    game: Option<&Game>,
+) -> (Outcome, Flow) {
+    match result {
+        Ok(flow) => (Outcome::Accepted, flow),
+        Err(err) => {
+            let (kind, text) = render::error::repl_line(&err, line, game);
+            err!("{text}");
+            let outcome = match kind {
+                render::error::Kind::Refused => Outcome::Refused,
+                render::error::Kind::NotUnderstood => Outcome::NotUnderstood,
+            };
+            (outcome, Flow::Go)
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The REPL driven as a script, the way a table replays a game from a file: commands piped
 //! to stdin, the saved record checked, `carousel tally` run on it.
 
-use crate::test::{Home, example_text as example};
+use crate::test::{Home, Test, example_text as example};
 use std::io::Write;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -932,6 +932,50 @@ fn play_rules_file_of_shared_keys_applies_to_a_new_carolina_game() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("14 cards each"), "{out}");
+}
+
+/// With no game in play, `rules KEY VALUE` sets the next new game's rules, and which game
+/// that is may come after (docs/commands.md#play): a key of Canadian and Carolina Rummy
+/// alone is kept for their next new game and said with their name, not refused as no
+/// house rule; a key of both games applies to a new game of either, as a rules file of
+/// those keys does.
+#[test]
+fn rules_before_any_game_are_kept_for_the_game_whose_key_it_is() {
+    let user = Home::new();
+    user.test()
+        .arg("play")
+        .arg(user.dir("g.toml"))
+        .stdin(
+            "rules wild-pickup on\nrules target 1000\nrules knock-limit 3\n\
+             new --game canadian a b c d\nrules wild-pickup\n",
+        )
+        .stdout_has("wild-pickup is now on for the next new game of Canadian or Carolina Rummy.\n")
+        .stdout_has("target is now 1000 for the next new game.\n")
+        .stdout_has("knock-limit is now 3 for the next new game.\n")
+        .stdout_has("the game ends when a side reaches 1000.\n")
+        .stdout_has("wild-pickup is on: one of the two cards that take the pile may be wild.\n")
+        .run();
+    let record = user.record("g.toml");
+    assert!(record.contains("wild-pickup = true"), "{record}");
+    assert!(!record.contains("knock-limit"), "{record}");
+}
+
+/// The same the other way: after a new Canadian game is refused (no game in play), a key of
+/// Carousel alone is kept for the next new game of Carousel, said by name; a bad value of it
+/// is refused as Carousel refuses it.
+#[test]
+fn rules_before_any_game_a_carousel_key_waits_for_the_next_carousel_game() {
+    Test::new()
+        .arg("play")
+        .stdin(
+            "new --game canadian a\nrules knock-limit 3\nrules aces-low-only maybe\n\
+             new a b\nrules knock-limit\n",
+        )
+        .status(2)
+        .stdout_has("knock-limit is now 3 for the next new game of Carousel.\n")
+        .stdout_has("knock-limit is 3: a knock is allowed with at most this much deadwood")
+        .stderr_has("line 3: error: house rules: aces-low-only is on or off, not \"maybe\"")
+        .run();
 }
 
 /// docs/rules.md#canadian-deck-and-deal: a game whose deal does not fit the deck (players x hand size + 1 >
