@@ -249,7 +249,7 @@ pub(crate) struct Search<'a> {
     pub limits: Limits,
     /// For each step, the value of the hand's real cards at it and before.
     optional_through: Vec<u32>,
-    pub runs: RunTable,
+    pub runs: &'static RunTable,
     /// Wild jokers in all: the most one face can take.
     pub most_jokers: u8,
     /// For each step, the most releases still possible after it.
@@ -289,7 +289,7 @@ impl<'a> Search<'a> {
                 *most = aces.min(3);
             }
         }
-        let runs = RunTable::new();
+        let runs = RunTable::shared();
         let table_size = runs.counts.len();
         Search {
             pool,

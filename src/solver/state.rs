@@ -165,7 +165,14 @@ pub(crate) struct RunTable {
 }
 
 impl RunTable {
-    pub(super) fn new() -> RunTable {
+    /// The one table every search reads: it depends on nothing but [`MOST_RUNS`], and a
+    /// search over a few melds (tidying a play) would spend much of its time making it.
+    pub(super) fn shared() -> &'static RunTable {
+        static TABLE: std::sync::OnceLock<RunTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(RunTable::new)
+    }
+
+    fn new() -> RunTable {
         let mut counts = Vec::new();
         for total in 0..=MOST_RUNS {
             for a in 0..=total {
