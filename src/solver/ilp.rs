@@ -111,11 +111,12 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
 }
 
 /// Whether every card of the pool (the table's and the hand's) is in some meld shape whose
-/// every face has a card or a pinned joker. If not, no play lays every card with no wild
-/// joker placed where a meld needs it, and the search need not be asked.
-pub(crate) fn every_card_fits_without_wild(pool: &Pool, config: &Config) -> bool {
+/// every face but at most `wild` has a card or a pinned joker. If not, no play lays every
+/// card with at most `wild` jokers placed where a meld needs them, and the search need not
+/// be asked.
+pub(crate) fn every_card_fits(pool: &Pool, config: &Config, wild: u32) -> bool {
     let mut fits = [false; FACES];
-    for faces in shapes(pool, config, 0) {
+    for faces in shapes(pool, config, wild) {
         for f in faces {
             fits[f] = true;
         }

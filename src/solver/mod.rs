@@ -116,7 +116,7 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
     // Any layout will do. The search finds most in one pass, with every joker loose; the
     // program's relaxation settles the rest (and proves a pile has none) where the search
     // would walk every rank of a big pile.
-    let quick = ilp::every_card_fits_without_wild(&pool, &config)
+    let quick = ilp::every_card_fits(&pool, &config, 0)
         .then(|| layout_with(&pool, &config, meld_rules, 0))
         .flatten()
         .and_then(|layout| checked_table(layout, cards, meld_rules));
@@ -216,6 +216,9 @@ pub(crate) fn layout_with(
     needed_jokers: u8,
 ) -> Option<Layout> {
     (0..=needed_jokers).find_map(|needed_jokers| {
+        if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
+            return None;
+        }
         let limits = Limits {
             needed_jokers,
             most_left: Some(0),
@@ -251,7 +254,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         most_left: Some(0),
         most_states: usize::MAX,
     };
-    if ilp::every_card_fits_without_wild(pool, config)
+    if ilp::every_card_fits(pool, config, 0)
         && let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
         && let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules)
     {
