@@ -287,8 +287,9 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
 /// The program's first turn, in branch-and-bound nodes: most positions need none.
 const FIRST_NODES: u64 = 32;
 
-/// The search's first turn, in states made per pass (well under a millisecond).
-const FIRST_STATES: usize = 2_000;
+/// The search's first turn, in states made per pass (a millisecond or two): a program's
+/// node on a big pool costs as much as a thousand states, and the turns are kept near even.
+const FIRST_STATES: usize = 8_000;
 
 /// What a search within a budget gives.
 enum Searched {
