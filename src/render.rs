@@ -9,14 +9,14 @@ pub(crate) mod look;
 pub(crate) mod play;
 pub(crate) mod why;
 
-use carousel::Rules;
 use carousel::game::Tally;
 use carousel::moves::Verdict;
 use carousel::notation::Spaced;
 use carousel::scoring::RoundScore;
 use carousel::solver::Solution;
 use carousel::table::Table;
-use carousel::words::{cards, plural};
+use carousel::words::{and_list, cards, plural};
+use carousel::{Card, Rules};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -110,8 +110,6 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules) -> String {
     board::scoreboard(tally, rules, look::Look::of_stdout())
 }
 
-/// The solver's best play: the cards, the table after with its changed melds marked, what
-/// is left in hand and whether the player may then knock.
 /// The referee's advice in play: the best play, or why there is no meld now.
 pub(crate) fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
     match &hint.no_meld {
@@ -124,6 +122,8 @@ pub(crate) fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
     }
 }
 
+/// The solver's best play: the cards, the table after with its changed melds marked, what
+/// is left in hand and whether the player may then knock.
 pub(crate) fn solution(best: &Solution, rules: &Rules) -> String {
     let mut out = String::new();
     if best.played.is_empty() {
@@ -141,6 +141,30 @@ pub(crate) fn solution(best: &Solution, rules: &Rules) -> String {
         out.push_str(&play::table(&best.table, &changed));
     }
     out.push_str(&keep(best, rules));
+    out
+}
+
+/// A pile with no arrangement, and the cards in it that no meld of the pile could take
+/// (when there are such, they are the plain reason).
+pub(crate) fn no_arrangement(count: usize, in_no_meld: &[Card]) -> String {
+    let mut out = if count == 1 {
+        "No arrangement: one card alone is no meld.".to_string()
+    } else {
+        format!(
+            "No arrangement: these {} cannot all be laid out as legal melds.",
+            cards(u32::try_from(count).unwrap_or(u32::MAX))
+        )
+    };
+    if count > 1 && !in_no_meld.is_empty() {
+        let names: Vec<String> = in_no_meld.iter().map(ToString::to_string).collect();
+        let verb = if names.len() == 1 { "fits" } else { "fit" };
+        let _ = write!(
+            out,
+            " {} {verb} no meld these cards could make.",
+            and_list(&names)
+        );
+    }
+    out.push('\n');
     out
 }
 

@@ -36,9 +36,12 @@ pub(super) fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
         match &layout {
             Some(table) if table.is_empty() => outln!("Nothing to lay out: no cards given."),
             Some(table) => outln!("{table}"),
-            None => outln!(
-                "No arrangement: these {} cards cannot all be laid out as legal melds.",
-                pile.cards().len()
+            None => out!(
+                "{}",
+                crate::render::no_arrangement(
+                    pile.cards().len(),
+                    &solver::cards_in_no_meld(pile.cards(), &rules, deck)
+                )
             ),
         }
     }

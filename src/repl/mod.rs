@@ -361,9 +361,12 @@ impl Referee {
                 match solver::arrange(pile.cards(), &rules, deck) {
                     Some(table) if table.is_empty() => outln!("Nothing to lay out."),
                     Some(table) => out!("{}", render::play::table(&table, &[])),
-                    None => outln!(
-                        "No arrangement: these {} cards cannot all be laid out as legal melds.",
-                        pile.cards().len()
+                    None => out!(
+                        "{}",
+                        render::no_arrangement(
+                            pile.cards().len(),
+                            &solver::cards_in_no_meld(pile.cards(), &rules, deck)
+                        )
                     ),
                 }
             }

@@ -115,16 +115,25 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
 /// card with at most `wild` jokers placed where a meld needs them, and the search need not
 /// be asked.
 pub(crate) fn every_card_fits(pool: &Pool, config: &Config, wild: u32) -> bool {
+    faces_in_no_meld(pool, config, wild).is_empty()
+}
+
+/// The faces of the pool's cards that are in no meld shape whose every face but at most
+/// `wild` has a card or a pinned joker.
+pub(crate) fn faces_in_no_meld(pool: &Pool, config: &Config, wild: u32) -> Vec<(usize, usize)> {
     let mut fits = [false; FACES];
     for faces in shapes(pool, config, wild) {
         for f in faces {
             fits[f] = true;
         }
     }
-    (0..FACES).all(|f| {
-        let (rank, suit) = (f / SUITS, f % SUITS);
-        fits[f] || (pool.must_real[rank][suit] == 0 && pool.optional_real[rank][suit] == 0)
-    })
+    (0..FACES)
+        .filter(|f| !fits[*f])
+        .map(|f| (f / SUITS, f % SUITS))
+        .filter(|(rank, suit)| {
+            pool.must_real[*rank][*suit] > 0 || pool.optional_real[*rank][*suit] > 0
+        })
+        .collect()
 }
 
 /// Why the program gave no play.

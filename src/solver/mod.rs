@@ -33,7 +33,7 @@ mod search;
 mod state;
 
 use crate::Error;
-use crate::card::{CardCounts, HandCard, TableCard};
+use crate::card::{Card, CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
 use crate::meld::MeldRules;
 use crate::moves;
@@ -143,6 +143,20 @@ fn checked_table(layout: Layout, cards: &[HandCard], meld_rules: MeldRules) -> O
     let laid = CardCounts::of(table.cards().map(TableCard::physical));
     let all_legal = table.melds().iter().all(|m| m.judge(meld_rules).is_ok());
     (all_legal && laid == CardCounts::of(cards.iter().copied())).then_some(table)
+}
+
+/// The cards of a pile that are in no meld the pile could make, even with all its jokers:
+/// why a pile has no arrangement, when it is that plain. In card order, each once.
+pub fn cards_in_no_meld(cards: &[HandCard], rules: &Rules, deck: Deck) -> Vec<Card> {
+    let meld_rules = MeldRules::new(rules, deck);
+    let pool = Pool::for_arrangement(cards);
+    let config = config(rules, meld_rules);
+    let mut loners: Vec<Card> = ilp::faces_in_no_meld(&pool, &config, u32::from(pool.must_wild))
+        .into_iter()
+        .filter_map(|(rank, suit)| face(rank, suit))
+        .collect();
+    loners.sort();
+    loners
 }
 
 /// Per meld of `after`: true unless it is one of `before`'s melds, card for card (each
@@ -428,4 +442,49 @@ fn into_melds(melds: Vec<Vec<TableCard>>, rules: MeldRules) -> Vec<Meld> {
         .into_iter()
         .map(|cards| Meld::new(cards, rules))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pile(text: &str) -> Vec<HandCard> {
+        Hand::parse(text, Deck::for_players(3).expect("a deck"))
+            .expect("a hand")
+            .cards()
+            .to_vec()
+    }
+
+    fn named(text: &str, rules: &Rules) -> String {
+        let deck = Deck::for_players(3).expect("a deck");
+        let cards: Vec<String> = cards_in_no_meld(&pile(text), rules, deck)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        cards.join(" ")
+    }
+
+    #[test]
+    fn a_card_no_meld_of_the_pile_could_take_is_named() {
+        assert_eq!(named("7h 8h 9h Qs 4d", &Rules::default()), "4d Qs");
+        // Each card fits some meld; only together do they fail.
+        assert_eq!(named("7h 8h 9h 9h", &Rules::default()), "");
+    }
+
+    #[test]
+    fn the_piles_jokers_fill_the_melds_a_card_could_make() {
+        // One joker makes a run of 9h 10h and a stated Jh; a queen needs two more cards.
+        assert_eq!(named("9h 10h * Qs", &Rules::default()), "Qs");
+        assert_eq!(named("9h 10h * * Qs", &Rules::default()), "");
+    }
+
+    #[test]
+    fn a_high_ace_fits_only_where_aces_may_go_high() {
+        assert_eq!(named("Qh Kh Ah", &Rules::default()), "");
+        let low = Rules {
+            aces_low_only: true,
+            ..Rules::default()
+        };
+        assert_eq!(named("Qh Kh Ah", &low), "Ah Qh Kh");
+    }
 }

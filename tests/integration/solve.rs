@@ -117,6 +117,31 @@ fn arrange_proves_there_is_none_with_exit_1() {
 }
 
 #[test]
+fn arrange_names_the_cards_no_meld_of_the_pile_could_take() {
+    carousel(&["arrange", "7h 8h 9h * Qs"])
+        .status(1)
+        .stdout(
+            "No arrangement: these 5 cards cannot all be laid out as legal melds. \
+             Qs fits no meld these cards could make.\n",
+        )
+        .run();
+    // A run does not wrap from the king to the ace and on to the 2.
+    carousel(&["arrange", "Kh Ah 2h"])
+        .status(1)
+        .stdout_has("Ah, 2h and Kh fit no meld these cards could make.")
+        .run();
+    // Each card fits some meld, but not all of them at once: nothing plain to name.
+    carousel(&["arrange", "7h 8h 9h 9h"])
+        .status(1)
+        .stdout("No arrangement: these 4 cards cannot all be laid out as legal melds.\n")
+        .run();
+    carousel(&["arrange", "Ks"])
+        .status(1)
+        .stdout("No arrangement: one card alone is no meld.\n")
+        .run();
+}
+
+#[test]
 fn arrange_of_nothing_is_the_empty_table() {
     carousel(&["arrange", ""]).json(json!({"table": ""})).run();
 }
