@@ -5,7 +5,7 @@
 //! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
 
 use super::CommandError;
-use super::command::split_word;
+use super::command::{rule_and_value, split_word};
 use super::rules::{KeepsRules, KeptFor};
 use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
 use crate::render;
@@ -553,10 +553,10 @@ impl Referee {
     }
 
     fn rules(&mut self, rest: &str) -> Result<(), CommandError> {
-        match split_word(rest) {
+        match rule_and_value(rest) {
             ("", _) => out!("{}", render::play::rules(&self.rules_now())),
-            (key, "") => self.say_rule(key)?,
-            (key, value) => self.change_rule(key, value)?,
+            (key, None) => self.say_rule(key)?,
+            (key, Some(value)) => self.change_rule(key, value)?,
         }
         Ok(())
     }

@@ -281,6 +281,17 @@ pub(super) fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
+/// `rules KEY VALUE` or `rules KEY = VALUE`, the forms the `rules` of every game takes (the
+/// text after `rules`): the key, and the value if any follows. `rules KEY =` gives an empty
+/// value, for the rule to refuse, rather than reading as a question about the rule.
+pub(super) fn rule_and_value(text: &str) -> (&str, Option<&str>) {
+    let (key, value) = split_word(text);
+    (
+        key,
+        (!value.is_empty()).then(|| value.trim_start_matches('=').trim()),
+    )
+}
+
 /// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`, `"Mary Jo" 12`: a name and a hand.
 fn name_and_rest(text: &str) -> (String, String) {
     let text = text.trim();
@@ -476,15 +487,12 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             }
             Ok(Command::Dealer(rest.trim_matches('"').to_string()))
         }
-        "rules" => {
-            let (key, value) = split_word(rest);
-            Ok(Command::Rules(match (key, value) {
-                ("", _) => RulesArg::Show,
-                (k, "") if k.eq_ignore_ascii_case("save") => RulesArg::Save,
-                (k, "") => RulesArg::One(k.to_string()),
-                (k, v) => RulesArg::Set(k.to_string(), v.trim_start_matches('=').trim().into()),
-            }))
-        }
+        "rules" => Ok(Command::Rules(match rule_and_value(rest) {
+            ("", _) => RulesArg::Show,
+            (k, None) if k.eq_ignore_ascii_case("save") => RulesArg::Save,
+            (k, None) => RulesArg::One(k.to_string()),
+            (k, Some(v)) => RulesArg::Set(k.to_string(), v.to_string()),
+        })),
         "resume" => Ok(Command::Resume(
             (!rest.is_empty()).then(|| rest.trim_matches('"').to_string()),
         )),
@@ -701,6 +709,10 @@ mod tests {
         assert_eq!(
             ok("rules target = 100"),
             Command::Rules(RulesArg::Set("target".into(), "100".into()))
+        );
+        assert_eq!(
+            ok("rules target ="),
+            Command::Rules(RulesArg::Set("target".into(), String::new()))
         );
         assert_eq!(ok("rules save"), Command::Rules(RulesArg::Save));
         assert_eq!(ok("scores"), Command::Scoreboard);

@@ -905,8 +905,8 @@ impl Session {
     fn rules_before_a_game(&mut self, text: &str, line: Option<usize>) -> Option<(Outcome, Flow)> {
         let code = text.split('#').next().unwrap_or_default();
         let (word, rest) = command::split_word(code);
-        let (key, value) = command::split_word(rest);
-        let value = value.trim_start_matches('=').trim();
+        let (key, value) = command::rule_and_value(rest);
+        let value = value.unwrap_or_default();
         // A question (archive or remove?) waits for its answer, which this line is then.
         if command::command_name(word) != Some("rules")
             || key.is_empty()

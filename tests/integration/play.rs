@@ -876,6 +876,22 @@ fn resume_alone_goes_on_with_the_latest_unfinished_game_of_any_game() {
     );
 }
 
+/// `rules KEY = VALUE` is read as Carousel's referee reads it (docs/commands.md#play), by
+/// the referee of Canadian and Carolina Rummy too, before the game's first hand.
+#[test]
+fn canadian_rules_key_equals_value_changes_the_rule_before_the_game_starts() {
+    let user = Home::new();
+    let script = "new --game canadian alice bob carol dave\n\
+                  rules target = 1000\n\
+                  rules target\n";
+    let (out, err, code) = user.play("g.toml", script);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("target is now 1000 for this game."), "{out}");
+    assert!(out.contains("target is 1000:"), "{out}");
+    let record = user.record("g.toml");
+    assert!(record.contains("target = 1000"), "{record}");
+}
+
 #[test]
 fn play_rules_file_of_these_games_keys_starts_their_new_game() {
     let user = Home::new();
