@@ -110,6 +110,18 @@ pub enum Error {
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
 
+    /// A player's name that cannot be one, or two players of one name.
+    #[error(transparent)]
+    Name(#[from] Name),
+
+    /// A round or a hand that cannot be scored: nothing changed.
+    #[error(transparent)]
+    Unscored(#[from] Unscored),
+
+    /// A saved Canadian or Carolina log of play that its own record contradicts.
+    #[error(transparent)]
+    LogMismatch(#[from] LogMismatch),
+
     /// Input to the game in progress that cannot be taken: a meld number, a name, a count.
     #[error("{0}")]
     Play(String),
@@ -134,6 +146,7 @@ impl Error {
             | Error::Illegal(_) => true,
             Error::InRound { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
+            Error::Unscored(unscored) => unscored.is_refusal(),
             _ => false,
         }
     }
@@ -194,9 +207,10 @@ pub enum Turn {
     },
 }
 
-/// A hand or a count of cards given for a player that cannot be theirs: the referee counts
-/// what each player holds (dealt, plus draws, less cards played). Not a refusal: the table
-/// gave a wrong figure, and says the right one again.
+/// A hand or a count of cards given for a player that cannot be theirs, or a table that the
+/// cards counted in hands leave no room for: the referee counts what each player holds
+/// (dealt, plus draws, less cards played). Not a refusal: the table gave a wrong figure, and
+/// says the right one again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Count {
     /// A hand of another size than the player holds.
@@ -226,6 +240,12 @@ pub enum Count {
         "a player with no cards has gone out, which a move does; {player} holds 1 card or more"
     )]
     NoCards { player: String },
+
+    /// A table corrected (`table MELDS`) to more cards than the deck holds with the hands.
+    #[error(
+        "that table holds {table} cards and the hands {held}: more than the {deck} of the deck"
+    )]
+    TableMoreThanDeck { table: u32, held: u32, deck: u32 },
 
     /// `cards NAME N` that, with the table and the other hands, is more than the deck.
     #[error(
@@ -408,6 +428,10 @@ pub enum Undo {
     #[error("nothing to undo: no step has been taken yet")]
     NothingToUndo,
 
+    /// No step of a Canadian or Carolina game taken yet, in that referee's words.
+    #[error("there is nothing to undo")]
+    NoStepYet,
+
     /// No undo to take back, or a new step since.
     #[error("nothing to redo: redo takes back an undo, before any new step")]
     NothingToRedo,
@@ -424,7 +448,10 @@ pub enum Undo {
 impl Undo {
     /// Nothing to undo or redo is a refusal; a count out of range is a wrong number.
     pub fn is_refusal(&self) -> bool {
-        matches!(self, Undo::NothingToUndo | Undo::NothingToRedo)
+        matches!(
+            self,
+            Undo::NothingToUndo | Undo::NoStepYet | Undo::NothingToRedo
+        )
     }
 }
 
@@ -433,6 +460,64 @@ fn undo_range(taken: usize, count: usize) -> String {
         1 => format!("only 1 step has been taken, so undo takes 1, not {count}"),
         _ => format!("undo takes 1 to {taken} steps (the steps taken so far), not {count}"),
     }
+}
+
+/// A name no player can have, or a name two players are given (names are told apart as
+/// players are found by name: case aside).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Name {
+    /// Not a word or a few, each starting with a letter, of up to 24 in all.
+    #[error(
+        "\"{name}\" cannot be a player's name: a name is a word or a few (in quotes: new \"Mary Jo\" bob) of up to 24 letters and digits, each starting with a letter"
+    )]
+    Form { name: String },
+
+    /// The same name given twice.
+    #[error("\"{name}\" is named twice; every player needs their own name")]
+    Twice { name: String },
+
+    /// Two names that differ only in case (`Bob`, `bob`): `twin` is the first given.
+    #[error("\"{name}\" and \"{twin}\" are the same name; every player needs their own")]
+    Same { name: String, twin: String },
+}
+
+/// A round or a hand that cannot be scored, so nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unscored {
+    /// A round ended and recorded whose score the tally does not hold: a fault of the
+    /// program, said rather than panicked.
+    #[error("the round was not scored")]
+    Round,
+
+    /// A correction (`fix N ...`) that leaves the game unscorable; `error` says why.
+    #[error("that correction of round {round} cannot be scored: {error}; nothing changed")]
+    Correction { round: usize, error: Box<Error> },
+
+    /// A Canadian or Carolina hand, all given, that the rules cannot score; `problem` is the
+    /// record's word for why. A refusal: the step is refused and the game goes on.
+    #[error("the hand cannot be scored: {problem}; nothing changed")]
+    Hand { problem: String },
+}
+
+impl Unscored {
+    /// A hand the rules will not score is refused; a correction that cannot be scored is a
+    /// wrong correction.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, Unscored::Hand { .. })
+    }
+}
+
+/// A saved Canadian or Carolina log of play (`[play]`) that the record it is saved with
+/// contradicts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogMismatch {
+    /// A first dealer who is not one of the record's players.
+    #[error("first-dealer \"{name}\" is not a player")]
+    FirstDealer { name: String },
+
+    /// More hands played before the log than the record holds.
+    #[error("earlier-rounds is {earlier}, but the record holds {held} rounds")]
+    EarlierRounds { earlier: usize, held: usize },
 }
 
 /// A rearrangement or an `add` not written as one (docs/commands.md): what was typed and the
@@ -476,6 +561,10 @@ pub enum StepForm {
     /// A line with no `NAME:` and no `table =`.
     #[error("\"{text}\": a step is \"NAME: what they did\" or \"table = MELDS\"")]
     NoName { text: String },
+
+    /// A line of a Canadian or Carolina log that is none of its three steps.
+    #[error("\"{text}\": a step is out NAME, melds NAME: MELDS or hand NAME: HAND")]
+    NotAHandStep { text: String },
 
     /// A name that is no player's, exactly as the log writes it.
     #[error("\"{name}\" is not a player")]
@@ -782,6 +871,83 @@ mod tests {
             }
             .to_string(),
             "bob's hand: Carousel is played by 2 to 5 players, not 7"
+        );
+    }
+
+    #[test]
+    fn names_said_twice_or_unfit_are_said_with_the_name() {
+        let name = || "bob".to_string();
+        let twice = Error::from(Name::Twice { name: name() });
+        assert!(!twice.is_refusal());
+        assert_eq!(
+            twice.to_string(),
+            "\"bob\" is named twice; every player needs their own name"
+        );
+        assert_eq!(
+            Name::Same {
+                name: name(),
+                twin: "Bob".to_string()
+            }
+            .to_string(),
+            "\"bob\" and \"Bob\" are the same name; every player needs their own"
+        );
+    }
+
+    #[test]
+    fn a_hand_that_cannot_be_scored_is_refused_and_a_correction_is_wrong() {
+        let hand = Error::from(Unscored::Hand {
+            problem: "dave's hand is empty".to_string(),
+        });
+        assert!(hand.is_refusal());
+        assert_eq!(
+            hand.to_string(),
+            "the hand cannot be scored: dave's hand is empty; nothing changed"
+        );
+        let correction = Error::from(Unscored::Correction {
+            round: 2,
+            error: Box::new(Error::PlayerCount(7)),
+        });
+        assert!(!correction.is_refusal());
+        assert!(!Error::from(Unscored::Round).is_refusal());
+        assert_eq!(Unscored::Round.to_string(), "the round was not scored");
+    }
+
+    #[test]
+    fn a_table_or_a_log_that_does_not_add_up_says_its_figures() {
+        let table = Error::from(Count::TableMoreThanDeck {
+            table: 50,
+            held: 10,
+            deck: 53,
+        });
+        assert!(!table.is_refusal());
+        assert_eq!(
+            table.to_string(),
+            "that table holds 50 cards and the hands 10: more than the 53 of the deck"
+        );
+        assert_eq!(
+            LogMismatch::EarlierRounds {
+                earlier: 3,
+                held: 2
+            }
+            .to_string(),
+            "earlier-rounds is 3, but the record holds 2 rounds"
+        );
+        assert_eq!(
+            LogMismatch::FirstDealer {
+                name: "zed".to_string()
+            }
+            .to_string(),
+            "first-dealer \"zed\" is not a player"
+        );
+        let undo = Error::from(Undo::NoStepYet);
+        assert!(undo.is_refusal());
+        assert_eq!(undo.to_string(), "there is nothing to undo");
+        assert_eq!(
+            StepForm::NotAHandStep {
+                text: "fly".to_string()
+            }
+            .to_string(),
+            "\"fly\": a step is out NAME, melds NAME: MELDS or hand NAME: HAND"
         );
     }
 

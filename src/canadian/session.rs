@@ -18,7 +18,7 @@ use crate::card::CardCounts;
 use crate::carousel::game::HandEntry;
 use crate::carousel::scoring::HandReport;
 use crate::carousel::session::report_text;
-use crate::error::{AfterTheEnd, NoSuch, Stage};
+use crate::error::{AfterTheEnd, LogMismatch, NoSuch, Stage, StepForm, Undo, Unscored};
 
 /// One step the score keeper gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,19 +189,20 @@ impl Game {
             earlier_rounds: base.rounds.len(),
             ..PlayLog::default()
         });
-        let first_dealer =
-            match &play.first_dealer {
-                Some(name) => base.players.iter().position(|p| p == name).ok_or_else(|| {
-                    Error::Play(format!("first-dealer \"{name}\" is not a player"))
-                })?,
-                None => 0,
-            };
+        let first_dealer = match &play.first_dealer {
+            Some(name) => base
+                .players
+                .iter()
+                .position(|p| p == name)
+                .ok_or_else(|| LogMismatch::FirstDealer { name: name.clone() })?,
+            None => 0,
+        };
         if play.earlier_rounds > base.rounds.len() {
-            return Err(Error::Play(format!(
-                "earlier-rounds is {}, but the record holds {} rounds",
-                play.earlier_rounds,
-                base.rounds.len()
-            )));
+            return Err(LogMismatch::EarlierRounds {
+                earlier: play.earlier_rounds,
+                held: base.rounds.len(),
+            }
+            .into());
         }
         base.rounds.truncate(play.earlier_rounds);
         Game::from_parts(base, first_dealer, &play.log)
@@ -352,9 +353,10 @@ impl Game {
                     hand: book.parse_hand_left(&value)?,
                 })
             }
-            _ => Err(Error::Play(format!(
-                "\"{text}\": a step is out NAME, melds NAME: MELDS or hand NAME: HAND"
-            ))),
+            _ => Err(StepForm::NotAHandStep {
+                text: text.to_string(),
+            }
+            .into()),
         }
     }
 
@@ -424,9 +426,7 @@ impl Game {
             let mut record = self.record.clone();
             record.rounds.push(round);
             let tally = record::tally(&record).map_err(|e| match e {
-                Error::Record { problem, .. } => Error::Refused(format!(
-                    "the hand cannot be scored: {problem}; nothing changed"
-                )),
+                Error::Record { problem, .. } => Unscored::Hand { problem }.into(),
                 other => other,
             })?;
             let number = record.rounds.len();
@@ -497,7 +497,7 @@ impl Game {
             return Ok(Vec::new());
         }
         if self.events.is_empty() {
-            return Err(Error::Refused("there is nothing to undo".to_string()));
+            return Err(Undo::NoStepYet.into());
         }
         let keep = self.events.len().saturating_sub(count);
         let undone = self.events[keep..].to_vec();
@@ -603,6 +603,48 @@ mod tests {
     }
 
     #[test]
+    fn session_a_line_that_is_no_step_says_the_three_steps() {
+        assert_eq!(
+            game().parse_event("fly").unwrap_err(),
+            StepForm::NotAHandStep {
+                text: "fly".to_string()
+            }
+            .into()
+        );
+    }
+
+    /// A saved log whose first dealer or earlier hands its own record contradicts is not
+    /// replayed: the file is wrong.
+    #[test]
+    fn session_a_log_its_record_contradicts_is_not_resumed() {
+        let mut g = game();
+        step(&mut g, HAND[0]);
+        let mut record = g.to_record();
+        let play = record.play.as_mut().unwrap();
+        play.first_dealer = Some("zed".to_string());
+        assert_eq!(
+            Game::from_record(&record).unwrap_err(),
+            LogMismatch::FirstDealer {
+                name: "zed".to_string()
+            }
+            .into()
+        );
+        let play = record.play.as_mut().unwrap();
+        play.first_dealer = None;
+        play.earlier_rounds = 2;
+        let err = Game::from_record(&record).unwrap_err();
+        assert_eq!(
+            err,
+            LogMismatch::EarlierRounds {
+                earlier: 2,
+                held: 0
+            }
+            .into()
+        );
+        assert!(!err.is_refusal());
+    }
+
+    #[test]
     fn session_undo_takes_back_steps_across_hands() {
         let mut g = game();
         for line in HAND {
@@ -615,7 +657,9 @@ mod tests {
         assert_eq!(g.missing(), ["dave's hand"]);
         assert!(g.undo(100).is_ok());
         assert!(!g.has_started());
-        assert!(g.undo(1).is_err());
+        let nothing = g.undo(1).unwrap_err();
+        assert_eq!(nothing, Undo::NoStepYet.into());
+        assert!(nothing.is_refusal());
     }
 
     #[test]
@@ -635,10 +679,10 @@ mod tests {
         }
         let err = g.apply(g.parse_event("hand dave: 0").unwrap()).unwrap_err();
         assert!(
-            err.to_string()
-                .contains("dave's hand is empty, but nobody went out"),
+            matches!(&err, Error::Unscored(Unscored::Hand { problem }) if problem.contains("dave's hand is empty, but nobody went out")),
             "{err}"
         );
+        assert!(err.is_refusal());
         assert_eq!(g.missing(), ["dave's hand"]);
     }
 

@@ -4,6 +4,7 @@
 use crate::Error;
 use crate::card::CardCounts;
 use crate::deck::Deck;
+use crate::error::Name;
 use crate::rules::Rules;
 use crate::scoring::{self, HandReport, RoundScore};
 use indexmap::IndexMap;
@@ -197,7 +198,7 @@ impl GameRecord {
             }
         }
         if let Some(problem) = same_name(&self.players) {
-            return Err(record(problem));
+            return Err(record(problem.to_string()));
         }
         Ok(deck)
     }
@@ -264,14 +265,17 @@ impl GameRecord {
 /// Two players whose names differ at most by case, said the one way every reader of a game
 /// says it (`tally`, `play` of a record, `new`): a player is found by name with case
 /// forgiven, so every name must fold to its own.
-pub fn same_name(players: &[String]) -> Option<String> {
+pub fn same_name(players: &[String]) -> Option<Name> {
     players.iter().enumerate().find_map(|(i, name)| {
         let folded = name.to_lowercase();
         let twin = players[..i].iter().find(|p| p.to_lowercase() == folded)?;
         Some(if twin == name {
-            format!("\"{name}\" is named twice; every player needs their own name")
+            Name::Twice { name: name.clone() }
         } else {
-            format!("\"{name}\" and \"{twin}\" are the same name; every player needs their own")
+            Name::Same {
+                name: name.clone(),
+                twin: twin.clone(),
+            }
         })
     })
 }

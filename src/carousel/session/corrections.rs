@@ -5,7 +5,7 @@ use super::{
     CardCounts, Error, HandCard, Note, Phase, Round, RoundRecord, Setup, State, Table, scoring,
     tally_of,
 };
-use crate::error::{AfterTheEnd, Count, NoSuch, Stage};
+use crate::error::{AfterTheEnd, Count, NoSuch, Stage, Unscored};
 
 impl State {
     /// A round's result entered whole: the round in progress ends with it, whatever was
@@ -51,7 +51,7 @@ impl State {
             .rounds
             .last()
             .map(|r| r.score.clone())
-            .ok_or_else(|| Error::Play("the round was not scored".to_string()))?;
+            .ok_or(Unscored::Round)?;
         let mut notes = vec![Note::Scored {
             round: number,
             knocker,
@@ -99,10 +99,9 @@ impl State {
                 rounds.remove(number - 1);
             }
         }
-        let tally = tally_of(setup, &rounds).map_err(|e| {
-            Error::Play(format!(
-                "that correction of round {number} cannot be scored: {e}; nothing changed"
-            ))
+        let tally = tally_of(setup, &rounds).map_err(|e| Unscored::Correction {
+            round: number,
+            error: Box::new(e),
         })?;
         let was_over = self.phase == Phase::Over;
         self.rounds = rounds;
@@ -154,10 +153,12 @@ impl State {
         let cards_after = table.cards().count();
         let held: u32 = self.round.held.iter().sum();
         if cards_after as u32 + held > setup.deck.size() {
-            return Err(Error::Play(format!(
-                "that table holds {cards_after} cards and the hands {held}: more than the {} of the deck",
-                setup.deck.size()
-            )));
+            return Err(Count::TableMoreThanDeck {
+                table: cards_after as u32,
+                held,
+                deck: setup.deck.size(),
+            }
+            .into());
         }
         let illegal = table
             .melds()

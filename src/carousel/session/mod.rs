@@ -36,7 +36,7 @@ use crate::carousel::moves::{self, MoveRule, Verdict, Violation};
 use crate::carousel::scoring::{self, HandReport, RoundScore};
 use crate::carousel::table::{Meld, Table};
 use crate::deck::Deck;
-use crate::error::{MoveForm, NoSuch};
+use crate::error::{MoveForm, Name, NoSuch};
 use crate::notation::Spaced;
 use crate::rules::Rules;
 use crate::words::plural;
@@ -64,7 +64,7 @@ impl Setup {
         }
         // Folded as `player` folds a name to find it, so every player can be addressed.
         if let Some(problem) = game::same_name(&players) {
-            return Err(Error::Play(problem));
+            return Err(problem.into());
         }
         check_deal(&rules, deck)?;
         let meld_rules = MeldRules::new(&rules, deck);
@@ -125,9 +125,10 @@ fn check_name(name: &str) -> Result<(), Error> {
             && chars.all(|c| c.is_alphanumeric() || "-_.'".contains(c))
     };
     if !name.split(' ').all(word_ok) || name.chars().count() > 24 {
-        return Err(Error::Play(format!(
-            "\"{name}\" cannot be a player's name: a name is a word or a few (in quotes: new \"Mary Jo\" bob) of up to 24 letters and digits, each starting with a letter"
-        )));
+        return Err(Name::Form {
+            name: name.to_string(),
+        }
+        .into());
     }
     Ok(())
 }
