@@ -63,6 +63,17 @@ const FACES: usize = RANKS * SUITS;
 
 /// Every shape that the pool could fill, as face indices.
 fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
+    let mut shapes = Vec::new();
+    each_shape(pool, config, most_jokers, |faces| {
+        shapes.push(faces.to_vec());
+    });
+    shapes
+}
+
+/// Calls `visit` with each shape the pool could fill (at most `most_jokers` of its faces
+/// without a card or a pinned joker), as face indices: sets by rank, then runs by suit.
+/// Without allocating, for the checks made before every tidying search.
+fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl FnMut(&[usize])) {
     let present = |f: usize| {
         let (rank, suit) = (f / SUITS, f % SUITS);
         pool.must_real[rank][suit] > 0
@@ -71,18 +82,19 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
     };
     let fillable =
         |faces: &[usize]| faces.iter().filter(|f| !present(**f)).count() as u32 <= most_jokers;
-    let mut shapes = Vec::new();
+    let mut faces = [0; 5];
     for rank in 0..RANKS {
         for mask in 0u32..16 {
             if mask.count_ones() < 3 {
                 continue;
             }
-            let faces: Vec<usize> = (0..SUITS)
-                .filter(|s| mask & (1 << s) != 0)
-                .map(|s| rank * SUITS + s)
-                .collect();
-            if fillable(&faces) {
-                shapes.push(faces);
+            let mut len = 0;
+            for suit in (0..SUITS).filter(|s| mask & (1 << s) != 0) {
+                faces[len] = rank * SUITS + suit;
+                len += 1;
+            }
+            if fillable(&faces[..len]) {
+                visit(&faces[..len]);
             }
         }
     }
@@ -98,16 +110,15 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
                 if low + len > top + 1 {
                     continue;
                 }
-                let faces: Vec<usize> = (low..low + len)
-                    .map(|r| (r % RANKS) * SUITS + suit)
-                    .collect();
-                if fillable(&faces) {
-                    shapes.push(faces);
+                for (slot, r) in faces.iter_mut().zip(low..low + len) {
+                    *slot = (r % RANKS) * SUITS + suit;
+                }
+                if fillable(&faces[..len]) {
+                    visit(&faces[..len]);
                 }
             }
         }
     }
-    shapes
 }
 
 /// Whether every card of the pool (the table's and the hand's) is in some meld shape whose
@@ -122,11 +133,11 @@ pub(crate) fn every_card_fits(pool: &Pool, config: &Config, wild: u32) -> bool {
 /// `wild` has a card or a pinned joker.
 pub(crate) fn faces_in_no_meld(pool: &Pool, config: &Config, wild: u32) -> Vec<(usize, usize)> {
     let mut fits = [false; FACES];
-    for faces in shapes(pool, config, wild) {
+    each_shape(pool, config, wild, |faces| {
         for f in faces {
-            fits[f] = true;
+            fits[*f] = true;
         }
-    }
+    });
     (0..FACES)
         .filter(|f| !fits[*f])
         .map(|f| (f / SUITS, f % SUITS))
