@@ -9,7 +9,8 @@ use serde::Serialize;
 /// Can these cards, all of them, be laid out as legal melds?
 ///
 /// Finds one layout of every card as sets and runs, each joker with the card it stands for,
-/// or proves there is none. Exit 0 with a layout, 1 when none exists.
+/// or proves there is none, naming the cards no meld of the pile could take when there are
+/// such. Exit 0 with a layout, 1 when none exists.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel arrange \"7h 8h 9h *\"
