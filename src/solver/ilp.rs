@@ -126,25 +126,35 @@ fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl Fn
 /// card with at most `wild` jokers placed where a meld needs them, and the search need not
 /// be asked.
 pub(crate) fn every_card_fits(pool: &Pool, config: &Config, wild: u32) -> bool {
-    faces_in_no_meld(pool, config, wild).is_empty()
+    let fits = faces_in_a_meld(pool, config, wild);
+    (0..FACES).all(|f| fits[f] || !holds(pool, f))
 }
 
 /// The faces of the pool's cards that are in no meld shape whose every face but at most
 /// `wild` has a card or a pinned joker.
 pub(crate) fn faces_in_no_meld(pool: &Pool, config: &Config, wild: u32) -> Vec<(usize, usize)> {
+    let fits = faces_in_a_meld(pool, config, wild);
+    (0..FACES)
+        .filter(|f| !fits[*f] && holds(pool, *f))
+        .map(|f| (f / SUITS, f % SUITS))
+        .collect()
+}
+
+/// Per face, whether some shape the pool could fill with `wild` jokers holds it.
+fn faces_in_a_meld(pool: &Pool, config: &Config, wild: u32) -> [bool; FACES] {
     let mut fits = [false; FACES];
     each_shape(pool, config, wild, |faces| {
         for f in faces {
             fits[*f] = true;
         }
     });
-    (0..FACES)
-        .filter(|f| !fits[*f])
-        .map(|f| (f / SUITS, f % SUITS))
-        .filter(|(rank, suit)| {
-            pool.must_real[*rank][*suit] > 0 || pool.optional_real[*rank][*suit] > 0
-        })
-        .collect()
+    fits
+}
+
+/// Whether the pool has a real card of face `f` to lay (the table's or the hand's).
+fn holds(pool: &Pool, f: usize) -> bool {
+    let (rank, suit) = (f / SUITS, f % SUITS);
+    pool.must_real[rank][suit] > 0 || pool.optional_real[rank][suit] > 0
 }
 
 /// Why the program gave no play.
