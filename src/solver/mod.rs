@@ -116,9 +116,7 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
     // Any layout will do. The search finds most in one pass, with every joker loose; the
     // program's relaxation settles the rest (and proves a pile has none) where the search
     // would walk every rank of a big pile.
-    let quick = ilp::every_card_fits(&pool, &config, 0)
-        .then(|| layout_with(&pool, &config, meld_rules, 0))
-        .flatten()
+    let quick = layout_with(&pool, &config, meld_rules, 0)
         .and_then(|layout| checked_table(layout, cards, meld_rules));
     if quick.is_some() {
         return quick;
