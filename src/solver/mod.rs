@@ -42,7 +42,7 @@ use crate::scoring::card_value;
 use crate::table::{Hand, Meld, Table};
 use layout::Layout;
 use pool::{Pool, RANKS, face};
-use search::{Config, Jokers, Limits, Outcome, Plan, best_plan};
+use search::{Config, Jokers, Limits, Outcome, Plan, best_plan, best_plan_spending};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ impl Solution {
 
 /// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
 /// a meld needs them; `None` if there is none such (or its loose jokers may find no room).
-/// Quick: for tidying up, not for the best play; also `None` past [`TIDYING_STATES`].
+/// Quick: for tidying up, not for the best play; also `None` past [`TIDYING_WORK`].
 pub(crate) fn layout_with(
     pool: &Pool,
     config: &Config,
@@ -234,7 +234,7 @@ pub(crate) fn layout_with(
         let limits = Limits {
             needed_jokers,
             most_left: Some(0),
-            most_states: TIDYING_STATES,
+            most_work: TIDYING_WORK,
         };
         match best_plan(pool, config, Jokers::Needed, limits) {
             Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
@@ -243,10 +243,10 @@ pub(crate) fn layout_with(
     })
 }
 
-/// The most states a tidying search may make in a pass: on a big pool with jokers placed
-/// where needed it could take far longer than the play it tidies, and the play's own
-/// layout will do.
-const TIDYING_STATES: usize = 50_000;
+/// The most work a tidying search may do in a pass (see [`Limits::most_work`]): on a big
+/// pool with jokers placed where needed it could take far longer than the play it tidies,
+/// and the play's own layout will do.
+const TIDYING_WORK: usize = 500_000;
 
 /// The best play of a pool, laid out.
 ///
@@ -256,15 +256,16 @@ const TIDYING_STATES: usize = 50_000;
 /// with the places a joker could fill, while the integer program (`ilp`) bounds what can
 /// still be played by its linear relaxation, and mostly settles at its first relaxation; but
 /// on some positions its branch and bound wanders where the search is quick. So they take
-/// turns, each given more work every round (branch-and-bound nodes, doubled; states for the
-/// search, which starts again each time, quadrupled): whichever finishes first answers, at a
-/// few times the cost of the quicker alone. Work, not time, so the answer (and its layout) is the same on every
-/// run. If the program fails (a numerical failure of its solver), the search answers alone.
+/// turns, each given twice the work every round (branch-and-bound nodes for the program;
+/// moves tried in all its passes for the search, which starts again each time): whichever
+/// finishes first answers, at a few times the cost of the quicker alone. Work, not time, so
+/// the answer (and its layout) is the same on every run. If the program fails (a numerical
+/// failure of its solver), the search answers alone.
 pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
     let all_laid = Limits {
         needed_jokers: 0,
         most_left: Some(0),
-        most_states: usize::MAX,
+        most_work: usize::MAX,
     };
     if ilp::every_card_fits(pool, config, 0)
         && let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
@@ -273,7 +274,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         return Some(layout);
     }
     if let Some(mut program) = ilp::Program::new(pool, config) {
-        let (mut nodes, mut states) = (FIRST_NODES, FIRST_STATES);
+        let (mut nodes, mut work) = (FIRST_NODES, FIRST_WORK);
         loop {
             match program.advance(nodes, rules) {
                 ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
@@ -281,13 +282,11 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
                 ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => break,
                 ilp::Progress::Unfinished => {}
             }
-            if let Searched::Done(layout) = searched_layout(pool, config, rules, states) {
+            if let Searched::Done(layout) = searched_layout(pool, config, rules, work) {
                 return layout;
             }
-            // The search starts again each turn, so its budget grows faster: what it
-            // redoes stays a fraction of its last turn.
             nodes = nodes.saturating_mul(2);
-            states = states.saturating_mul(4);
+            work = work.saturating_mul(2);
         }
     }
     match searched_layout(pool, config, rules, usize::MAX) {
@@ -299,9 +298,10 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
 /// The program's first turn, in branch-and-bound nodes: most positions need none.
 const FIRST_NODES: u64 = 32;
 
-/// The search's first turn, in states made per pass (a millisecond or two): a program's
-/// node on a big pool costs as much as a thousand states, and the turns are kept near even.
-const FIRST_STATES: usize = 8_000;
+/// The search's first turn, in moves tried over all its passes (see [`Limits::most_work`]):
+/// about 7 ms, as long as the program's first turn on a hard position. A move tried takes
+/// about 25 ns; a node of the program on a big pool about 0.1 to 0.3 ms (measured).
+const FIRST_WORK: usize = 300_000;
 
 /// What a search within a budget gives.
 enum Searched {
@@ -309,8 +309,8 @@ enum Searched {
     OutOfWork,
 }
 
-/// The best play of a pool by the rank search alone, making at most `most_states` states in
-/// each of its passes.
+/// The best play of a pool by the rank search alone, doing at most `most_work` work in all
+/// its passes together (see [`Limits::most_work`]).
 ///
 /// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
 /// needs it multiplies the search's work, so the search first asks the cheap questions: a
@@ -318,8 +318,9 @@ enum Searched {
 /// every joker loose, then whether one joker laid where needed does better, then two (each
 /// time looking only at plays at least as good as the best so far). The rare play whose
 /// loose jokers find no room is searched again with jokers placed anywhere.
-fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_states: usize) -> Searched {
-    match best_needed_plan(pool, config, most_states) {
+fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_work: usize) -> Searched {
+    let mut spent = 0;
+    match best_needed_plan(pool, config, most_work, &mut spent) {
         Ok(plan) => {
             if let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules) {
                 return Searched::Done(Some(layout));
@@ -330,7 +331,7 @@ fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_states: 
         Err(_) => {}
     }
     let limits = Limits {
-        most_states,
+        most_work: most_work.saturating_sub(spent),
         ..Limits::NONE
     };
     match best_plan(pool, config, Jokers::Placed, limits) {
@@ -343,18 +344,19 @@ fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_states: 
 }
 
 /// The best play with jokers laid only where needed, found in stages (see [`best_layout`]).
-fn best_needed_plan(pool: &Pool, config: &Config, most_states: usize) -> Result<Plan, Outcome> {
-    let search = |needed_jokers, most_left| {
-        best_plan(
-            pool,
-            config,
-            Jokers::Needed,
-            Limits {
-                needed_jokers,
-                most_left,
-                most_states,
-            },
-        )
+fn best_needed_plan(
+    pool: &Pool,
+    config: &Config,
+    most_work: usize,
+    spent: &mut usize,
+) -> Result<Plan, Outcome> {
+    let mut search = |needed_jokers, most_left| {
+        let limits = Limits {
+            needed_jokers,
+            most_left,
+            most_work: most_work.saturating_sub(*spent),
+        };
+        best_plan_spending(pool, config, Jokers::Needed, limits, spent)
     };
     let total = optional_value(pool, config);
     let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
@@ -460,6 +462,75 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         cards.join(" ")
+    }
+
+    /// A position whose best play keeps cards in hand, on a table of duplicates and jokers,
+    /// where the search's proof takes many passes (from the bench's hard set).
+    fn hard_pool() -> (Pool, Config, MeldRules) {
+        let deck = Deck::for_players(3).expect("a deck");
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, deck);
+        let table = Table::parse(
+            "6s 7s 8s 9s | Js Jh Jd Jc | 6s 7s 8s 9s 10s Js | 4d 5d 6d 7d 8d 9d | As Ah Ad Ac \
+             | 7h 8h 9h 10h | 4s 4h 4d 4c | As Ah Ad Ac | 10h Jh Qh Kh | 6d 7d 8d 9d",
+            meld_rules,
+            deck,
+        )
+        .expect("a table");
+        let hand = Hand::parse(
+            "Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h 7c 10c Qd * 5d",
+            deck,
+        )
+        .expect("a hand");
+        (
+            Pool::for_play(&table, &hand),
+            config(&rules, meld_rules),
+            meld_rules,
+        )
+    }
+
+    #[test]
+    fn a_search_turn_stops_once_its_work_is_spent() {
+        let (pool, config, rules) = hard_pool();
+        let mut spent = 0;
+        let limits = Limits {
+            needed_jokers: 2,
+            most_left: None,
+            most_work: 1_000,
+        };
+        let outcome = best_plan_spending(&pool, &config, Jokers::Needed, limits, &mut spent);
+        assert!(matches!(outcome, Outcome::OutOfWork));
+        // It stops at the end of the step that went over: not far past its budget.
+        assert!(spent > 1_000 && spent < 20_000, "spent {spent}");
+        assert!(matches!(
+            searched_layout(&pool, &config, rules, 1_000),
+            Searched::OutOfWork
+        ));
+    }
+
+    #[test]
+    fn the_passes_of_a_search_turn_share_one_budget() {
+        let (pool, config, rules) = hard_pool();
+        let mut whole = 0;
+        let limits = Limits {
+            needed_jokers: 2,
+            most_left: None,
+            most_work: usize::MAX,
+        };
+        let outcome = best_plan_spending(&pool, &config, Jokers::Needed, limits, &mut whole);
+        assert!(matches!(outcome, Outcome::Found(_)));
+        // Given just what its stages took together, the search answers; given one move
+        // less, it stops, though each stage alone took far less.
+        let mut staged = 0;
+        assert!(best_needed_plan(&pool, &config, usize::MAX, &mut staged).is_ok());
+        assert!(matches!(
+            searched_layout(&pool, &config, rules, staged),
+            Searched::Done(Some(_))
+        ));
+        assert!(matches!(
+            searched_layout(&pool, &config, rules, staged - 1),
+            Searched::OutOfWork
+        ));
     }
 
     #[test]

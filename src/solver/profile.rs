@@ -11,9 +11,13 @@
 use super::dominance::{Ranked, without_dominated};
 use super::pool::ACE_HIGH;
 use super::pool::SUITS;
-use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
+use super::search::{Best, COUNT_WEIGHT, Outcome, Search, work_of_step};
 use super::state::{FastMap, KeyMap, key};
+use std::cell::Cell;
 use std::collections::hash_map::Entry;
+
+/// About as many profile entries are handled in the time of one move tried (measured).
+const ENTRIES_PER_MOVE: usize = 4;
 
 /// A profile and a score added to its entries.
 type Scored = (u32, i32);
@@ -38,6 +42,8 @@ pub(crate) struct Profiles {
     moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     /// (profile, profile, score difference) to their merge and its score over the first.
     merged: FastMap<(u32, u32, i64), (u32, i64)>,
+    /// Profile entries read or written so far: the pass's work beside its moves.
+    entries_touched: Cell<usize>,
 }
 
 impl Profiles {
@@ -59,7 +65,19 @@ impl Profiles {
             interned: FastMap::default(),
             moved: FastMap::default(),
             merged: FastMap::default(),
+            entries_touched: Cell::new(0),
         }
+    }
+
+    /// Counts `n` profile entries read or written.
+    fn touch(&self, n: usize) {
+        self.entries_touched
+            .set(self.entries_touched.get().saturating_add(n));
+    }
+
+    /// The pass's work on profiles, in the units of [`super::search::work_of_step`].
+    fn work(&self) -> usize {
+        self.entries_touched.get() / ENTRIES_PER_MOVE
     }
 
     fn entries(&self, id: u32) -> &[i32] {
@@ -70,6 +88,7 @@ impl Profiles {
     /// Stores a profile (made relative to its best) and returns its id and that best, or
     /// `None` if no entry is reached.
     fn intern(&mut self, mut entries: Vec<i32>) -> Option<(u32, i32)> {
+        self.touch(entries.len());
         let best = entries.iter().copied().filter(|e| *e != NONE).max()?;
         for entry in entries.iter_mut().filter(|e| **e != NONE) {
             *entry -= best;
@@ -105,6 +124,7 @@ impl Profiles {
         if let Some(done) = self.moved.get(&cache_key) {
             return *done;
         }
+        self.touch(self.len);
         let old = self.entries(id).to_vec();
         let mut new = vec![NONE; self.len];
         let aces = usize::from(aces);
@@ -174,6 +194,7 @@ impl Profiles {
         if support_a.iter().zip(support_b).any(|(x, y)| y & !x != 0) {
             return false;
         }
+        self.touch(self.len);
         self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
             *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
         })
@@ -210,14 +231,15 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         profile: start_profile,
     }];
     let mut map: KeyMap<u32> = KeyMap::default();
-    let mut made = 0usize;
+    let mut profile_work = 0;
     for step in 0..search.steps() {
         let (rank, suit) = (step / SUITS, step % SUITS);
         let mut next: Vec<Node> = Vec::with_capacity(layer.len() * 2);
         map.clear();
         for node in &layer {
             let runs_index = key::runs(node.key, suit);
-            search.moves_at(step, runs_index);
+            let tried = work_of_step(search.moves_at(step, runs_index));
+            search.spent = search.spent.saturating_add(tried);
             let (moves, budget) = search.moves_from(step, node.key);
             for mv in moves.iter().filter(|mv| mv.jokers <= budget) {
                 let Some(key) = search.step_key(node.key, step, mv) else {
@@ -261,8 +283,9 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         if next.is_empty() {
             return Err(Outcome::Impossible);
         }
-        made = made.saturating_add(next.len());
-        if made > search.limits.most_states {
+        search.spent = search.spent.saturating_add(profiles.work() - profile_work);
+        profile_work = profiles.work();
+        if search.spent > search.limits.most_work {
             return Err(Outcome::OutOfWork);
         }
         if suit == SUITS - 1 {

@@ -106,6 +106,11 @@ impl Search<'_> {
     }
 }
 
+/// The work of taking one state a step on, in moves tried: the state, then each move.
+pub(super) fn work_of_step<T>(moves: &[T]) -> usize {
+    1 + moves.len()
+}
+
 /// The score orders plays by value played, then by cards played.
 pub(crate) const COUNT_WEIGHT: u32 = 256;
 
@@ -113,8 +118,28 @@ pub(crate) const COUNT_WEIGHT: u32 = 256;
 /// cards) with every card that must be laid on the table. `None` when the must cards can't
 /// all be laid.
 pub(crate) fn best_plan(pool: &Pool, config: &Config, jokers: Jokers, limits: Limits) -> Outcome {
+    best_plan_spending(pool, config, jokers, limits, &mut 0)
+}
+
+/// [`best_plan`], adding the work it did to `spent`: all its passes together stay within
+/// [`Limits::most_work`].
+pub(crate) fn best_plan_spending(
+    pool: &Pool,
+    config: &Config,
+    jokers: Jokers,
+    limits: Limits,
+    spent: &mut usize,
+) -> Outcome {
     let mut search = Search::new(pool, config, jokers, limits);
-    if search.aces_aside_matter() && limits.most_left == Some(0) && jokers == Jokers::Needed {
+    let outcome = search_passes(&mut search, limits);
+    *spent = spent.saturating_add(search.spent);
+    outcome
+}
+
+/// The passes of [`best_plan`].
+fn search_passes(search: &mut Search, limits: Limits) -> Outcome {
+    if search.aces_aside_matter() && limits.most_left == Some(0) && search.jokers == Jokers::Needed
+    {
         // Plays that keep nothing (every hand joker laid, as this search lays them) are all
         // as good, so the first found will do: most are found with no ace set aside, in one
         // pass, without the first pass's profiles.
@@ -123,7 +148,7 @@ pub(crate) fn best_plan(pool: &Pool, config: &Config, jokers: Jokers, limits: Li
         }
     }
     let aside = if search.aces_aside_matter() {
-        match super::profile::best_aces_aside(&mut search) {
+        match super::profile::best_aces_aside(search) {
             Ok((aside, best_value)) => {
                 // The second pass knows how good the best play is: nothing worse matters.
                 let left = search.optional_value().saturating_sub(best_value);
@@ -145,15 +170,17 @@ pub(crate) struct Limits {
     pub needed_jokers: u8,
     /// The most value of hand cards a play may keep: plays keeping more are dropped.
     pub most_left: Option<u32>,
-    /// The most states a pass may make before it gives up ([`Outcome::OutOfWork`]).
-    pub most_states: usize,
+    /// The most work a pass may do before it gives up ([`Outcome::OutOfWork`]), in moves
+    /// tried (see [`Search::work_of_step`]): a count that grows with the time taken, where a
+    /// count of states would not (a state of the first pass can cost forty of the second).
+    pub most_work: usize,
 }
 
 impl Limits {
     pub(super) const NONE: Limits = Limits {
         needed_jokers: MOST_RUNS,
         most_left: None,
-        most_states: usize::MAX,
+        most_work: usize::MAX,
     };
 }
 
@@ -177,7 +204,7 @@ pub(crate) enum Outcome {
     /// The best plays found leave loose jokers the search can't see room for: search again
     /// with [`Jokers::Placed`].
     NoRoomSeen,
-    /// The search made more states than [`Limits::most_states`] and stopped.
+    /// The search did more work than [`Limits::most_work`] and stopped.
     OutOfWork,
 }
 
@@ -258,6 +285,8 @@ pub(crate) struct Search<'a> {
     pub most_aside: [u8; SUITS],
     /// Each step's moves, per run counts index, made when first needed.
     pub moves: Vec<Option<Vec<SuitMove>>>,
+    /// The work done so far by this search's passes (see [`Limits::most_work`]).
+    pub spent: usize,
 }
 
 impl<'a> Search<'a> {
@@ -302,6 +331,7 @@ impl<'a> Search<'a> {
             releases_after,
             most_aside,
             moves: vec![None; steps * table_size],
+            spent: 0,
         }
     }
 
@@ -431,7 +461,6 @@ impl<'a> Search<'a> {
             choice: 0,
         }]);
         let mut map: KeyMap<u32> = KeyMap::default();
-        let mut made = 0usize;
         for step in 0..steps {
             let suit = step % SUITS;
             let Some(current) = layers.last_mut().map(std::mem::take) else {
@@ -441,7 +470,8 @@ impl<'a> Search<'a> {
             map.clear();
             for (parent, node) in current.iter().enumerate() {
                 let runs_index = key::runs(node.key, suit);
-                self.moves_at(step, runs_index);
+                let tried = work_of_step(self.moves_at(step, runs_index));
+                self.spent = self.spent.saturating_add(tried);
                 let (moves, budget) = self.moves_from(step, node.key);
                 for (choice, mv) in moves.iter().enumerate() {
                     if mv.jokers > budget || !self.fits_aside(step, mv, &aside) {
@@ -481,8 +511,7 @@ impl<'a> Search<'a> {
             if next.is_empty() {
                 return Outcome::Impossible;
             }
-            made = made.saturating_add(next.len());
-            if made > self.limits.most_states {
+            if self.spent > self.limits.most_work {
                 return Outcome::OutOfWork;
             }
             if suit == SUITS - 1 {
