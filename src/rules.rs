@@ -154,12 +154,18 @@ impl Rules {
     }
 
     /// Refuses numbers no game can be played with: a target of 0 ends the game before its
-    /// first round is scored. (The deal's fit to the deck depends on the players, and is
-    /// checked when a game starts.)
+    /// first round is scored, and a hand size of 0 deals nobody a card. (Whether a deal
+    /// fits the deck depends on the players, and is checked when a game starts.)
     pub fn check(&self) -> Result<(), crate::Error> {
         if self.target == 0 {
             return Err(crate::Error::Rules(
                 "target 0 would end the game before it starts; the target is 1 or more (150 by default)"
+                    .to_string(),
+            ));
+        }
+        if self.hand_size == 0 {
+            return Err(crate::Error::Rules(
+                "hand-size 0 deals nobody a card; a deal is 1 card or more each (10 by default)"
                     .to_string(),
             ));
         }
@@ -440,6 +446,16 @@ pub(crate) mod tests {
         assert!(err.contains("the target is 1 or more"), "{err}");
         assert_eq!(rules.target, 150, "a refused setting changes nothing");
         assert!(Rules::from_toml("target = 0").is_err());
+    }
+
+    #[test]
+    fn hand_size_0_is_refused_typed_or_read() {
+        let mut rules = Rules::default();
+        let err = rules.set("hand-size", "0").unwrap_err().to_string();
+        assert!(err.contains("deals nobody a card"), "{err}");
+        assert_eq!(rules.hand_size, 10, "a refused setting changes nothing");
+        assert!(Rules::from_toml("hand-size = 0").is_err());
+        assert!(Rules::from_toml("hand-size = 1").is_ok());
     }
 
     #[test]

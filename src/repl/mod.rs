@@ -926,12 +926,18 @@ impl Session {
         if mine {
             let answer = self.in_play_line(text, line);
             if answer.0 == Outcome::Accepted {
-                // A value the other game refuses (hand-size 0, which no game can deal)
-                // leaves its rule as it was.
-                let _ = match self.kind {
-                    Family::Carousel => self.canadian.new_rules.set(key, value),
-                    Family::Canadian => self.carousel.new_rules.set(key, value),
+                // The other game's rule follows; a value it refuses leaves it as it was,
+                // and the player is told so rather than finding out at `new`.
+                let (refused, other) = match self.kind {
+                    Family::Carousel => (
+                        self.canadian.new_rules.set(key, value).err(),
+                        "Canadian and Carolina Rummy",
+                    ),
+                    Family::Canadian => (self.carousel.new_rules.set(key, value).err(), "Carousel"),
                 };
+                if let Some(refused) = refused {
+                    outln!("{other} keep their {key} as it was: {refused}.");
+                }
             }
             return Some(answer);
         }

@@ -976,6 +976,27 @@ fn rules_before_any_game_are_kept_for_the_game_whose_key_it_is() {
     assert!(!record.contains("knock-limit"), "{record}");
 }
 
+/// A value of a key both games share that no game can be played with is refused at once,
+/// for both, rather than kept for one and silently dropped for the other: `rules hand-size
+/// 0` before any game, then a Canadian game, deals the rules' 13 cards and says why.
+#[test]
+fn rules_before_any_game_a_hand_size_of_0_is_refused_for_both_games() {
+    Test::new()
+        .arg("play")
+        .stdin(
+            "rules hand-size 0
+new --game canadian a b c d
+",
+        )
+        .status(2)
+        .stderr_has(
+            "line 1: error: house rules: hand-size 0 deals nobody a card; a deal is 1 card or \
+             more each (10 by default)",
+        )
+        .stdout_has("13 cards each")
+        .run();
+}
+
 /// The same the other way: after a new Canadian game is refused (no game in play), a key of
 /// Carousel alone is kept for the next new game of Carousel, said by name; a bad value of it
 /// is refused as Carousel refuses it.
