@@ -450,6 +450,16 @@ impl Referee {
             and_list(game.players()),
             deck_words(game.setup().deck),
         );
+        if let Some(first) = game.players().first()
+            && let Ok(kind @ GameKind::Canadian(_)) = GameKind::parse(first)
+        {
+            // `new canadian a b c d` reads as a game's name; say how to start that game.
+            outln!(
+                "({first} is a player here; to start {} instead: new --game {} NAMES.)",
+                kind.title(),
+                kind.name()
+            );
+        }
         outln!(
             "{} cards each; the game ends when a total reaches {}.",
             rules.hand_size,

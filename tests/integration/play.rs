@@ -976,6 +976,23 @@ fn rules_before_any_game_are_kept_for_the_game_whose_key_it_is() {
     assert!(!record.contains("knock-limit"), "{record}");
 }
 
+/// `new canadian a b c d` starts Carousel with a player named canadian, as `new` takes
+/// names; the player is told how the other game is started.
+#[test]
+fn new_with_a_game_name_first_says_how_to_start_that_game() {
+    let user = Home::new();
+    user.test()
+        .arg("play")
+        .arg(user.dir("g.toml"))
+        .stdin("new carolina ann bob
+")
+        .stdout_has("New game: carolina, ann and bob, with 2 decks and 2 jokers (106 cards).\n")
+        .stdout_has(
+            "(carolina is a player here; to start Carolina Rummy instead: new --game carolina NAMES.)\n",
+        )
+        .run();
+}
+
 /// A value of a key both games share that no game can be played with is refused at once,
 /// for both, rather than kept for one and silently dropped for the other: `rules hand-size
 /// 0` before any game, then a Canadian game, deals the rules' 13 cards and says why.
