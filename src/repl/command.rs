@@ -140,7 +140,7 @@ pub(super) const WORDS: &[&[&str]] = &[
     &["round", "result"],
     &["fix", "correct", "amend"],
     &["cards"],
-    &["hint", "best", "suggest"],
+    &["hint", "best", "suggest", "solve"],
     &["arrange", "layout"],
     &["why", "explain"],
     &["games", "saved"],

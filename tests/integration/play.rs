@@ -704,6 +704,22 @@ hand ann 45
     assert!(out.contains("ann's hand counts 45."), "{out}");
 }
 
+/// `solve`, the one-shot command's name, is `hint` inside a game (rather than "did you mean
+/// rearrange?"): the best play of a hand on the game's table.
+#[test]
+fn solve_inside_a_game_is_hint() {
+    let user = Home::new();
+    let (out, err, code) = user.play(
+        "g.toml",
+        "new ann ben
+draw
+solve 7h 8h 9h Ks
+",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Left in hand: Ks (deadwood 10)."), "{out}");
+}
+
 /// After the third draw there is no meld: `hint` says so instead of offering one, and a
 /// turn whose draws emptied the stock is not told to draw again.
 #[test]
