@@ -131,13 +131,14 @@ pub(crate) fn best_plan_spending(
     spent: &mut usize,
 ) -> Outcome {
     let mut search = Search::new(pool, config, jokers, limits);
-    let outcome = search_passes(&mut search, limits);
+    let outcome = search_passes(&mut search);
     *spent = spent.saturating_add(search.spent);
     outcome
 }
 
 /// The passes of [`best_plan`].
-fn search_passes(search: &mut Search, limits: Limits) -> Outcome {
+fn search_passes(search: &mut Search) -> Outcome {
+    let limits = search.limits;
     if search.aces_aside_matter() && limits.most_left == Some(0) && search.jokers == Jokers::Needed
     {
         // Plays that keep nothing (every hand joker laid, as this search lays them) are all
@@ -170,9 +171,10 @@ pub(crate) struct Limits {
     pub needed_jokers: u8,
     /// The most value of hand cards a play may keep: plays keeping more are dropped.
     pub most_left: Option<u32>,
-    /// The most work a pass may do before it gives up ([`Outcome::OutOfWork`]), in moves
-    /// tried (see [`Search::work_of_step`]): a count that grows with the time taken, where a
-    /// count of states would not (a state of the first pass can cost forty of the second).
+    /// The most work a search may do, all its passes together, before it gives up
+    /// ([`Outcome::OutOfWork`]), in moves tried (see [`work_of_step`]): a count that grows
+    /// with the time taken, where a count of states would not (a state of the first pass can
+    /// cost forty of the second).
     pub most_work: usize,
 }
 
