@@ -42,7 +42,7 @@ use crate::scoring::card_value;
 use crate::table::{Hand, Meld, Table};
 use layout::Layout;
 use pool::{Pool, RANKS, face};
-use search::{Config, Jokers, Limits, Outcome, Plan, best_plan, best_plan_spending};
+use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan, best_plan_working};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,10 +124,9 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
     let layout = match ilp::best_play(&pool, &config, meld_rules) {
         Ok(play) => play.layout,
         Err(ilp::NoPlay::Impossible) => return None,
-        Err(ilp::NoPlay::Failed) => match searched_layout(&pool, &config, meld_rules, usize::MAX) {
-            Searched::Done(layout) => layout?,
-            Searched::OutOfWork => return None,
-        },
+        Err(ilp::NoPlay::Failed) => {
+            searched_layout(&pool, &config, meld_rules, &mut Work::default()).layout()?
+        }
     };
     checked_table(layout, cards, meld_rules)
 }
@@ -234,16 +233,16 @@ pub(crate) fn layout_with(
         let limits = Limits {
             needed_jokers,
             most_left: Some(0),
-            most_work: TIDYING_WORK,
         };
-        match best_plan(pool, config, Jokers::Needed, limits) {
+        let mut work = Work::at_most(TIDYING_WORK);
+        match best_plan_working(pool, config, Jokers::Needed, limits, &mut work) {
             Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
             Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
         }
     })
 }
 
-/// The most work a tidying search may do (see [`Limits::most_work`]): on a big
+/// The most work a tidying search may do (see [`Work`]): on a big
 /// pool with jokers placed where needed it could take far longer than the play it tidies,
 /// and the play's own layout will do.
 const TIDYING_WORK: usize = 500_000;
@@ -256,16 +255,15 @@ const TIDYING_WORK: usize = 500_000;
 /// with the places a joker could fill, while the integer program (`ilp`) bounds what can
 /// still be played by its linear relaxation, and mostly settles at its first relaxation; but
 /// on some positions its branch and bound wanders where the search is quick. So they take
-/// turns, each given twice the work every round (branch-and-bound nodes for the program;
-/// moves tried in all its passes for the search, which starts again each time): whichever
-/// finishes first answers, at a few times the cost of the quicker alone. Work, not time, so
+/// turns ([`ProgramTurns`]), each given twice the work every round (branch-and-bound nodes
+/// for the program; moves tried for the search), each going on where it stopped: whichever
+/// finishes first answers, at about twice the cost of the quicker alone. Work, not time, so
 /// the answer (and its layout) is the same on every run. If the program fails (a numerical
 /// failure of its solver), the search answers alone.
 pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
     let all_laid = Limits {
         needed_jokers: 0,
         most_left: Some(0),
-        most_work: usize::MAX,
     };
     if ilp::every_card_fits(pool, config, 0)
         && let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
@@ -273,34 +271,74 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
     {
         return Some(layout);
     }
-    if let Some(mut program) = ilp::Program::new(pool, config) {
-        let (mut nodes, mut work) = (FIRST_NODES, FIRST_WORK);
-        loop {
-            match program.advance(nodes, rules) {
-                ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
-                ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => return None,
-                ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => break,
-                ilp::Progress::Unfinished => {}
-            }
-            if let Searched::Done(layout) = searched_layout(pool, config, rules, work) {
-                return layout;
-            }
-            nodes = nodes.saturating_mul(2);
-            work = work.saturating_mul(2);
+    let Some(mut program) = ilp::Program::new(pool, config) else {
+        return searched_layout(pool, config, rules, &mut Work::default()).layout();
+    };
+    match program.advance(FIRST_NODES, rules) {
+        ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
+        ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => return None,
+        ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => {
+            return searched_layout(pool, config, rules, &mut Work::default()).layout();
         }
+        ilp::Progress::Unfinished => {}
     }
-    match searched_layout(pool, config, rules, usize::MAX) {
-        Searched::Done(layout) => layout,
-        Searched::OutOfWork => None,
+    let mut turns = ProgramTurns {
+        program,
+        rules,
+        nodes: FIRST_NODES,
+        work: FIRST_WORK,
+        answer: None,
+    };
+    let searched = searched_layout(
+        pool,
+        config,
+        rules,
+        &mut Work::taking_turns(&mut turns, FIRST_WORK),
+    );
+    match (turns.answer, searched) {
+        (Some(answer), _) => answer.ok(),
+        (None, searched) => searched.layout(),
+    }
+}
+
+/// The integer program taking turns with the search: at each of the search's marks it
+/// solves on for twice the nodes of its last turn, and gives the search twice the work.
+struct ProgramTurns<'a> {
+    program: ilp::Program<'a>,
+    rules: MeldRules,
+    nodes: u64,
+    work: usize,
+    /// The program's answer, once it has one (a play, or that there is none): the search
+    /// then stops.
+    answer: Option<Result<Layout, ilp::NoPlay>>,
+}
+
+impl Turns for ProgramTurns<'_> {
+    fn turn(&mut self, spent: usize) -> Option<usize> {
+        self.nodes = self.nodes.saturating_mul(2);
+        self.work = self.work.saturating_mul(2);
+        match self.program.advance(self.nodes, self.rules) {
+            ilp::Progress::Solved(Ok(play)) => {
+                self.answer = Some(Ok(play.layout));
+                None
+            }
+            ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => {
+                self.answer = Some(Err(ilp::NoPlay::Impossible));
+                None
+            }
+            // The program failed: the search goes on alone.
+            ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => Some(usize::MAX),
+            ilp::Progress::Unfinished => Some(spent.saturating_add(self.work)),
+        }
     }
 }
 
 /// The program's first turn, in branch-and-bound nodes: most positions need none.
 const FIRST_NODES: u64 = 32;
 
-/// The search's first turn, in moves tried over all its passes (see [`Limits::most_work`]):
-/// about 7 ms, as long as the program's first turn on a hard position. A move tried takes
-/// about 25 ns; a node of the program on a big pool about 0.1 to 0.3 ms (measured).
+/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 7 ms,
+/// as long as the program's first turn on a hard position. A move tried takes about 25 ns;
+/// a node of the program on a big pool about 0.1 to 0.3 ms (measured).
 const FIRST_WORK: usize = 300_000;
 
 /// What a search within a budget gives.
@@ -309,8 +347,18 @@ enum Searched {
     OutOfWork,
 }
 
-/// The best play of a pool by the rank search alone, doing at most `most_work` work in all
-/// its passes together (see [`Limits::most_work`]).
+impl Searched {
+    /// The layout found; none when the search stopped before it finished.
+    fn layout(self) -> Option<Layout> {
+        match self {
+            Searched::Done(layout) => layout,
+            Searched::OutOfWork => None,
+        }
+    }
+}
+
+/// The best play of a pool by the rank search alone, all its searches doing their work on
+/// `work`.
 ///
 /// Jokers are mostly loose (any finished meld takes them), and a joker laid where a meld
 /// needs it multiplies the search's work, so the search first asks the cheap questions: a
@@ -318,9 +366,13 @@ enum Searched {
 /// every joker loose, then whether one joker laid where needed does better, then two (each
 /// time looking only at plays at least as good as the best so far). The rare play whose
 /// loose jokers find no room is searched again with jokers placed anywhere.
-fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_work: usize) -> Searched {
-    let mut spent = 0;
-    match best_needed_plan(pool, config, most_work, &mut spent) {
+fn searched_layout<'a>(
+    pool: &'a Pool,
+    config: &'a Config,
+    rules: MeldRules,
+    work: &mut Work<'a>,
+) -> Searched {
+    match best_needed_plan(pool, config, work) {
         Ok(plan) => {
             if let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules) {
                 return Searched::Done(Some(layout));
@@ -330,11 +382,7 @@ fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_work: us
         Err(Outcome::OutOfWork) => return Searched::OutOfWork,
         Err(_) => {}
     }
-    let limits = Limits {
-        most_work: most_work.saturating_sub(spent),
-        ..Limits::NONE
-    };
-    match best_plan(pool, config, Jokers::Placed, limits) {
+    match best_plan_working(pool, config, Jokers::Placed, Limits::NONE, work) {
         Outcome::Found(plan) => {
             Searched::Done(layout::lay_out(pool, &plan, config, Jokers::Placed, rules))
         }
@@ -344,19 +392,17 @@ fn searched_layout(pool: &Pool, config: &Config, rules: MeldRules, most_work: us
 }
 
 /// The best play with jokers laid only where needed, found in stages (see [`best_layout`]).
-fn best_needed_plan(
-    pool: &Pool,
-    config: &Config,
-    most_work: usize,
-    spent: &mut usize,
+fn best_needed_plan<'a>(
+    pool: &'a Pool,
+    config: &'a Config,
+    work: &mut Work<'a>,
 ) -> Result<Plan, Outcome> {
     let mut search = |needed_jokers, most_left| {
         let limits = Limits {
             needed_jokers,
             most_left,
-            most_work: most_work.saturating_sub(*spent),
         };
-        best_plan_spending(pool, config, Jokers::Needed, limits, spent)
+        best_plan_working(pool, config, Jokers::Needed, limits, work)
     };
     let total = optional_value(pool, config);
     let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
@@ -492,18 +538,21 @@ mod tests {
     #[test]
     fn a_search_turn_stops_once_its_work_is_spent() {
         let (pool, config, rules) = hard_pool();
-        let mut spent = 0;
         let limits = Limits {
             needed_jokers: 2,
             most_left: None,
-            most_work: 1_000,
         };
-        let outcome = best_plan_spending(&pool, &config, Jokers::Needed, limits, &mut spent);
+        let mut work = Work::at_most(1_000);
+        let outcome = best_plan_working(&pool, &config, Jokers::Needed, limits, &mut work);
         assert!(matches!(outcome, Outcome::OutOfWork));
         // It stops at the end of the step that went over: not far past its budget.
-        assert!(spent > 1_000 && spent < 20_000, "spent {spent}");
+        assert!(
+            work.spent > 1_000 && work.spent < 20_000,
+            "spent {}",
+            work.spent
+        );
         assert!(matches!(
-            searched_layout(&pool, &config, rules, 1_000),
+            searched_layout(&pool, &config, rules, &mut Work::at_most(1_000)),
             Searched::OutOfWork
         ));
     }
@@ -513,16 +562,70 @@ mod tests {
         let (pool, config, rules) = hard_pool();
         // Given just what its stages took together, the search answers; given one move
         // less, it stops, though each stage alone took far less.
-        let mut staged = 0;
-        assert!(best_needed_plan(&pool, &config, usize::MAX, &mut staged).is_ok());
+        let mut staged = Work::default();
+        assert!(best_needed_plan(&pool, &config, &mut staged).is_ok());
         assert!(matches!(
-            searched_layout(&pool, &config, rules, staged),
+            searched_layout(&pool, &config, rules, &mut Work::at_most(staged.spent)),
             Searched::Done(Some(_))
         ));
         assert!(matches!(
-            searched_layout(&pool, &config, rules, staged - 1),
+            searched_layout(&pool, &config, rules, &mut Work::at_most(staged.spent - 1)),
             Searched::OutOfWork
         ));
+    }
+
+    /// Takes turns with a search, counting them, and stops it at its `stop_at`th turn.
+    struct CountedTurns {
+        marks: Vec<usize>,
+        stop_at: usize,
+    }
+
+    impl Turns for CountedTurns {
+        fn turn(&mut self, spent: usize) -> Option<usize> {
+            self.marks.push(spent);
+            (self.marks.len() < self.stop_at).then_some(spent + 1_000)
+        }
+    }
+
+    #[test]
+    fn a_search_taking_turns_goes_on_where_it_stopped() {
+        let (pool, config, rules) = hard_pool();
+        let mut alone = Work::default();
+        let layout = searched_layout(&pool, &config, rules, &mut alone).layout();
+        assert!(layout.is_some());
+        // Handing the turn on every thousand moves, it does the same work and finds the
+        // same play: it does not start again after a turn.
+        let mut turns = CountedTurns {
+            marks: Vec::new(),
+            stop_at: usize::MAX,
+        };
+        let mut work = Work::taking_turns(&mut turns, 1_000);
+        let taking_turns = searched_layout(&pool, &config, rules, &mut work).layout();
+        assert_eq!(work.spent, alone.spent);
+        assert_eq!(
+            taking_turns.map(|l| l.melds),
+            layout.map(|l| l.melds),
+            "the same play"
+        );
+        assert!(turns.marks.len() > 10, "{} turns", turns.marks.len());
+        assert!(turns.marks.windows(2).all(|w| w[1] >= w[0] + 1_000));
+    }
+
+    #[test]
+    fn a_search_stops_when_whoever_takes_turns_with_it_says() {
+        let (pool, config, rules) = hard_pool();
+        let mut turns = CountedTurns {
+            marks: Vec::new(),
+            stop_at: 3,
+        };
+        let searched = searched_layout(
+            &pool,
+            &config,
+            rules,
+            &mut Work::taking_turns(&mut turns, 1_000),
+        );
+        assert!(matches!(searched, Searched::OutOfWork));
+        assert_eq!(turns.marks.len(), 3);
     }
 
     #[test]

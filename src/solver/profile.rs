@@ -239,7 +239,7 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         for node in &layer {
             let runs_index = key::runs(node.key, suit);
             let tried = work_of_step(search.moves_at(step, runs_index));
-            search.spent = search.spent.saturating_add(tried);
+            search.work.add(tried);
             let (moves, budget) = search.moves_from(step, node.key);
             for mv in moves.iter().filter(|mv| mv.jokers <= budget) {
                 let Some(key) = search.step_key(node.key, step, mv) else {
@@ -283,9 +283,9 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         if next.is_empty() {
             return Err(Outcome::Impossible);
         }
-        search.spent = search.spent.saturating_add(profiles.work() - profile_work);
+        search.work.add(profiles.work() - profile_work);
         profile_work = profiles.work();
-        if search.spent > search.limits.most_work {
+        if search.work.must_stop() {
             return Err(Outcome::OutOfWork);
         }
         if suit == SUITS - 1 {

@@ -118,22 +118,88 @@ pub(crate) const COUNT_WEIGHT: u32 = 256;
 /// cards) with every card that must be laid on the table. `None` when the must cards can't
 /// all be laid.
 pub(crate) fn best_plan(pool: &Pool, config: &Config, jokers: Jokers, limits: Limits) -> Outcome {
-    best_plan_spending(pool, config, jokers, limits, &mut 0)
+    best_plan_working(pool, config, jokers, limits, &mut Work::default())
 }
 
-/// [`best_plan`], adding the work it did to `spent`: all its passes together stay within
-/// [`Limits::most_work`].
-pub(crate) fn best_plan_spending(
-    pool: &Pool,
-    config: &Config,
+/// [`best_plan`], doing its work on `work`: all its passes add to what `work` has spent, and
+/// stop when it says.
+pub(crate) fn best_plan_working<'a>(
+    pool: &'a Pool,
+    config: &'a Config,
     jokers: Jokers,
     limits: Limits,
-    spent: &mut usize,
+    work: &mut Work<'a>,
 ) -> Outcome {
-    let mut search = Search::new(pool, config, jokers, limits);
+    let mut search = Search::new(pool, config, jokers, limits, std::mem::take(work));
     let outcome = search_passes(&mut search);
-    *spent = spent.saturating_add(search.spent);
+    *work = search.work;
     outcome
+}
+
+/// Whoever takes turns with a search: the caller, running another method between the
+/// search's steps, so that the search goes on where it stopped rather than starting again.
+pub(crate) trait Turns {
+    /// The search has done `spent` work: returns the work at which to call again, or `None`
+    /// to stop the search (the other method has answered).
+    fn turn(&mut self, spent: usize) -> Option<usize>;
+}
+
+/// The work of one or more searches, in moves tried (see [`work_of_step`]): a count that
+/// grows with the time taken, where a count of states would not (a state of the first pass
+/// can cost forty of the second). It is checked after every step: a search stops past
+/// `most` ([`Outcome::OutOfWork`]), and hands the turn on at each mark.
+pub(crate) struct Work<'a> {
+    pub spent: usize,
+    most: usize,
+    mark: usize,
+    turns: Option<&'a mut dyn Turns>,
+}
+
+impl Default for Work<'_> {
+    fn default() -> Self {
+        Work::at_most(usize::MAX)
+    }
+}
+
+impl<'a> Work<'a> {
+    /// Work that stops past `most`.
+    pub(crate) fn at_most(most: usize) -> Work<'a> {
+        Work {
+            spent: 0,
+            most,
+            mark: usize::MAX,
+            turns: None,
+        }
+    }
+
+    /// Work that hands the turn to `turns` once `first` is spent, then where it says.
+    pub(crate) fn taking_turns(turns: &'a mut dyn Turns, first: usize) -> Work<'a> {
+        Work {
+            spent: 0,
+            most: usize::MAX,
+            mark: first,
+            turns: Some(turns),
+        }
+    }
+
+    /// Counts `n` more work.
+    pub(super) fn add(&mut self, n: usize) {
+        self.spent = self.spent.saturating_add(n);
+    }
+
+    /// Whether the search must stop now: past its most, or told to by whoever takes turns.
+    pub(super) fn must_stop(&mut self) -> bool {
+        if self.spent > self.most {
+            return true;
+        }
+        while self.spent >= self.mark {
+            match self.turns.as_mut().and_then(|turns| turns.turn(self.spent)) {
+                Some(next) => self.mark = next,
+                None => return true,
+            }
+        }
+        false
+    }
 }
 
 /// The passes of [`best_plan`].
@@ -171,18 +237,12 @@ pub(crate) struct Limits {
     pub needed_jokers: u8,
     /// The most value of hand cards a play may keep: plays keeping more are dropped.
     pub most_left: Option<u32>,
-    /// The most work a search may do, all its passes together, before it gives up
-    /// ([`Outcome::OutOfWork`]), in moves tried (see [`work_of_step`]): a count that grows
-    /// with the time taken, where a count of states would not (a state of the first pass can
-    /// cost forty of the second).
-    pub most_work: usize,
 }
 
 impl Limits {
     pub(super) const NONE: Limits = Limits {
         needed_jokers: MOST_RUNS,
         most_left: None,
-        most_work: usize::MAX,
     };
 }
 
@@ -206,7 +266,7 @@ pub(crate) enum Outcome {
     /// The best plays found leave loose jokers the search can't see room for: search again
     /// with [`Jokers::Placed`].
     NoRoomSeen,
-    /// The search did more work than [`Limits::most_work`] and stopped.
+    /// The search did more work than it was given, or was told to stop ([`Work`]).
     OutOfWork,
 }
 
@@ -287,12 +347,18 @@ pub(crate) struct Search<'a> {
     pub most_aside: [u8; SUITS],
     /// Each step's moves, per run counts index, made when first needed.
     pub moves: Vec<Option<Vec<SuitMove>>>,
-    /// The work done so far by this search's passes (see [`Limits::most_work`]).
-    pub spent: usize,
+    /// The work done so far by this search's passes, and by the searches before it.
+    pub work: Work<'a>,
 }
 
 impl<'a> Search<'a> {
-    fn new(pool: &'a Pool, config: &'a Config, jokers: Jokers, limits: Limits) -> Search<'a> {
+    fn new(
+        pool: &'a Pool,
+        config: &'a Config,
+        jokers: Jokers,
+        limits: Limits,
+        work: Work<'a>,
+    ) -> Search<'a> {
         let steps = (config.last_rank() + 1) * SUITS;
         let mut optional_through = vec![0; steps];
         let mut so_far = 0;
@@ -333,7 +399,7 @@ impl<'a> Search<'a> {
             releases_after,
             most_aside,
             moves: vec![None; steps * table_size],
-            spent: 0,
+            work,
         }
     }
 
@@ -473,7 +539,7 @@ impl<'a> Search<'a> {
             for (parent, node) in current.iter().enumerate() {
                 let runs_index = key::runs(node.key, suit);
                 let tried = work_of_step(self.moves_at(step, runs_index));
-                self.spent = self.spent.saturating_add(tried);
+                self.work.add(tried);
                 let (moves, budget) = self.moves_from(step, node.key);
                 for (choice, mv) in moves.iter().enumerate() {
                     if mv.jokers > budget || !self.fits_aside(step, mv, &aside) {
@@ -513,7 +579,7 @@ impl<'a> Search<'a> {
             if next.is_empty() {
                 return Outcome::Impossible;
             }
-            if self.spent > self.limits.most_work {
+            if self.work.must_stop() {
                 return Outcome::OutOfWork;
             }
             if suit == SUITS - 1 {
