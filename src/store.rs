@@ -414,7 +414,7 @@ impl GameFile {
 
 impl Drop for GameFile {
     /// Removes the lock file while still holding its lock (a session that opened it
-    /// meanwhile sees it is gone, see [`lock`]); a killed session leaves it, unlocked.
+    /// meanwhile sees it is gone, see `lock` below); a killed session leaves it, unlocked.
     fn drop(&mut self) {
         if let Some(lock) = &self.lock {
             let _ = fs::remove_file(&self.lock_path);

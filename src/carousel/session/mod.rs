@@ -11,10 +11,10 @@
 //! log of [`Event`]s; the [`State`] is what replaying that log gives. Undo replays a shorter
 //! log; resuming a saved game replays the saved one, so both land on exactly the same state.
 //!
-//! The types live here; what they do is split along the game's seams: [`turn`] (draws,
-//! moves, `done`, the knock, the last lap), [`round`] (the round's end: hands given, the
-//! round scored), [`corrections`] (a round entered whole, `fix`, the table and a card count
-//! set right) and [`ledger`] (the event log: undo and redo by replay, a record read and
+//! The types live here; what they do is split along the game's seams: `turn` (draws,
+//! moves, `done`, the knock, the last lap), `round` (the round's end: hands given, the
+//! round scored), `corrections` (a round entered whole, `fix`, the table and a card count
+//! set right) and `ledger` (the event log: undo and redo by replay, a record read and
 //! written).
 
 mod corrections;
