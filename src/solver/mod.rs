@@ -271,17 +271,9 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
     {
         return Some(layout);
     }
-    let Some(mut program) = ilp::Program::new(pool, config) else {
+    let Some(program) = ilp::Program::new(pool, config) else {
         return searched_layout(pool, config, rules, &mut Work::default()).layout();
     };
-    match program.advance(FIRST_NODES, rules) {
-        ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
-        ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => return None,
-        ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => {
-            return searched_layout(pool, config, rules, &mut Work::default()).layout();
-        }
-        ilp::Progress::Unfinished => {}
-    }
     let mut turns = ProgramTurns {
         program,
         rules,
@@ -289,12 +281,8 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         work: FIRST_WORK,
         answer: None,
     };
-    let searched = searched_layout(
-        pool,
-        config,
-        rules,
-        &mut Work::taking_turns(&mut turns, FIRST_WORK),
-    );
+    // The program goes first (at the search's first step): its first turn answers most.
+    let searched = searched_layout(pool, config, rules, &mut Work::taking_turns(&mut turns, 0));
     match (turns.answer, searched) {
         (Some(answer), _) => answer.ok(),
         (None, searched) => searched.layout(),
@@ -302,7 +290,8 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
 }
 
 /// The integer program taking turns with the search: at each of the search's marks it
-/// solves on for twice the nodes of its last turn, and gives the search twice the work.
+/// solves on for its turn's nodes, then gives the search its turn's work, both twice the
+/// last.
 struct ProgramTurns<'a> {
     program: ilp::Program<'a>,
     rules: MeldRules,
@@ -315,9 +304,11 @@ struct ProgramTurns<'a> {
 
 impl Turns for ProgramTurns<'_> {
     fn turn(&mut self, spent: usize) -> Option<usize> {
+        let progress = self.program.advance(self.nodes, self.rules);
+        let work = self.work;
         self.nodes = self.nodes.saturating_mul(2);
         self.work = self.work.saturating_mul(2);
-        match self.program.advance(self.nodes, self.rules) {
+        match progress {
             ilp::Progress::Solved(Ok(play)) => {
                 self.answer = Some(Ok(play.layout));
                 None
@@ -328,7 +319,7 @@ impl Turns for ProgramTurns<'_> {
             }
             // The program failed: the search goes on alone.
             ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => Some(usize::MAX),
-            ilp::Progress::Unfinished => Some(spent.saturating_add(self.work)),
+            ilp::Progress::Unfinished => Some(spent.saturating_add(work)),
         }
     }
 }
@@ -614,18 +605,21 @@ mod tests {
     #[test]
     fn a_search_stops_when_whoever_takes_turns_with_it_says() {
         let (pool, config, rules) = hard_pool();
-        let mut turns = CountedTurns {
-            marks: Vec::new(),
-            stop_at: 3,
-        };
-        let searched = searched_layout(
-            &pool,
-            &config,
-            rules,
-            &mut Work::taking_turns(&mut turns, 1_000),
-        );
-        assert!(matches!(searched, Searched::OutOfWork));
-        assert_eq!(turns.marks.len(), 3);
+        // Stopped at any turn, in any of its stages and passes, it asks no more.
+        for stop_at in 1..=6 {
+            let mut turns = CountedTurns {
+                marks: Vec::new(),
+                stop_at,
+            };
+            let searched = searched_layout(
+                &pool,
+                &config,
+                rules,
+                &mut Work::taking_turns(&mut turns, 0),
+            );
+            assert!(matches!(searched, Searched::OutOfWork));
+            assert_eq!(turns.marks.len(), stop_at);
+        }
     }
 
     #[test]

@@ -153,6 +153,8 @@ pub(crate) struct Work<'a> {
     most: usize,
     mark: usize,
     turns: Option<&'a mut dyn Turns>,
+    /// Told to stop: every search on this work stops at once, asking no one again.
+    stopped: bool,
 }
 
 impl Default for Work<'_> {
@@ -169,6 +171,7 @@ impl<'a> Work<'a> {
             most,
             mark: usize::MAX,
             turns: None,
+            stopped: false,
         }
     }
 
@@ -179,6 +182,7 @@ impl<'a> Work<'a> {
             most: usize::MAX,
             mark: first,
             turns: Some(turns),
+            stopped: false,
         }
     }
 
@@ -189,14 +193,15 @@ impl<'a> Work<'a> {
 
     /// Whether the search must stop now: past its most, or told to by whoever takes turns.
     pub(super) fn must_stop(&mut self) -> bool {
-        if self.spent > self.most {
+        if self.stopped || self.spent > self.most {
             return true;
         }
         while self.spent >= self.mark {
-            match self.turns.as_mut().and_then(|turns| turns.turn(self.spent)) {
-                Some(next) => self.mark = next,
-                None => return true,
-            }
+            let Some(next) = self.turns.as_mut().and_then(|turns| turns.turn(self.spent)) else {
+                self.stopped = true;
+                return true;
+            };
+            self.mark = next;
         }
         false
     }
@@ -210,8 +215,9 @@ fn search_passes(search: &mut Search) -> Outcome {
         // Plays that keep nothing (every hand joker laid, as this search lays them) are all
         // as good, so the first found will do: most are found with no ace set aside, in one
         // pass, without the first pass's profiles.
-        if let found @ Outcome::Found(_) = search.plan_with([0; SUITS]) {
-            return found;
+        match search.plan_with([0; SUITS]) {
+            done @ (Outcome::Found(_) | Outcome::OutOfWork) => return done,
+            Outcome::Impossible | Outcome::NoRoomSeen => {}
         }
     }
     let aside = if search.aces_aside_matter() {
