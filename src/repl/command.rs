@@ -341,6 +341,15 @@ fn nothing_more(word: &str, rest: &str, command: Command) -> Result<Command, Com
     }
 }
 
+/// Refuses a one-shot command's option (`--table`) typed after a REPL command that takes
+/// only cards, rather than reading it as a card: `why` says what the command takes.
+fn no_options(rest: &str, why: &str) -> Result<(), CommandError> {
+    match rest.split_whitespace().find(|word| word.starts_with("--")) {
+        Some(option) => Err(bad(format!("\"{}\": {why}", shown(option)))),
+        None => Ok(()),
+    }
+}
+
 const ROUND_FORMS: &str = "knock NAME or out NAME (or neither when the stock ran out), then every hand as NAME=HAND, like round knock bob alice=12 bob=3 carol=\"Kd *\"";
 
 const FIX_FORMS: &str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
@@ -583,9 +592,11 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             let (format, file) = split_word(rest);
             if format.is_empty() {
                 return Err(CommandError::Needs {
-command: "export".to_string(),
-needs: "a format, csv, markdown or json, and may take a file: export csv friday.csv".to_string(),
-});
+                    command: "export".to_string(),
+                    needs: "a format, csv, markdown or json, and may take a file: \
+                            export csv friday.csv"
+                        .to_string(),
+                });
             }
             Ok(Command::Export {
                 format: format.to_string(),
@@ -607,12 +618,27 @@ needs: "a format, csv, markdown or json, and may take a file: export csv friday.
             command: "hint".to_string(),
             needs: "the hand to play from, like hint 7h 9h Js *".to_string(),
         }),
-        "hint" => Ok(Command::Hint(rest.trim_matches('"').to_string())),
+        "hint" => {
+            no_options(
+                rest,
+                "hint takes no options here, only the hand's cards (hint 7h 9h Js *), played on \
+                 this game's table; to ask about another table, run carousel solve --table TABLE \
+                 --hand HAND in a shell",
+            )?;
+            Ok(Command::Hint(rest.trim_matches('"').to_string()))
+        }
         "arrange" if rest.is_empty() => Err(CommandError::Needs {
             command: "arrange".to_string(),
             needs: "the cards to lay out, like arrange 7h 8h 9h *".to_string(),
         }),
-        "arrange" => Ok(Command::Arrange(rest.trim_matches('"').to_string())),
+        "arrange" => {
+            no_options(
+                rest,
+                "arrange takes no options here, only the cards (arrange 7h 8h 9h *), under this \
+                 game's rules",
+            )?;
+            Ok(Command::Arrange(rest.trim_matches('"').to_string()))
+        }
         "help" => Ok(Command::Help(
             (!rest.is_empty()).then(|| rest.to_lowercase()),
         )),

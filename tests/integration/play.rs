@@ -720,6 +720,36 @@ solve 7h 8h 9h Ks
     assert!(out.contains("Left in hand: Ks (deadwood 10)."), "{out}");
 }
 
+/// The one-shot command's options typed inside the REPL are named as options, not read as
+/// cards, with the way to ask about another table.
+#[test]
+fn solve_with_the_one_shot_options_inside_a_game_says_where_they_belong() {
+    let user = Home::new();
+    let (_, err, code) = user.play(
+        "g.toml",
+        "new ann ben
+solve --table \"7h 8h 9h\" --hand \"10h\"
+arrange --rules house.toml 7h 8h 9h
+",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(
+            "line 2: error: \"--table\": hint takes no options here, only the hand's cards \
+             (hint 7h 9h Js *), played on this game's table; to ask about another table, run \
+             carousel solve --table TABLE --hand HAND in a shell"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "line 3: error: \"--rules\": arrange takes no options here, only the cards \
+             (arrange 7h 8h 9h *), under this game's rules"
+        ),
+        "{err}"
+    );
+}
+
 /// After the third draw there is no meld: `hint` says so instead of offering one, and a
 /// turn whose draws emptied the stock is not told to draw again.
 #[test]
