@@ -424,13 +424,9 @@ impl AfterTheEnd {
 /// (a wrong number, said with the range).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Undo {
-    /// No step taken yet.
+    /// No step taken yet, in any game of the family.
     #[error("nothing to undo: no step has been taken yet")]
     NothingToUndo,
-
-    /// No step of a Canadian or Carolina game taken yet, in that referee's words.
-    #[error("there is nothing to undo")]
-    NoStepYet,
 
     /// No undo to take back, or a new step since.
     #[error("nothing to redo: redo takes back an undo, before any new step")]
@@ -448,10 +444,7 @@ pub enum Undo {
 impl Undo {
     /// Nothing to undo or redo is a refusal; a count out of range is a wrong number.
     pub fn is_refusal(&self) -> bool {
-        matches!(
-            self,
-            Undo::NothingToUndo | Undo::NoStepYet | Undo::NothingToRedo
-        )
+        matches!(self, Undo::NothingToUndo | Undo::NothingToRedo)
     }
 }
 
@@ -939,9 +932,12 @@ mod tests {
             .to_string(),
             "first-dealer \"zed\" is not a player"
         );
-        let undo = Error::from(Undo::NoStepYet);
+        let undo = Error::from(Undo::NothingToUndo);
         assert!(undo.is_refusal());
-        assert_eq!(undo.to_string(), "there is nothing to undo");
+        assert_eq!(
+            undo.to_string(),
+            "nothing to undo: no step has been taken yet"
+        );
         assert_eq!(
             StepForm::NotAHandStep {
                 text: "fly".to_string()

@@ -497,7 +497,7 @@ impl Game {
             return Ok(Vec::new());
         }
         if self.events.is_empty() {
-            return Err(Undo::NoStepYet.into());
+            return Err(Undo::NothingToUndo.into());
         }
         let keep = self.events.len().saturating_sub(count);
         let undone = self.events[keep..].to_vec();
@@ -658,7 +658,7 @@ mod tests {
         assert!(g.undo(100).is_ok());
         assert!(!g.has_started());
         let nothing = g.undo(1).unwrap_err();
-        assert_eq!(nothing, Undo::NoStepYet.into());
+        assert_eq!(nothing, Undo::NothingToUndo.into());
         assert!(nothing.is_refusal());
     }
 

@@ -750,6 +750,24 @@ arrange --rules house.toml 7h 8h 9h
     );
 }
 
+/// `undo` before any step says the same words in every game of the family.
+#[test]
+fn undo_before_any_step_says_the_same_in_every_game() {
+    for new in [
+        "new ann ben",
+        "new --game canadian ann ben cleo dan",
+        "new --game carolina ann ben",
+    ] {
+        let user = Home::new();
+        let (_, err, code) = user.play("g.toml", &format!("{new}\nundo\n"));
+        assert_ne!(code, 0, "{new}");
+        assert!(
+            err.contains("line 2: refused: nothing to undo: no step has been taken yet"),
+            "{new}: {err}"
+        );
+    }
+}
+
 /// After the third draw there is no meld: `hint` says so instead of offering one, and a
 /// turn whose draws emptied the stock is not told to draw again.
 #[test]
