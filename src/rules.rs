@@ -157,20 +157,33 @@ impl Rules {
     /// first round is scored, and a hand size of 0 deals nobody a card. (Whether a deal
     /// fits the deck depends on the players, and is checked when a game starts.)
     pub fn check(&self) -> Result<(), crate::Error> {
-        if self.target == 0 {
-            return Err(crate::Error::Rules(
-                "target 0 would end the game before it starts; the target is 1 or more (150 by default)"
-                    .to_string(),
-            ));
-        }
-        if self.hand_size == 0 {
-            return Err(crate::Error::Rules(
-                "hand-size 0 deals nobody a card; a deal is 1 card or more each (10 by default)"
-                    .to_string(),
-            ));
-        }
-        Ok(())
+        let defaults = Rules::default();
+        playable_numbers(
+            (self.target, defaults.target),
+            (self.hand_size, defaults.hand_size),
+        )
+        .map_err(crate::Error::Rules)
     }
+}
+
+/// Refuses a target or a hand size of 0 in the same words for every game of the family: a
+/// target of 0 would end the game before its first round is scored, and a hand size of 0
+/// deals nobody a card. Each is given with the game's default, which the message names.
+pub(crate) fn playable_numbers(target: (u32, u32), hand_size: (u32, u32)) -> Result<(), String> {
+    if target.0 == 0 {
+        return Err(format!(
+            "target 0 would end the game before it starts; the target is 1 or more ({} by \
+             default)",
+            target.1
+        ));
+    }
+    if hand_size.0 == 0 {
+        return Err(format!(
+            "hand-size 0 deals nobody a card; a deal is 1 card or more each ({} by default)",
+            hand_size.1
+        ));
+    }
+    Ok(())
 }
 
 impl GameRules for Rules {

@@ -404,7 +404,7 @@ mod tests {
             ),
             (
                 format!("{HEAD}[rules]\ntarget = 0\n"),
-                "rules: target is at least 1",
+                "rules: target 0 would end the game before it starts",
             ),
             (
                 "game = \"canadian\"\nplayers = [\"a\", \"b\", \"c\"]\n".to_string(),

@@ -81,14 +81,13 @@ impl CanadianRules {
         crate::rules::load_file(path, CanadianRules::from_toml)
     }
 
-    /// Refuses a target or hand size of 0: no game could be played to it.
+    /// Refuses a target or hand size of 0, as Carousel does: no game could be played to it.
     pub fn check(&self) -> Result<(), String> {
-        for (key, value) in [("target", self.target), ("hand-size", self.hand_size)] {
-            if value == 0 {
-                return Err(format!("{key} is at least 1, not 0"));
-            }
-        }
-        Ok(())
+        let defaults = CanadianRules::default();
+        crate::rules::playable_numbers(
+            (self.target, defaults.target),
+            (self.hand_size, defaults.hand_size),
+        )
     }
 }
 

@@ -184,7 +184,9 @@ fn score_house_rules_file_of_these_keys_only() {
         .arg("--rules")
         .arg(&rules)
         .status(2)
-        .stderr_has("hand-size is at least 1")
+        .stderr_has(
+            "hand-size 0 deals nobody a card; a deal is 1 card or more each (13 by default)",
+        )
         .run();
 }
 
