@@ -619,11 +619,15 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             needs: "the hand to play from, like hint 7h 9h Js *".to_string(),
         }),
         "hint" => {
+            // Said with the word typed: `solve` is `hint` inside a game.
+            let typed = word.to_lowercase();
             no_options(
                 rest,
-                "hint takes no options here, only the hand's cards (hint 7h 9h Js *), played on \
-                 this game's table; to ask about another table, run carousel solve --table TABLE \
-                 --hand HAND in a shell",
+                &format!(
+                    "{typed} takes no options here, only the hand's cards ({typed} 7h 9h Js *), \
+                     played on this game's table; to ask about another table, run carousel \
+                     solve --table TABLE --hand HAND in a shell"
+                ),
             )?;
             Ok(Command::Hint(rest.trim_matches('"').to_string()))
         }

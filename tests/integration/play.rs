@@ -730,13 +730,14 @@ fn solve_with_the_one_shot_options_inside_a_game_says_where_they_belong() {
         "new ann ben
 solve --table \"7h 8h 9h\" --hand \"10h\"
 arrange --rules house.toml 7h 8h 9h
+hint 7h --hand 8h
 ",
     );
     assert_ne!(code, 0);
     assert!(
         err.contains(
-            "line 2: error: \"--table\": hint takes no options here, only the hand's cards \
-             (hint 7h 9h Js *), played on this game's table; to ask about another table, run \
+            "line 2: error: \"--table\": solve takes no options here, only the hand's cards \
+             (solve 7h 9h Js *), played on this game's table; to ask about another table, run \
              carousel solve --table TABLE --hand HAND in a shell"
         ),
         "{err}"
@@ -746,6 +747,10 @@ arrange --rules house.toml 7h 8h 9h
             "line 3: error: \"--rules\": arrange takes no options here, only the cards \
              (arrange 7h 8h 9h *), under this game's rules"
         ),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 4: error: \"--hand\": hint takes no options here"),
         "{err}"
     );
 }
