@@ -602,6 +602,36 @@ mod tests {
         assert!(turns.marks.windows(2).all(|w| w[1] >= w[0] + 1_000));
     }
 
+    /// Asks to be called again at once, every time.
+    struct EagerTurns {
+        marks: Vec<usize>,
+    }
+
+    impl Turns for EagerTurns {
+        fn turn(&mut self, spent: usize) -> Option<usize> {
+            assert!(
+                self.marks.last() != Some(&spent),
+                "asked twice with nothing done between"
+            );
+            self.marks.push(spent);
+            Some(spent)
+        }
+    }
+
+    #[test]
+    fn a_search_hands_the_turn_on_at_most_once_a_step() {
+        let (pool, config, rules) = hard_pool();
+        let mut turns = EagerTurns { marks: Vec::new() };
+        let searched = searched_layout(
+            &pool,
+            &config,
+            rules,
+            &mut Work::taking_turns(&mut turns, 0),
+        );
+        assert!(matches!(searched, Searched::Done(Some(_))));
+        assert!(turns.marks.len() > 10, "{} turns", turns.marks.len());
+    }
+
     #[test]
     fn a_search_stops_when_whoever_takes_turns_with_it_says() {
         let (pool, config, rules) = hard_pool();

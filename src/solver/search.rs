@@ -196,7 +196,8 @@ impl<'a> Work<'a> {
         if self.stopped || self.spent > self.most {
             return true;
         }
-        while self.spent >= self.mark {
+        // One turn a step at most: a mark already passed is asked at the next step.
+        if self.spent >= self.mark {
             let Some(next) = self.turns.as_mut().and_then(|turns| turns.turn(self.spent)) else {
                 self.stopped = true;
                 return true;
