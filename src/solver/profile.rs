@@ -11,7 +11,7 @@
 use super::dominance::{Ranked, without_dominated};
 use super::pool::ACE_HIGH;
 use super::pool::SUITS;
-use super::search::{Best, COUNT_WEIGHT, Outcome, Search, work_of_step};
+use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
 use super::state::{FastMap, KeyMap, key};
 use std::cell::Cell;
 use std::collections::hash_map::Entry;
@@ -75,7 +75,7 @@ impl Profiles {
             .set(self.entries_touched.get().saturating_add(n));
     }
 
-    /// The pass's work on profiles, in the units of [`super::search::work_of_step`].
+    /// The pass's work on profiles, in the units of [`Search::count_step`].
     fn work(&self) -> usize {
         self.entries_touched.get() / ENTRIES_PER_MOVE
     }
@@ -238,8 +238,7 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         map.clear();
         for node in &layer {
             let runs_index = key::runs(node.key, suit);
-            let tried = work_of_step(search.moves_at(step, runs_index));
-            search.work.add(tried);
+            search.count_step(step, runs_index);
             let (moves, budget) = search.moves_from(step, node.key);
             for mv in moves.iter().filter(|mv| mv.jokers <= budget) {
                 let Some(key) = search.step_key(node.key, step, mv) else {

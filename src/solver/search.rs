@@ -106,11 +106,6 @@ impl Search<'_> {
     }
 }
 
-/// The work of taking one state a step on, in moves tried: the state, then each move.
-pub(super) fn work_of_step<T>(moves: &[T]) -> usize {
-    1 + moves.len()
-}
-
 /// The score orders plays by value played, then by cards played.
 pub(crate) const COUNT_WEIGHT: u32 = 256;
 
@@ -144,7 +139,7 @@ pub(crate) trait Turns {
     fn turn(&mut self, spent: usize) -> Option<usize>;
 }
 
-/// The work of one or more searches, in moves tried (see [`work_of_step`]): a count that
+/// The work of one or more searches, in moves tried (see [`Search::count_step`]): a count that
 /// grows with the time taken, where a count of states would not (a state of the first pass
 /// can cost forty of the second). It is checked after every step: a search stops past
 /// `most` ([`Outcome::OutOfWork`]), and hands the turn on at each mark.
@@ -433,6 +428,13 @@ impl<'a> Search<'a> {
         self.most_aside.iter().any(|n| *n > 0)
     }
 
+    /// Counts the work of taking a state with runs `runs_index` a step on, in moves tried:
+    /// the state, then each of its moves (made now if they are not yet).
+    pub(super) fn count_step(&mut self, step: usize, runs_index: usize) {
+        let tried = 1 + self.moves_at(step, runs_index).len();
+        self.work.add(tried);
+    }
+
     /// The key every search starts from.
     pub(super) fn start_key(&self) -> u64 {
         key::with_balance(0, 0)
@@ -545,8 +547,7 @@ impl<'a> Search<'a> {
             map.clear();
             for (parent, node) in current.iter().enumerate() {
                 let runs_index = key::runs(node.key, suit);
-                let tried = work_of_step(self.moves_at(step, runs_index));
-                self.work.add(tried);
+                self.count_step(step, runs_index);
                 let (moves, budget) = self.moves_from(step, node.key);
                 for (choice, mv) in moves.iter().enumerate() {
                     if mv.jokers > budget || !self.fits_aside(step, mv, &aside) {
