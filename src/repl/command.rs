@@ -638,8 +638,8 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
         "arrange" => {
             no_options(
                 rest,
-                "arrange takes no options here, only the cards (arrange 7h 8h 9h *), under this \
-                 game's rules",
+                "arrange takes no options here, only the cards (arrange 7h 8h 9h *); it follows \
+                 the house rules that rules shows",
             )?;
             Ok(Command::Arrange(rest.trim_matches('"').to_string()))
         }

@@ -745,7 +745,7 @@ hint 7h --hand 8h
     assert!(
         err.contains(
             "line 3: error: \"--rules\": arrange takes no options here, only the cards \
-             (arrange 7h 8h 9h *), under this game's rules"
+             (arrange 7h 8h 9h *); it follows the house rules that rules shows"
         ),
         "{err}"
     );
