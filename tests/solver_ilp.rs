@@ -197,6 +197,39 @@ fn solver_matches_ilp_on_hard_bench_positions() {
     }
 }
 
+/// Each of the solver's two methods alone is exact too (the solver's answer is whichever
+/// finishes first, so a wrong answer from the slower one would hide): the search and the
+/// program alone, on sparse positions and on the hard ones (every fourth in release, every
+/// twelfth in debug: the search alone is slow on those built against it).
+#[test]
+fn each_method_alone_matches_ilp() {
+    use carousel::solver::methods::{by_program, by_search};
+    let hard = harsh::read_cases(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/hard.txt"
+    )));
+    let step = if cfg!(debug_assertions) { 12 } else { 4 };
+    let positions = hard
+        .into_iter()
+        .step_by(step)
+        .chain(seeds(cases(4, 40)).map(sparse));
+    for p in positions {
+        let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
+        for (method, by) in [
+            ("search", by_search as fn(_, _, _, _) -> _),
+            ("program", by_program),
+        ] {
+            let s = by(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
+            assert_eq!(
+                s.deadwood,
+                best.deadwood,
+                "the {method} alone and the ILP disagree on {}",
+                p.describe()
+            );
+        }
+    }
+}
+
 /// The bench's generated classes: tables from a window of 8 ranks, and tables of many
 /// duplicate cards.
 #[test]

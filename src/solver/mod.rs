@@ -70,6 +70,47 @@ pub struct Solution {
 /// A table and hand that together hold more of a card than the deck does are not a real
 /// position: they are refused, naming the card, rather than answered "play nothing".
 pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Result<Solution, Error> {
+    solve_by(table, hand, rules, deck, best_layout)
+}
+
+/// Each of [`solve`]'s two exact methods alone, for the bench: it times them apart from
+/// the turns they take, and the quicker of the two on each position is what a perfect
+/// choice of method would cost. Not a way to solve: [`solve`] is quicker than either.
+#[doc(hidden)]
+pub mod methods {
+    use super::{Solution, best_searched_layout, programmed_layout, solve_by};
+    use crate::{Deck, Error, Hand, Rules, Table};
+
+    /// [`super::solve`] by the rank search alone.
+    pub fn by_search(
+        table: &Table,
+        hand: &Hand,
+        rules: &Rules,
+        deck: Deck,
+    ) -> Result<Solution, Error> {
+        solve_by(table, hand, rules, deck, best_searched_layout)
+    }
+
+    /// [`super::solve`] by the integer program alone (the search where the program can't
+    /// take the pool: a house joker value in the thousands).
+    pub fn by_program(
+        table: &Table,
+        hand: &Hand,
+        rules: &Rules,
+        deck: Deck,
+    ) -> Result<Solution, Error> {
+        solve_by(table, hand, rules, deck, programmed_layout)
+    }
+}
+
+/// [`solve`], laying the pool out by `method`.
+fn solve_by(
+    table: &Table,
+    hand: &Hand,
+    rules: &Rules,
+    deck: Deck,
+    method: fn(&Pool, &Config, MeldRules) -> Option<Layout>,
+) -> Result<Solution, Error> {
     let meld_rules = MeldRules::new(rules, deck);
     let nothing = Solution::nothing(table, hand, rules);
     let together = CardCounts::of(
@@ -84,7 +125,7 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Result<So
     }
     let config = config(rules, meld_rules);
     let pool = Pool::for_play(table, hand);
-    let Some(layout) = best_layout(&pool, &config, meld_rules) else {
+    let Some(layout) = method(&pool, &config, meld_rules) else {
         return Ok(nothing);
     };
     if layout.played.is_empty() {
@@ -286,6 +327,28 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
     match (turns.answer, searched) {
         (Some(answer), _) => answer.ok(),
         (None, searched) => searched.layout(),
+    }
+}
+
+/// The best play of a pool by the rank search alone.
+fn best_searched_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    searched_layout(pool, config, rules, &mut Work::default()).layout()
+}
+
+/// The best play of a pool by the integer program alone, solved to the end.
+fn programmed_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
+    let Some(mut program) = ilp::Program::new(pool, config) else {
+        return best_searched_layout(pool, config, rules);
+    };
+    loop {
+        match program.advance(u64::MAX, rules) {
+            ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
+            ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => return None,
+            ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => {
+                return best_searched_layout(pool, config, rules);
+            }
+            ilp::Progress::Unfinished => {}
+        }
     }
 }
 
