@@ -30,7 +30,7 @@ mod harsh;
 #[path = "../tests/ilp/mod.rs"]
 mod ilp;
 
-use carousel::solver::{arrange, solve};
+use carousel::solver::{arrange, methods, solve};
 use carousel::{Card, Hand, HandCard, Rules, Table, TableCard};
 use harsh::Case;
 use std::time::{Duration, Instant};
@@ -88,14 +88,18 @@ fn main() {
         (0..PER_CLASS).map(harsh::duplicates).collect(),
     ));
     classes.extend(hard_classes());
-    println!(
-        "{:<38} {:>4}   {:>25}   {:>25}   agree",
-        "class", "n", "carousel median/p95/max ms", "ILP median/p95/max ms"
-    );
     let only = args
         .iter()
         .position(|a| a == "--only")
         .and_then(|at| args.get(at + 1));
+    if args.iter().any(|a| a == "--alone") {
+        time_methods_alone(&classes, only);
+        return;
+    }
+    println!(
+        "{:<38} {:>4}   {:>25}   {:>25}   agree",
+        "class", "n", "carousel median/p95/max ms", "ILP median/p95/max ms"
+    );
     for (name, cases) in &classes {
         if only.is_some_and(|o| !name.contains(o.as_str())) {
             continue;
@@ -171,6 +175,66 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
     (ours, theirs, same)
 }
 
+/// `-- --alone`: each of the solver's two methods alone on every class, and the quicker of
+/// the two on each position: what a perfect choice of method would cost. Each answer is
+/// checked against the solver's.
+fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
+    println!(
+        "{:<38} {:>4}   {:>25}   {:>25}   {:>25}   agree",
+        "class",
+        "n",
+        "search median/p95/max ms",
+        "program median/p95/max ms",
+        "quicker median/p95/max ms"
+    );
+    for (name, cases) in classes {
+        if only.is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        let (mut search, mut program, mut quicker, mut disagree) =
+            (Vec::new(), Vec::new(), Vec::new(), 0);
+        for case in cases {
+            let answer = solve(&case.table, &case.hand, &case.rules, case.deck)
+                .expect("a position the deck can hold");
+            let (mut a, mut b, mut same) = (Duration::MAX, Duration::MAX, true);
+            for _ in 0..REPEATS {
+                let start = Instant::now();
+                let s = std::hint::black_box(
+                    methods::by_search(&case.table, &case.hand, &case.rules, case.deck)
+                        .expect("a position the deck can hold"),
+                );
+                a = a.min(start.elapsed());
+                let start = Instant::now();
+                let p = std::hint::black_box(
+                    methods::by_program(&case.table, &case.hand, &case.rules, case.deck)
+                        .expect("a position the deck can hold"),
+                );
+                b = b.min(start.elapsed());
+                same &= s.deadwood == answer.deadwood && p.deadwood == answer.deadwood;
+            }
+            search.push(a);
+            program.push(b);
+            quicker.push(a.min(b));
+            disagree += usize::from(!same);
+        }
+        for times in [&mut search, &mut program, &mut quicker] {
+            times.sort();
+        }
+        println!(
+            "{name:<38} {:>4}   {:>25}   {:>25}   {:>25}   {}",
+            search.len(),
+            three(&search),
+            three(&program),
+            three(&quicker),
+            if disagree == 0 {
+                "all".to_string()
+            } else {
+                format!("{disagree} DISAGREE")
+            }
+        );
+    }
+}
+
 /// `arrange` of [`PILES`] piles of 20 to 104 cards, and the program asked whether each, as
 /// a hand onto an empty table, goes out: the cards of a dealt table (they can be laid out),
 /// with none to five cards of its hand added (mostly they then can't).
@@ -241,20 +305,22 @@ fn quantile(times: &[Duration], q: f64) -> Duration {
     times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]
 }
 
+/// Median, 95th percentile and maximum of sorted times, in ms.
+fn three(times: &[Duration]) -> String {
+    format!(
+        "{:>7.2} {:>7.2} {:>7.2}",
+        ms(quantile(times, 0.5)),
+        ms(quantile(times, 0.95)),
+        ms(quantile(times, 1.0))
+    )
+}
+
 fn report(name: &str, ours: &mut [Duration], theirs: &mut [Duration], disagree: usize) {
     if ours.is_empty() {
         return;
     }
     ours.sort();
     theirs.sort();
-    let three = |t: &[Duration]| {
-        format!(
-            "{:>7.2} {:>7.2} {:>7.2}",
-            ms(quantile(t, 0.5)),
-            ms(quantile(t, 0.95)),
-            ms(quantile(t, 1.0))
-        )
-    };
     println!(
         "{name:<38} {:>4}   {:>25}   {:>25}   {}",
         ours.len(),
