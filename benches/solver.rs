@@ -20,8 +20,9 @@
 //! disagreement on the deadwood.
 //!
 //! `-- --each` lists every position's times; `-- --only TEXT` runs the classes whose name
-//! holds TEXT; `-- --write-positions` deals
-//! `benches/positions.txt` again from its seeds.
+//! holds TEXT; `-- --alone` times the solver's two methods each alone instead, and the
+//! quicker of the two per position (see [`time_methods_alone`]); `-- --write-positions`
+//! deals `benches/positions.txt` again from its seeds.
 
 #[path = "support/deal.rs"]
 mod deal;
