@@ -31,7 +31,8 @@ mod harsh;
 #[path = "../tests/ilp/mod.rs"]
 mod ilp;
 
-use carousel::solver::{arrange, methods, solve};
+use carousel::solver::methods::{Method, solve_alone};
+use carousel::solver::{arrange, solve};
 use carousel::{Card, Hand, HandCard, Rules, Table, TableCard};
 use harsh::Case;
 use std::time::{Duration, Instant};
@@ -201,14 +202,26 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
             for _ in 0..REPEATS {
                 let start = Instant::now();
                 let s = std::hint::black_box(
-                    methods::by_search(&case.table, &case.hand, &case.rules, case.deck)
-                        .expect("a position the deck can hold"),
+                    solve_alone(
+                        Method::Search,
+                        &case.table,
+                        &case.hand,
+                        &case.rules,
+                        case.deck,
+                    )
+                    .expect("a position the deck can hold"),
                 );
                 a = a.min(start.elapsed());
                 let start = Instant::now();
                 let p = std::hint::black_box(
-                    methods::by_program(&case.table, &case.hand, &case.rules, case.deck)
-                        .expect("a position the deck can hold"),
+                    solve_alone(
+                        Method::Program,
+                        &case.table,
+                        &case.hand,
+                        &case.rules,
+                        case.deck,
+                    )
+                    .expect("a position the deck can hold"),
                 );
                 b = b.min(start.elapsed());
                 same &= s.deadwood == answer.deadwood && p.deadwood == answer.deadwood;
@@ -227,11 +240,7 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
             three(&search),
             three(&program),
             three(&quicker),
-            if disagree == 0 {
-                "all".to_string()
-            } else {
-                format!("{disagree} DISAGREE")
-            }
+            agreement(disagree)
         );
     }
 }
@@ -306,6 +315,15 @@ fn quantile(times: &[Duration], q: f64) -> Duration {
     times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]
 }
 
+/// The last column of a class's line: `all`, or how many positions disagree.
+fn agreement(disagree: usize) -> String {
+    if disagree == 0 {
+        "all".to_string()
+    } else {
+        format!("{disagree} DISAGREE")
+    }
+}
+
 /// Median, 95th percentile and maximum of sorted times, in ms.
 fn three(times: &[Duration]) -> String {
     format!(
@@ -327,11 +345,7 @@ fn report(name: &str, ours: &mut [Duration], theirs: &mut [Duration], disagree: 
         ours.len(),
         three(ours),
         three(theirs),
-        if disagree == 0 {
-            "all".to_string()
-        } else {
-            format!("{disagree} DISAGREE")
-        }
+        agreement(disagree)
     );
 }
 

@@ -203,7 +203,7 @@ fn solver_matches_ilp_on_hard_bench_positions() {
 /// twelfth in debug: the search alone is slow on those built against it).
 #[test]
 fn each_method_alone_matches_ilp() {
-    use carousel::solver::methods::{by_program, by_search};
+    use carousel::solver::methods::{Method, solve_alone};
     let hard = harsh::read_cases(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/benches/hard.txt"
@@ -215,15 +215,13 @@ fn each_method_alone_matches_ilp() {
         .chain(seeds(cases(4, 40)).map(sparse));
     for p in positions {
         let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
-        for (method, by) in [
-            ("search", by_search as fn(_, _, _, _) -> _),
-            ("program", by_program),
-        ] {
-            let s = by(&p.table, &p.hand, &p.rules, p.deck).expect("a position the deck can hold");
+        for method in [Method::Search, Method::Program] {
+            let s = solve_alone(method, &p.table, &p.hand, &p.rules, p.deck)
+                .expect("a position the deck can hold");
             assert_eq!(
                 s.deadwood,
                 best.deadwood,
-                "the {method} alone and the ILP disagree on {}",
+                "the {method:?} alone and the ILP disagree on {}",
                 p.describe()
             );
         }

@@ -81,25 +81,29 @@ pub mod methods {
     use super::{Solution, best_searched_layout, programmed_layout, solve_by};
     use crate::{Deck, Error, Hand, Rules, Table};
 
-    /// [`super::solve`] by the rank search alone.
-    pub fn by_search(
-        table: &Table,
-        hand: &Hand,
-        rules: &Rules,
-        deck: Deck,
-    ) -> Result<Solution, Error> {
-        solve_by(table, hand, rules, deck, best_searched_layout)
+    /// One of the two methods.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Method {
+        /// The rank search.
+        Search,
+        /// The integer program, solved to the end (the search where the program can't
+        /// take the pool: a house joker value in the thousands).
+        Program,
     }
 
-    /// [`super::solve`] by the integer program alone (the search where the program can't
-    /// take the pool: a house joker value in the thousands).
-    pub fn by_program(
+    /// [`super::solve`] by `method` alone.
+    pub fn solve_alone(
+        method: Method,
         table: &Table,
         hand: &Hand,
         rules: &Rules,
         deck: Deck,
     ) -> Result<Solution, Error> {
-        solve_by(table, hand, rules, deck, programmed_layout)
+        let lay_out = match method {
+            Method::Search => best_searched_layout,
+            Method::Program => programmed_layout,
+        };
+        solve_by(table, hand, rules, deck, lay_out)
     }
 }
 
