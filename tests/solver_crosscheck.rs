@@ -6,6 +6,7 @@ mod brute;
 mod deal;
 
 use carousel::card::CardCounts;
+use carousel::solver::methods::{Method, solve_alone};
 use carousel::solver::{Solution, arrange, changed_melds, solve};
 use carousel::{
     Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard, meld, moves,
@@ -250,6 +251,18 @@ fn agrees_with_brute_force(p: &Small) -> Result<(), TestCaseError> {
             .map(std::string::ToString::to_string)
             .collect::<Vec<_>>(),
         s.table
+    );
+    // The search alone too: reading down from the king where the low ranks are crowded, it
+    // must find the same best play.
+    let alone = solve_alone(Method::Search, &p.table, &p.hand, &p.rules, p.deck)
+        .expect("a position the deck can hold");
+    assert_sound(&p.table, &p.hand, &p.rules, p.deck, &alone);
+    prop_assert_eq!(
+        (alone.deadwood, alone.played.len()),
+        (deadwood, played),
+        "the search alone: {} + hand {}",
+        p.table,
+        p.hand
     );
     Ok(())
 }

@@ -38,7 +38,7 @@ pub(crate) struct SuitMove {
     pub score: u32,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// The moves of a step from runs `runs_index` (made once, then kept).
     pub(super) fn moves_at(&mut self, step: usize, runs_index: usize) -> &[SuitMove] {
         let slot = step * self.runs.counts.len() + runs_index;

@@ -31,6 +31,43 @@ pub(crate) struct Layout {
     pub needed_jokers: u8,
 }
 
+impl Layout {
+    /// A layout of a pool read down ([`Pool::mirrored`]) as a layout of the pool itself:
+    /// each card back at its rank. (A run then lists its cards from the top; every meld is
+    /// put in its canonical order when it becomes a [`crate::Meld`].)
+    pub(crate) fn mirrored(self, aces_high: bool) -> Layout {
+        let back = |card: Card| {
+            let rank = super::pool::mirrored_rank(super::pool::rank_index(card), aces_high);
+            face(rank, card.suit.index()).unwrap_or(card)
+        };
+        let melds = self
+            .melds
+            .into_iter()
+            .map(|meld| {
+                meld.into_iter()
+                    .map(|card| match card {
+                        TableCard::Real(card) => TableCard::Real(back(card)),
+                        TableCard::Joker(card) => TableCard::Joker(back(card)),
+                    })
+                    .collect()
+            })
+            .collect();
+        let played = self
+            .played
+            .into_iter()
+            .map(|card| match card {
+                HandCard::Real(card) => HandCard::Real(back(card)),
+                HandCard::Joker => HandCard::Joker,
+            })
+            .collect();
+        Layout {
+            melds,
+            played,
+            needed_jokers: self.needed_jokers,
+        }
+    }
+}
+
 /// Lays out a plan. `None` if the loose jokers find no meld to join (or, as a bug, the plan
 /// does not fit the pool).
 pub(crate) fn lay_out(

@@ -41,7 +41,7 @@ use crate::rules::Rules;
 use crate::scoring::card_value;
 use crate::table::{Hand, Meld, Table};
 use layout::Layout;
-use pool::{Pool, RANKS, face};
+use pool::{Pool, RANKS, SUITS, face};
 use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan, best_plan_working};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
@@ -424,11 +424,57 @@ impl Searched {
 /// every joker loose, then whether one joker laid where needed does better, then two (each
 /// time looking only at plays at least as good as the best so far). The rare play whose
 /// loose jokers find no room is searched again with jokers placed anywhere.
-fn searched_layout<'a>(
-    pool: &'a Pool,
-    config: &'a Config,
+///
+/// The search reads the ranks up from the ace, or down from the king when the low ranks
+/// are the more crowded ([`reads_down`]).
+fn searched_layout(
+    pool: &Pool,
+    config: &Config,
     rules: MeldRules,
-    work: &mut Work<'a>,
+    work: &mut Work<'_>,
+) -> Searched {
+    if !reads_down(pool) {
+        return searched_layout_up(pool, config, rules, work);
+    }
+    let (pool, config) = (pool.mirrored(config.aces_high), config.mirrored());
+    match searched_layout_up(&pool, &config, rules, work) {
+        Searched::Done(layout) => {
+            Searched::Done(layout.map(|layout| layout.mirrored(config.aces_high)))
+        }
+        Searched::OutOfWork => Searched::OutOfWork,
+    }
+}
+
+/// Whether the search should read the ranks down from the king: when the pool holds more
+/// cards of the five lowest ranks (ace to 5) than of the five highest (9 to king).
+///
+/// The search's work grows with the ways the cards it has read could lie, and it prunes
+/// those ways best once it knows what the play must keep and how the runs and jokers stand.
+/// Read last, a crowded end meets a search already narrowed; read first, it multiplies
+/// every way at once, and when the low end is crowded the aces set aside for the top of
+/// their runs multiply it again. Measured on the bench's hard sets, this choice is within
+/// a few percent of the quicker reading at the median.
+fn reads_down(pool: &Pool) -> bool {
+    let cards = |ranks: std::ops::Range<usize>| -> u32 {
+        ranks
+            .flat_map(|rank| {
+                (0..SUITS).map(move |suit| {
+                    u32::from(pool.must_real[rank][suit])
+                        + u32::from(pool.optional_real[rank][suit])
+                        + u32::from(pool.pinned[rank][suit])
+                })
+            })
+            .sum()
+    };
+    cards(0..5) > cards(8..RANKS)
+}
+
+/// [`searched_layout`], reading up from the ace.
+fn searched_layout_up(
+    pool: &Pool,
+    config: &Config,
+    rules: MeldRules,
+    work: &mut Work<'_>,
 ) -> Searched {
     match best_needed_plan(pool, config, work) {
         Ok(plan) => {
@@ -450,11 +496,7 @@ fn searched_layout<'a>(
 }
 
 /// The best play with jokers laid only where needed, found in stages (see [`best_layout`]).
-fn best_needed_plan<'a>(
-    pool: &'a Pool,
-    config: &'a Config,
-    work: &mut Work<'a>,
-) -> Result<Plan, Outcome> {
+fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result<Plan, Outcome> {
     let mut search = |needed_jokers, most_left| {
         let limits = Limits {
             needed_jokers,
@@ -591,6 +633,75 @@ mod tests {
             config(&rules, meld_rules),
             meld_rules,
         )
+    }
+
+    /// A play searched both ways: up from the ace, and down from the king (the pool
+    /// mirrored, the play mirrored back). Returns the value each leaves in hand, and checks
+    /// that the play read down lays the table's and the played cards in legal melds.
+    fn both_readings(table: &str, hand: &str, rules: &Rules) -> (u32, u32) {
+        let deck = Deck::for_players(3).expect("a deck");
+        let meld_rules = MeldRules::new(rules, deck);
+        let table = Table::parse(table, meld_rules, deck).expect("a table");
+        let hand = Hand::parse(hand, deck).expect("a hand");
+        let pool = Pool::for_play(&table, &hand);
+        let config = config(rules, meld_rules);
+        let kept =
+            |layout: &Layout| value_of(hand.cards(), rules) - value_of(&layout.played, rules);
+        let up = searched_layout_up(&pool, &config, meld_rules, &mut Work::default())
+            .layout()
+            .expect("a play reading up");
+        let mirrored = (pool.mirrored(config.aces_high), config.mirrored());
+        let down = searched_layout_up(&mirrored.0, &mirrored.1, meld_rules, &mut Work::default())
+            .layout()
+            .expect("a play reading down")
+            .mirrored(config.aces_high);
+        let mut laid: Vec<HandCard> = table.cards().map(TableCard::physical).collect();
+        laid.extend(down.played.iter().copied());
+        let kept_down = kept(&down);
+        assert!(
+            checked_table(down, &laid, meld_rules).is_some(),
+            "the play read down is not a legal layout of the cards"
+        );
+        (kept(&up), kept_down)
+    }
+
+    #[test]
+    fn reading_down_from_the_king_finds_as_good_a_play_as_reading_up() {
+        let crowded_low = (
+            "Qs Ks As | As Ah *Ad Ac | 3s 3h 3d | 6s 7s 8s 9s | 2s 2h 2d 2c | *4s 4h 4d 4c \
+             | 5s 5h 5d 5c | 4c 5c 6c 7c 8c | 7h 8h 9h 10h Jh Qh | 5s 5h 5d | 10s 10d 10c",
+            "Ah 3d 6h 3s 4s Jc 3h Ad 4s Ad 2d 4d Ks 2h Kc 7h 7d Jh 10d 7c 3c Kc 4h 7d 3c",
+        );
+        let runs_through_the_aces = (
+            "Qh Kh Ah | Ah 2h 3h | Js Qs Ks As | As 2s 3s 4s | 7c 7d 7h",
+            "Kh Ac 2c Qc Kc Jh 3c 9d",
+        );
+        for aces_low_only in [false, true] {
+            let rules = Rules {
+                aces_low_only,
+                ..Rules::default()
+            };
+            for (table, hand) in [crowded_low, runs_through_the_aces] {
+                if aces_low_only && table.contains("Ks As") {
+                    continue;
+                }
+                let (up, down) = both_readings(table, hand, &rules);
+                assert_eq!(up, down, "aces low only: {aces_low_only}; {table}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_reads_down_when_the_low_ranks_are_the_more_crowded() {
+        let deck = Deck::for_players(3).expect("a deck");
+        let pool_of = |table: &str, hand: &str| {
+            let table = Table::parse(table, MeldRules::default(), deck).expect("a table");
+            Pool::for_play(&table, &Hand::parse(hand, deck).expect("a hand"))
+        };
+        assert!(reads_down(&pool_of("As 2s 3s | 2h 2d 2c", "4h 5h 9c")));
+        assert!(!reads_down(&pool_of("Js Qs Ks | 10h 10d 10c", "4h 5h 9c")));
+        // Even: up, as the search always read.
+        assert!(!reads_down(&pool_of("As 2s 3s | Js Qs Ks", "7h")));
     }
 
     #[test]

@@ -150,11 +150,41 @@ impl Pool {
         let pinned: u32 = self.pinned.iter().flatten().map(|n| u32::from(*n)).sum();
         pinned + u32::from(self.must_wild) + u32::from(self.optional_wild)
     }
+
+    /// The same cards read down from the king ([`mirrored_rank`]): the search reads the
+    /// ranks this way when the low ranks are the more crowded.
+    pub(crate) fn mirrored(&self, aces_high: bool) -> Pool {
+        let flip = |counts: &FaceCounts| {
+            let mut out = FaceCounts::default();
+            for (rank, row) in counts.iter().enumerate() {
+                out[mirrored_rank(rank, aces_high)] = *row;
+            }
+            out
+        };
+        Pool {
+            must_real: flip(&self.must_real),
+            pinned: flip(&self.pinned),
+            optional_real: flip(&self.optional_real),
+            must_wild: self.must_wild,
+            optional_wild: self.optional_wild,
+        }
+    }
 }
 
 /// The search's rank index of a card: 0 for an ace, 12 for a king.
 pub(crate) fn rank_index(card: Card) -> usize {
     usize::from(card.rank.number() - 1)
+}
+
+/// Where rank index `rank` goes when the pool is read down from the king ([`Pool::mirrored`]).
+/// With aces high, the ace stays at index 0 (the low and the high ace trade places, and a
+/// run from one end is a run from the other); with aces low only, the ace goes last.
+pub(crate) fn mirrored_rank(rank: usize, aces_high: bool) -> usize {
+    if aces_high {
+        if rank == 0 { 0 } else { RANKS - rank }
+    } else {
+        RANKS - 1 - rank
+    }
 }
 
 /// The card at a search face (rank index 0..13, suit index).
@@ -170,4 +200,55 @@ fn bump(counts: &mut FaceCounts, card: Card) {
 
 fn clamp(n: u32) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_the_ranks_down_twice_reads_them_up_and_keeps_neighbours_together() {
+        for aces_high in [false, true] {
+            let last = if aces_high { RANKS } else { RANKS - 1 };
+            // Search positions 0..=last, the last the high ace when aces are high.
+            let position = |rank: usize| if aces_high && rank == RANKS { 0 } else { rank };
+            let mirrored_position = |p: usize| last - p;
+            for rank in 0..RANKS {
+                let there = mirrored_rank(rank, aces_high);
+                assert_eq!(mirrored_rank(there, aces_high), rank);
+            }
+            // Positions p and p + 1 hold ranks that sit side by side read down too.
+            for p in 0..last {
+                let (a, b) = (position(p), position(p + 1));
+                let (ma, mb) = (mirrored_position(p), mirrored_position(p + 1));
+                assert_eq!(
+                    mirrored_rank(a, aces_high),
+                    position(ma),
+                    "aces high {aces_high}"
+                );
+                assert_eq!(
+                    mirrored_rank(b, aces_high),
+                    position(mb),
+                    "aces high {aces_high}"
+                );
+                assert_eq!(ma, mb + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_pool_read_down_twice_is_itself() {
+        let mut pool = Pool::default();
+        for (rank, row) in pool.must_real.iter_mut().enumerate() {
+            row[rank % SUITS] = 1;
+        }
+        pool.optional_real[0][2] = 2;
+        pool.optional_real[12][1] = 1;
+        pool.pinned[3][0] = 1;
+        pool.must_wild = 1;
+        for aces_high in [false, true] {
+            assert_eq!(pool.mirrored(aces_high).mirrored(aces_high), pool);
+            assert_ne!(pool.mirrored(aces_high), pool);
+        }
+    }
 }

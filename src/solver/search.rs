@@ -51,6 +51,18 @@ pub(crate) struct Config {
 }
 
 impl Config {
+    /// The same rules for a pool read from the king down ([`super::pool::mirrored_rank`]).
+    pub(crate) fn mirrored(&self) -> Config {
+        let mut rank_values = [0; RANKS];
+        for (rank, value) in self.rank_values.iter().enumerate() {
+            rank_values[super::pool::mirrored_rank(rank, self.aces_high)] = *value;
+        }
+        Config {
+            rank_values,
+            ..*self
+        }
+    }
+
     pub(crate) fn last_rank(&self) -> usize {
         if self.aces_high { ACE_HIGH } else { RANKS - 1 }
     }
@@ -84,7 +96,7 @@ pub(crate) struct Plan {
     pub played_value: u32,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// What dominance compares rather than matches, in this search's keys.
     pub(super) fn compared_bits(&self) -> u64 {
         match self.jokers {
@@ -118,12 +130,12 @@ pub(crate) fn best_plan(pool: &Pool, config: &Config, jokers: Jokers, limits: Li
 
 /// [`best_plan`], doing its work on `work`: all its passes add to what `work` has spent, and
 /// stop when it says.
-pub(crate) fn best_plan_working<'a>(
-    pool: &'a Pool,
-    config: &'a Config,
+pub(crate) fn best_plan_working(
+    pool: &Pool,
+    config: &Config,
     jokers: Jokers,
     limits: Limits,
-    work: &mut Work<'a>,
+    work: &mut Work<'_>,
 ) -> Outcome {
     let mut search = Search::new(pool, config, jokers, limits, std::mem::take(work));
     let outcome = search_passes(&mut search);
@@ -333,7 +345,7 @@ impl Ranked for Node {
     }
 }
 
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, 'w> {
     pub pool: &'a Pool,
     pub config: &'a Config,
     pub jokers: Jokers,
@@ -350,17 +362,17 @@ pub(crate) struct Search<'a> {
     /// Each step's moves, per run counts index, made when first needed.
     pub moves: Vec<Option<Vec<SuitMove>>>,
     /// The work done so far by this search's passes, and by the searches before it.
-    pub work: Work<'a>,
+    pub work: Work<'w>,
 }
 
-impl<'a> Search<'a> {
+impl<'a, 'w> Search<'a, 'w> {
     fn new(
         pool: &'a Pool,
         config: &'a Config,
         jokers: Jokers,
         limits: Limits,
-        work: Work<'a>,
-    ) -> Search<'a> {
+        work: Work<'w>,
+    ) -> Search<'a, 'w> {
         let steps = (config.last_rank() + 1) * SUITS;
         let mut optional_through = vec![0; steps];
         let mut so_far = 0;
