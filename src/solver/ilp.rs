@@ -178,6 +178,8 @@ pub(crate) struct Program<'a> {
     w: Vec<Variable>,
     pj: Option<Variable>,
     state: State,
+    /// Simplex pivots so far, over every node: the program's measure of its work.
+    pivots: u64,
 }
 
 /// Where a program's solve stands.
@@ -306,6 +308,7 @@ impl<'a> Program<'a> {
             w,
             pj,
             state: State::Built(Box::new(problem)),
+            pivots: 0,
         })
     }
 
@@ -328,6 +331,9 @@ impl<'a> Program<'a> {
             }
             State::Over => return Progress::Solved(Err(NoPlay::Failed)),
         };
+        if let Ok(outcome) = &outcome {
+            self.pivots = outcome.stats().lp_iterations;
+        }
         match outcome {
             Ok(outcome) if outcome.is_optimal() => match outcome.into_solution() {
                 Ok(solution) => Progress::Solved(self.play(&solution, rules).ok_or(NoPlay::Failed)),
@@ -339,6 +345,18 @@ impl<'a> Program<'a> {
             }
             Err(microlp::Error::Infeasible) => Progress::Solved(Err(NoPlay::Impossible)),
             _ => Progress::Solved(Err(NoPlay::Failed)),
+        }
+    }
+
+    /// Solves on, a node at a time, until `pivots` more simplex pivots are spent (the
+    /// node that passes the mark finishes), or the program is solved.
+    pub(super) fn advance_pivots(&mut self, pivots: u64, rules: MeldRules) -> Progress {
+        let until = self.pivots.saturating_add(pivots);
+        loop {
+            match self.advance(1, rules) {
+                Progress::Unfinished if self.pivots < until => {}
+                progress => return progress,
+            }
         }
     }
 
@@ -537,4 +555,72 @@ fn joined_runs(melds: Vec<Shaped>, config: &Config) -> Vec<(usize, Vec<Slot>)> {
         .map(|(_, suit, slots)| (suit, slots))
         .chain(sets.into_iter().map(|(_, slots)| (SET, slots)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::Deck;
+    use crate::rules::Rules;
+    use crate::table::{Hand, Table};
+
+    /// A position whose best play keeps cards, where the program needs many nodes (from the
+    /// bench's hard set).
+    fn program() -> (Pool, Config, MeldRules) {
+        let deck = Deck::for_players(3).expect("a deck");
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, deck);
+        let table = Table::parse(
+            "Ks Kh Kd Kc | Ks Kh Kd | 6c 7c 8c | Qc Kc Ac | 10h 10d 10c | 3d 4d 5d 6d *7d 8d \
+             | Js Jd Jc | 9s 9h 9d 9c | 5d 6d 7d 8d | 3s 3h 3d 3c | Qs Qh Qd Qc",
+            meld_rules,
+            deck,
+        )
+        .expect("a table");
+        let hand = Hand::parse(
+            "2d 8s 6c 8s Jd 8h 2s 2c 7h 5h 4d 2d 5c 10c Js 7s Qh 4s Ah 6h 4s",
+            deck,
+        )
+        .expect("a hand");
+        let config = Config {
+            aces_high: true,
+            two_aces_in_a_run: true,
+            rank_values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10],
+            joker_value: 7,
+        };
+        (Pool::for_play(&table, &hand), config, meld_rules)
+    }
+
+    #[test]
+    fn turns_of_pivots_end_past_their_pivots_and_find_the_play_found_at_once() {
+        let (pool, config, rules) = program();
+        let at_once = best_play(&pool, &config, rules).expect("a play");
+        let mut program = Program::new(&pool, &config).expect("a program");
+        let mut turns = 0;
+        let in_turns = loop {
+            let before = program.pivots;
+            match program.advance_pivots(20, rules) {
+                Progress::Solved(play) => break play.expect("a play"),
+                Progress::Unfinished => {
+                    turns += 1;
+                    assert!(program.pivots >= before + 20, "a turn stopped short");
+                }
+            }
+        };
+        assert!(turns > 1, "the program needed {turns} turns");
+        let value = |play: &IlpPlay| -> u32 {
+            play.layout
+                .played
+                .iter()
+                .map(|card| match card {
+                    HandCard::Real(card) => {
+                        config.rank_values[super::super::pool::rank_index(*card)]
+                    }
+                    HandCard::Joker => config.joker_value,
+                })
+                .sum()
+        };
+        assert_eq!(value(&in_turns), value(&at_once));
+        assert_eq!(in_turns.layout.played.len(), at_once.layout.played.len());
+    }
 }

@@ -298,12 +298,13 @@ const TIDYING_WORK: usize = 500_000;
 /// when the whole pool can be laid with no joker placed where a meld needs it (most real
 /// positions let the hand go out so). Otherwise its proof that nothing better exists grows
 /// with the places a joker could fill, while the integer program (`ilp`) bounds what can
-/// still be played by its linear relaxation, and mostly settles at its first relaxation; but
-/// on some positions its branch and bound wanders where the search is quick. So they take
-/// turns ([`ProgramTurns`]), each given twice the work every round (branch-and-bound nodes
-/// for the program; moves tried for the search), each going on where it stopped: whichever
-/// finishes first answers, at about twice the cost of the quicker alone. Work, not time, so
-/// the answer (and its layout) is the same on every run. If the program fails (a numerical
+/// still be played by its linear relaxation, and often settles at its first relaxation; but
+/// on some positions its branch and bound wanders where the search is quick. Neither can be
+/// told beforehand, so they take turns ([`ProgramTurns`]), the search first, each turn
+/// about as long in time as the other's and twice the last (moves tried for the search,
+/// simplex pivots for the program), each going on where it stopped: whichever finishes
+/// first answers, at most a few times the cost of the quicker alone. Work, not time, so the
+/// answer (and its layout) is the same on every run. If the program fails (a numerical
 /// failure of its solver), the search answers alone.
 pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
     let all_laid = Limits {
@@ -322,12 +323,17 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
     let mut turns = ProgramTurns {
         program,
         rules,
-        nodes: FIRST_NODES,
-        work: FIRST_WORK,
+        pivots: FIRST_PIVOTS,
+        work: 2 * FIRST_WORK,
         answer: None,
     };
-    // The program goes first (at the search's first step): its first turn answers most.
-    let searched = searched_layout(pool, config, rules, &mut Work::taking_turns(&mut turns, 0));
+    // The search goes first: on most positions that keep cards it is now the quicker.
+    let searched = searched_layout(
+        pool,
+        config,
+        rules,
+        &mut Work::taking_turns(&mut turns, FIRST_WORK),
+    );
     match (turns.answer, searched) {
         (Some(answer), _) => answer.ok(),
         (None, searched) => searched.layout(),
@@ -357,12 +363,12 @@ fn programmed_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<L
 }
 
 /// The integer program taking turns with the search: at each of the search's marks it
-/// solves on for its turn's nodes, then gives the search its turn's work, both twice the
+/// solves on for its turn's pivots, then gives the search its turn's work, both twice the
 /// last.
 struct ProgramTurns<'a> {
     program: ilp::Program<'a>,
     rules: MeldRules,
-    nodes: u64,
+    pivots: u64,
     work: usize,
     /// The program's answer, once it has one (a play, or that there is none): the search
     /// then stops.
@@ -371,9 +377,9 @@ struct ProgramTurns<'a> {
 
 impl Turns for ProgramTurns<'_> {
     fn turn(&mut self, spent: usize) -> Option<usize> {
-        let progress = self.program.advance(self.nodes, self.rules);
+        let progress = self.program.advance_pivots(self.pivots, self.rules);
         let work = self.work;
-        self.nodes = self.nodes.saturating_mul(2);
+        self.pivots = self.pivots.saturating_mul(2);
         self.work = self.work.saturating_mul(2);
         match progress {
             ilp::Progress::Solved(Ok(play)) => {
@@ -391,13 +397,16 @@ impl Turns for ProgramTurns<'_> {
     }
 }
 
-/// The program's first turn, in branch-and-bound nodes: most positions need none.
-const FIRST_NODES: u64 = 32;
+/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 5 ms.
+/// A move tried takes 15 to 25 ns (measured); most positions that keep cards need fewer,
+/// and those that go out far fewer.
+const FIRST_WORK: usize = 250_000;
 
-/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 7 ms,
-/// as long as the program's first turn on a hard position. A move tried takes about 25 ns;
-/// a node of the program on a big pool about 0.1 to 0.3 ms (measured).
-const FIRST_WORK: usize = 300_000;
+/// The program's first turn, in simplex pivots: about 3 ms. A pivot takes 15 to 25 µs on a
+/// full-scale pool (measured), about as long as a thousand moves of the search; a
+/// branch-and-bound node takes from a few pivots to dozens, so nodes would measure its
+/// turns unevenly.
+const FIRST_PIVOTS: u64 = 120;
 
 /// What a search within a budget gives.
 enum Searched {
