@@ -166,7 +166,7 @@ pub(crate) enum NoPlay {
     Failed,
 }
 
-/// The program for one pool, solved a few branch-and-bound nodes at a time, so the caller
+/// The program for one pool, solved a turn of pivots at a time, so the caller
 /// can turn to the search when the program proves slow.
 pub(crate) struct Program<'a> {
     pool: &'a Pool,

@@ -327,7 +327,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         work: 2 * FIRST_WORK,
         answer: None,
     };
-    // The search goes first: on most positions that keep cards it is now the quicker.
+    // The search goes first: on most positions that keep cards it is the quicker.
     let searched = searched_layout(
         pool,
         config,
