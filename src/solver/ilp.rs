@@ -562,6 +562,7 @@ mod tests {
     use super::*;
     use crate::deck::Deck;
     use crate::rules::Rules;
+    use crate::solver::pool::rank_index;
     use crate::table::{Hand, Table};
 
     /// A position whose best play keeps cards, where the program needs many nodes (from the
@@ -613,9 +614,7 @@ mod tests {
                 .played
                 .iter()
                 .map(|card| match card {
-                    HandCard::Real(card) => {
-                        config.rank_values[super::super::pool::rank_index(*card)]
-                    }
+                    HandCard::Real(card) => config.rank_values[rank_index(*card)],
                     HandCard::Joker => config.joker_value,
                 })
                 .sum()

@@ -324,6 +324,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         program,
         rules,
         pivots: FIRST_PIVOTS,
+        // The search's second turn, after the program's first.
         work: 2 * FIRST_WORK,
         answer: None,
     };
@@ -462,7 +463,7 @@ fn searched_layout(
 /// Read last, a crowded end meets a search already narrowed; read first, it multiplies
 /// every way at once, and when the low end is crowded the aces set aside for the top of
 /// their runs multiply it again. Measured on the bench's hard sets, this choice is within
-/// a few percent of the quicker reading at the median.
+/// 15% of the quicker reading at the median (reading up alone was up to 10 times slower).
 fn reads_down(pool: &Pool) -> bool {
     let cards = |ranks: std::ops::Range<usize>| -> u32 {
         ranks
