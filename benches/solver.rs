@@ -198,32 +198,20 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
         for case in cases {
             let answer = solve(&case.table, &case.hand, &case.rules, case.deck)
                 .expect("a position the deck can hold");
-            let (mut a, mut b, mut same) = (Duration::MAX, Duration::MAX, true);
-            for _ in 0..REPEATS {
+            let alone = |method| {
                 let start = Instant::now();
                 let s = std::hint::black_box(
-                    solve_alone(
-                        Method::Search,
-                        &case.table,
-                        &case.hand,
-                        &case.rules,
-                        case.deck,
-                    )
-                    .expect("a position the deck can hold"),
+                    solve_alone(method, &case.table, &case.hand, &case.rules, case.deck)
+                        .expect("a position the deck can hold"),
                 );
-                a = a.min(start.elapsed());
-                let start = Instant::now();
-                let p = std::hint::black_box(
-                    solve_alone(
-                        Method::Program,
-                        &case.table,
-                        &case.hand,
-                        &case.rules,
-                        case.deck,
-                    )
-                    .expect("a position the deck can hold"),
-                );
-                b = b.min(start.elapsed());
+                (start.elapsed(), s)
+            };
+            let (mut a, mut b, mut same) = (Duration::MAX, Duration::MAX, true);
+            for _ in 0..REPEATS {
+                let (time, s) = alone(Method::Search);
+                a = a.min(time);
+                let (time, p) = alone(Method::Program);
+                b = b.min(time);
                 same &= s.deadwood == answer.deadwood && p.deadwood == answer.deadwood;
             }
             search.push(a);

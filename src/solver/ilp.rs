@@ -569,7 +569,10 @@ mod tests {
     /// bench's hard set).
     fn program() -> (Pool, Config, MeldRules) {
         let deck = Deck::for_players(3).expect("a deck");
-        let rules = Rules::default();
+        let rules = Rules {
+            joker_value: 7,
+            ..Rules::default()
+        };
         let meld_rules = MeldRules::new(&rules, deck);
         let table = Table::parse(
             "Ks Kh Kd Kc | Ks Kh Kd | 6c 7c 8c | Qc Kc Ac | 10h 10d 10c | 3d 4d 5d 6d *7d 8d \
@@ -583,12 +586,7 @@ mod tests {
             deck,
         )
         .expect("a hand");
-        let config = Config {
-            aces_high: true,
-            two_aces_in_a_run: true,
-            rank_values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10],
-            joker_value: 7,
-        };
+        let config = crate::solver::config(&rules, meld_rules);
         (Pool::for_play(&table, &hand), config, meld_rules)
     }
 

@@ -346,20 +346,13 @@ fn best_searched_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Optio
     searched_layout(pool, config, rules, &mut Work::default()).layout()
 }
 
-/// The best play of a pool by the integer program alone, solved to the end.
+/// The best play of a pool by the integer program alone, solved to the end (by the search
+/// where the program can't take the pool or fails).
 fn programmed_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
-    let Some(mut program) = ilp::Program::new(pool, config) else {
-        return best_searched_layout(pool, config, rules);
-    };
-    loop {
-        match program.advance(u64::MAX, rules) {
-            ilp::Progress::Solved(Ok(play)) => return Some(play.layout),
-            ilp::Progress::Solved(Err(ilp::NoPlay::Impossible)) => return None,
-            ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => {
-                return best_searched_layout(pool, config, rules);
-            }
-            ilp::Progress::Unfinished => {}
-        }
+    match ilp::best_play(pool, config, rules) {
+        Ok(play) => Some(play.layout),
+        Err(ilp::NoPlay::Impossible) => None,
+        Err(ilp::NoPlay::Failed) => best_searched_layout(pool, config, rules),
     }
 }
 

@@ -154,17 +154,10 @@ impl Pool {
     /// The same cards read down from the king ([`mirrored_rank`]): the search reads the
     /// ranks this way when the low ranks are the more crowded.
     pub(crate) fn mirrored(&self, aces_high: bool) -> Pool {
-        let flip = |counts: &FaceCounts| {
-            let mut out = FaceCounts::default();
-            for (rank, row) in counts.iter().enumerate() {
-                out[mirrored_rank(rank, aces_high)] = *row;
-            }
-            out
-        };
         Pool {
-            must_real: flip(&self.must_real),
-            pinned: flip(&self.pinned),
-            optional_real: flip(&self.optional_real),
+            must_real: mirrored_ranks(&self.must_real, aces_high),
+            pinned: mirrored_ranks(&self.pinned, aces_high),
+            optional_real: mirrored_ranks(&self.optional_real, aces_high),
             must_wild: self.must_wild,
             optional_wild: self.optional_wild,
         }
@@ -185,6 +178,18 @@ pub(crate) fn mirrored_rank(rank: usize, aces_high: bool) -> usize {
     } else {
         RANKS - 1 - rank
     }
+}
+
+/// Anything kept per rank index, each rank moved to its [`mirrored_rank`].
+pub(crate) fn mirrored_ranks<T: Copy + Default>(
+    by_rank: &[T; RANKS],
+    aces_high: bool,
+) -> [T; RANKS] {
+    let mut out = [T::default(); RANKS];
+    for (rank, value) in by_rank.iter().enumerate() {
+        out[mirrored_rank(rank, aces_high)] = *value;
+    }
+    out
 }
 
 /// The card at a search face (rank index 0..13, suit index).

@@ -53,12 +53,8 @@ pub(crate) struct Config {
 impl Config {
     /// The same rules for a pool read from the king down ([`super::pool::mirrored_rank`]).
     pub(crate) fn mirrored(&self) -> Config {
-        let mut rank_values = [0; RANKS];
-        for (rank, value) in self.rank_values.iter().enumerate() {
-            rank_values[super::pool::mirrored_rank(rank, self.aces_high)] = *value;
-        }
         Config {
-            rank_values,
+            rank_values: super::pool::mirrored_ranks(&self.rank_values, self.aces_high),
             ..*self
         }
     }
