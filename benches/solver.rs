@@ -21,7 +21,9 @@
 //!
 //! `-- --each` lists every position's times; `-- --only TEXT` runs the classes whose name
 //! holds TEXT; `-- --alone` times the solver's two methods each alone instead, and the
-//! quicker of the two per position (see [`time_methods_alone`]); `-- --write-positions`
+//! quicker of the two per position (see [`time_methods_alone`]); `-- --work` counts the
+//! moves the search alone tries per class, the same on every run (see
+//! [`count_search_work`]); `-- --write-positions`
 //! deals `benches/positions.txt` again from its seeds.
 
 #[path = "support/deal.rs"]
@@ -31,7 +33,7 @@ mod harsh;
 #[path = "../tests/ilp/mod.rs"]
 mod ilp;
 
-use carousel::solver::methods::{Method, solve_alone};
+use carousel::solver::methods::{Method, search_work, solve_alone};
 use carousel::solver::{arrange, solve};
 use carousel::{Card, Hand, HandCard, Rules, Table, TableCard};
 use harsh::Case;
@@ -96,6 +98,10 @@ fn main() {
         .and_then(|at| args.get(at + 1));
     if args.iter().any(|a| a == "--alone") {
         time_methods_alone(&classes, only);
+        return;
+    }
+    if args.iter().any(|a| a == "--work") {
+        count_search_work(&classes, only);
         return;
     }
     println!(
@@ -233,6 +239,36 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
     }
 }
 
+/// The moves the search alone tries per class: median, p95, max and the sum. The same on
+/// every run, so two builds of the search compare free of the machine's noise.
+fn count_search_work(classes: &[(String, Vec<Case>)], only: Option<&String>) {
+    println!(
+        "{:<38} {:>4}   {:>31}   {:>14}",
+        "class", "n", "search moves median/p95/max", "sum"
+    );
+    for (name, cases) in classes {
+        if only.is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        let mut moves: Vec<usize> = cases
+            .iter()
+            .map(|case| {
+                search_work(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold")
+            })
+            .collect();
+        moves.sort_unstable();
+        println!(
+            "{name:<38} {:>4}   {:>9} / {:>9} / {:>9}   {:>14}",
+            moves.len(),
+            quantile(&moves, 0.5),
+            quantile(&moves, 0.95),
+            quantile(&moves, 1.0),
+            moves.iter().sum::<usize>()
+        );
+    }
+}
+
 /// `arrange` of [`PILES`] piles of 20 to 104 cards, and the program asked whether each, as
 /// a hand onto an empty table, goes out: the cards of a dealt table (they can be laid out),
 /// with none to five cards of its hand added (mostly they then can't).
@@ -299,8 +335,8 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Nearest rank: the smallest time with at least that share of times at or below it.
-fn quantile(times: &[Duration], q: f64) -> Duration {
-    times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]
+fn quantile<T: Copy>(sorted: &[T], q: f64) -> T {
+    sorted[((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
 
 /// The last column of a class's line: `all`, or how many positions disagree.

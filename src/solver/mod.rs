@@ -78,7 +78,10 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Result<So
 /// choice of method would cost. Not a way to solve: [`solve`] is quicker than either.
 #[doc(hidden)]
 pub mod methods {
-    use super::{Solution, best_searched_layout, programmed_layout, solve_by};
+    use super::{
+        MeldRules, Pool, Solution, Work, best_searched_layout, check_deck, config,
+        programmed_layout, searched_layout, solve_by,
+    };
     use crate::{Deck, Error, Hand, Rules, Table};
 
     /// One of the two methods.
@@ -105,6 +108,26 @@ pub mod methods {
         };
         solve_by(table, hand, rules, deck, lay_out)
     }
+
+    /// The moves the search alone tries on a position (its measure of work, see
+    /// `search::Work`). Unlike its time, this is the same on every run and every machine,
+    /// so a change to the search can be judged free of a shared machine's noise.
+    pub fn search_work(
+        table: &Table,
+        hand: &Hand,
+        rules: &Rules,
+        deck: Deck,
+    ) -> Result<usize, Error> {
+        check_deck(table, hand, deck)?;
+        let meld_rules = MeldRules::new(rules, deck);
+        let mut work = Work::default();
+        if !hand.is_empty() {
+            let pool = Pool::for_play(table, hand);
+            let config = config(rules, meld_rules);
+            searched_layout(&pool, &config, meld_rules, &mut work);
+        }
+        Ok(work.spent)
+    }
 }
 
 /// [`solve`], laying the pool out by `method`.
@@ -117,13 +140,7 @@ fn solve_by(
 ) -> Result<Solution, Error> {
     let meld_rules = MeldRules::new(rules, deck);
     let nothing = Solution::nothing(table, hand, rules);
-    let together = CardCounts::of(
-        table
-            .cards()
-            .map(TableCard::physical)
-            .chain(hand.cards().iter().copied()),
-    );
-    deck.check_counts(&together, " in the table and the hand together")?;
+    check_deck(table, hand, deck)?;
     if hand.is_empty() {
         return Ok(nothing);
     }
@@ -148,6 +165,17 @@ fn solve_by(
         &layout.played,
         rules,
     ))
+}
+
+/// Refuses a table and hand that together hold more of a card than the deck does.
+fn check_deck(table: &Table, hand: &Hand, deck: Deck) -> Result<(), Error> {
+    let together = CardCounts::of(
+        table
+            .cards()
+            .map(TableCard::physical)
+            .chain(hand.cards().iter().copied()),
+    );
+    deck.check_counts(&together, " in the table and the hand together")
 }
 
 /// Lays out all of `cards` as legal melds, every joker with its stated card, or `None` when
@@ -705,6 +733,27 @@ mod tests {
         assert!(!reads_down(&pool_of("Js Qs Ks | 10h 10d 10c", "4h 5h 9c")));
         // Even: up, as the search always read.
         assert!(!reads_down(&pool_of("As 2s 3s | Js Qs Ks", "7h")));
+    }
+
+    #[test]
+    fn the_search_work_of_a_position_is_the_same_every_run_and_grows_with_the_hand() {
+        let deck = Deck::for_players(3).expect("a deck");
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, deck);
+        let table = Table::parse("6s 7s 8s 9s | Js Jh Jd Jc | 4s 4h 4d 4c", meld_rules, deck)
+            .expect("a table");
+        let work = |hand: &str| {
+            let hand = Hand::parse(hand, deck).expect("a hand");
+            methods::search_work(&table, &hand, &rules, deck).expect("a position")
+        };
+        let small = work("5h 6h 7h");
+        let big = work("Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h");
+        assert!(small > 0);
+        assert!(big > 10 * small, "{big} moves against {small}");
+        assert_eq!(
+            work("Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h"),
+            big
+        );
     }
 
     #[test]
