@@ -292,6 +292,7 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
             next = without_dominated(search, next, |other, node| {
                 profiles.covers(other.profile, other.score, node.profile, node.score)
             });
+            super::search::keep_best(&mut next, search.beam);
         }
         layer = next;
     }

@@ -240,6 +240,42 @@ fn search_passes(search: &mut Search) -> Outcome {
     search.plan_with(aside)
 }
 
+/// Keeps the `most` best-scoring of `nodes` (all when there are no more).
+pub(super) fn keep_best<N: Ranked>(nodes: &mut Vec<N>, most: usize) {
+    if nodes.len() > most && most > 0 {
+        nodes.select_nth_unstable_by_key(most - 1, |node| std::cmp::Reverse(node.score()));
+        nodes.truncate(most);
+    }
+}
+
+/// The value of the hand cards a good play within `limits` lays (jokers laid only where
+/// needed), found quickly by keeping only the `beam` best-scoring states after each rank.
+/// The play exists, so the value is a floor under the best play's that an exact search may
+/// be bounded by; it is not the best's. `None` when the narrow search finds no play (or
+/// none whose loose jokers it sees room for).
+pub(crate) fn good_value(
+    pool: &Pool,
+    config: &Config,
+    limits: Limits,
+    beam: usize,
+    work: &mut Work<'_>,
+) -> Option<u32> {
+    let mut search = Search::new(pool, config, Jokers::Needed, limits, std::mem::take(work));
+    search.beam = beam;
+    let value = if search.aces_aside_matter() {
+        super::profile::best_aces_aside(&mut search)
+            .ok()
+            .map(|(_, value)| value)
+    } else {
+        match search.plan_with([0; SUITS]) {
+            Outcome::Found(plan) => Some(plan.played_value),
+            Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
+        }
+    };
+    *work = search.work;
+    value
+}
+
 /// Bounds that let a search skip plays that can't matter.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
@@ -359,6 +395,9 @@ pub(crate) struct Search<'a, 'w> {
     pub moves: Vec<Option<Vec<SuitMove>>>,
     /// The work done so far by this search's passes, and by the searches before it.
     pub work: Work<'w>,
+    /// The most states kept after each rank: a search that keeps fewer than all proves
+    /// nothing, but finds a good play quickly ([`good_value`]).
+    pub beam: usize,
 }
 
 impl<'a, 'w> Search<'a, 'w> {
@@ -410,6 +449,7 @@ impl<'a, 'w> Search<'a, 'w> {
             most_aside,
             moves: vec![None; steps * table_size],
             work,
+            beam: usize::MAX,
         }
     }
 
@@ -600,6 +640,7 @@ impl<'a, 'w> Search<'a, 'w> {
             }
             if suit == SUITS - 1 {
                 next = without_dominated(self, next, |_, _| true);
+                keep_best(&mut next, self.beam);
             }
             layers.push(next);
         }
@@ -656,5 +697,34 @@ impl<'a, 'w> Search<'a, 'w> {
             index = node.parent as usize;
         }
         Some(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Node, keep_best};
+
+    fn node(key: u64, score: u32) -> Node {
+        Node {
+            key,
+            score,
+            parent: 0,
+            choice: 0,
+        }
+    }
+
+    #[test]
+    fn a_narrow_search_keeps_the_best_scoring_states() {
+        let mut nodes: Vec<Node> = [5, 9, 1, 7, 3, 9]
+            .iter()
+            .enumerate()
+            .map(|(key, score)| node(key as u64, *score))
+            .collect();
+        keep_best(&mut nodes, 3);
+        let mut scores: Vec<u32> = nodes.iter().map(|n| n.score).collect();
+        scores.sort_unstable();
+        assert_eq!(scores, [7, 9, 9]);
+        keep_best(&mut nodes, 5);
+        assert_eq!(nodes.len(), 3, "fewer than the most: all are kept");
     }
 }
