@@ -23,8 +23,8 @@
 //! holds TEXT; `-- --alone` times the solver's two methods each alone instead, and the
 //! quicker of the two per position (see [`time_methods_alone`]); `-- --work` counts the
 //! moves the search alone tries per class, the same on every run (see
-//! [`count_search_work`]); `-- --write-positions`
-//! deals `benches/positions.txt` again from its seeds.
+//! [`count_search_work`]); `-- --write-positions` deals `benches/positions.txt` again from
+//! its seeds.
 
 #[path = "support/deal.rs"]
 mod deal;
@@ -96,12 +96,13 @@ fn main() {
         .iter()
         .position(|a| a == "--only")
         .and_then(|at| args.get(at + 1));
+    classes.retain(|(name, _)| only.is_none_or(|o| name.contains(o.as_str())));
     if args.iter().any(|a| a == "--alone") {
-        time_methods_alone(&classes, only);
+        time_methods_alone(&classes);
         return;
     }
     if args.iter().any(|a| a == "--work") {
-        count_search_work(&classes, only);
+        count_search_work(&classes);
         return;
     }
     println!(
@@ -109,9 +110,6 @@ fn main() {
         "class", "n", "carousel median/p95/max ms", "ILP median/p95/max ms"
     );
     for (name, cases) in &classes {
-        if only.is_some_and(|o| !name.contains(o.as_str())) {
-            continue;
-        }
         let mut ours = Vec::new();
         let mut theirs = Vec::new();
         let mut disagree = 0;
@@ -186,7 +184,7 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
 /// `-- --alone`: each of the solver's two methods alone on every class, and the quicker of
 /// the two on each position: what a perfect choice of method would cost. Each answer is
 /// checked against the solver's.
-fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
+fn time_methods_alone(classes: &[(String, Vec<Case>)]) {
     println!(
         "{:<38} {:>4}   {:>25}   {:>25}   {:>25}   agree",
         "class",
@@ -196,9 +194,6 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
         "quicker median/p95/max ms"
     );
     for (name, cases) in classes {
-        if only.is_some_and(|o| !name.contains(o.as_str())) {
-            continue;
-        }
         let (mut search, mut program, mut quicker, mut disagree) =
             (Vec::new(), Vec::new(), Vec::new(), 0);
         for case in cases {
@@ -241,15 +236,12 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], only: Option<&String>) {
 
 /// The moves the search alone tries per class: median, p95, max and the sum. The same on
 /// every run, so two builds of the search compare free of the machine's noise.
-fn count_search_work(classes: &[(String, Vec<Case>)], only: Option<&String>) {
+fn count_search_work(classes: &[(String, Vec<Case>)]) {
     println!(
         "{:<38} {:>4}   {:>31}   {:>14}",
         "class", "n", "search moves median/p95/max", "sum"
     );
     for (name, cases) in classes {
-        if only.is_some_and(|o| !name.contains(o.as_str())) {
-            continue;
-        }
         let mut moves: Vec<usize> = cases
             .iter()
             .map(|case| {
@@ -334,7 +326,7 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// Nearest rank: the smallest time with at least that share of times at or below it.
+/// Nearest rank: the smallest value with at least that share of values at or below it.
 fn quantile<T: Copy>(sorted: &[T], q: f64) -> T {
     sorted[((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
