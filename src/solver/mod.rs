@@ -79,8 +79,8 @@ pub fn solve(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> Result<So
 #[doc(hidden)]
 pub mod methods {
     use super::{
-        MeldRules, Pool, Solution, Work, best_searched_layout, check_deck, config,
-        programmed_layout, searched_layout, solve_by,
+        Solution, Work, best_searched_layout, play_pool, programmed_layout, searched_layout,
+        solve_by,
     };
     use crate::{Deck, Error, Hand, Rules, Table};
 
@@ -118,12 +118,8 @@ pub mod methods {
         rules: &Rules,
         deck: Deck,
     ) -> Result<usize, Error> {
-        check_deck(table, hand, deck)?;
-        let meld_rules = MeldRules::new(rules, deck);
         let mut work = Work::default();
-        if !hand.is_empty() {
-            let pool = Pool::for_play(table, hand);
-            let config = config(rules, meld_rules);
+        if let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? {
             searched_layout(&pool, &config, meld_rules, &mut work);
         }
         Ok(work.spent)
@@ -138,14 +134,10 @@ fn solve_by(
     deck: Deck,
     method: fn(&Pool, &Config, MeldRules) -> Option<Layout>,
 ) -> Result<Solution, Error> {
-    let meld_rules = MeldRules::new(rules, deck);
     let nothing = Solution::nothing(table, hand, rules);
-    check_deck(table, hand, deck)?;
-    if hand.is_empty() {
+    let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
         return Ok(nothing);
-    }
-    let config = config(rules, meld_rules);
-    let pool = Pool::for_play(table, hand);
+    };
     let Some(layout) = method(&pool, &config, meld_rules) else {
         return Ok(nothing);
     };
@@ -167,15 +159,31 @@ fn solve_by(
     ))
 }
 
-/// Refuses a table and hand that together hold more of a card than the deck does.
-fn check_deck(table: &Table, hand: &Hand, deck: Deck) -> Result<(), Error> {
+/// The pool a play of `hand` onto `table` is searched in, and the rules it is searched
+/// by; `None` for an empty hand (nothing to play). A table and hand that together hold more
+/// of a card than the deck does are refused.
+fn play_pool(
+    table: &Table,
+    hand: &Hand,
+    rules: &Rules,
+    deck: Deck,
+) -> Result<Option<(Pool, Config, MeldRules)>, Error> {
     let together = CardCounts::of(
         table
             .cards()
             .map(TableCard::physical)
             .chain(hand.cards().iter().copied()),
     );
-    deck.check_counts(&together, " in the table and the hand together")
+    deck.check_counts(&together, " in the table and the hand together")?;
+    if hand.is_empty() {
+        return Ok(None);
+    }
+    let meld_rules = MeldRules::new(rules, deck);
+    Ok(Some((
+        Pool::for_play(table, hand),
+        config(rules, meld_rules),
+        meld_rules,
+    )))
 }
 
 /// Lays out all of `cards` as legal melds, every joker with its stated card, or `None` when
@@ -534,8 +542,7 @@ fn searched_layout_up(
 /// wider costs more), and 128 adds 3%.
 const GOOD_PLAY_BEAM: usize = 32;
 
-/// The best play with jokers laid only where needed, found in stages (see
-/// [`searched_layout`]).
+/// The best play with jokers laid only where needed (see [`searched_layout`]).
 ///
 /// When the hand can't go out, the best play with jokers laid where needed is searched at
 /// once, bounded by a good play a narrow search finds: on hard positions each joker laid
