@@ -562,8 +562,13 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
     let total = optional_value(pool, config);
     let kept = |plan: &Plan| total.saturating_sub(plan.played_value);
     let most_needed = u8::try_from(pool.wild_jokers().min(2)).unwrap_or(2);
-    // Plays that keep nothing in hand, with no joker laid where needed, then one, then two.
+    // Plays that keep nothing in hand, with no joker laid where needed, then one, then two
+    // (unless the first two took long: see ASK_OUT_WITH_TWO_UP_TO).
+    let asking_from = work.spent;
     for needed_jokers in 0..=most_needed {
+        if needed_jokers == 2 && work.spent - asking_from >= ASK_OUT_WITH_TWO_UP_TO {
+            break;
+        }
         match search(needed_jokers, Some(0), work) {
             Outcome::Found(plan) => return Ok(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
@@ -614,6 +619,20 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
     }
     best.ok_or(Outcome::Impossible)
 }
+
+/// The most work (see [`Work`]) the questions whether the hand goes out with no joker laid
+/// where a meld needs it, then with one, may take for the same question with two to be
+/// asked too.
+///
+/// Each joker laid where needed multiplies a search's work, so where the first two questions
+/// took long the third takes several times as long; and it need not be asked, since the
+/// search for the best play after it answers it too (a play that keeps nothing is within
+/// any bound). Where the first two were quick, the third is quick as well, and it spots a
+/// hand that goes out before the search for a good play is paid for. Measured in moves
+/// over every class: skipping it past this cuts the hard sets' work by 8% and their
+/// maxima by up to a fifth, with no class slower; skipping it always also saves 2 to 5% on
+/// sparse tables and duplicates but costs the window tables 10%.
+const ASK_OUT_WITH_TWO_UP_TO: usize = 10_000;
 
 /// What cards count in hand (saturating: a house joker value may be huge).
 fn value_of(cards: &[HandCard], rules: &Rules) -> u32 {
@@ -816,6 +835,55 @@ mod tests {
             // The narrow search misses the best here: it is a bound, not the answer.
             assert!(narrow < best.played_value, "aces high: {aces_high}");
         }
+    }
+
+    #[test]
+    fn a_hand_that_goes_out_only_with_two_jokers_laid_where_needed_is_found_unasked() {
+        // From the bench's hard set: both pinned jokers are released by the hand's aces
+        // and laid where melds need them; asking whether the hand goes out with none, then
+        // one, takes long enough that the same question with two is not asked.
+        let deck = Deck::for_players(3).expect("a deck");
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, deck);
+        let table = Table::parse(
+            "*Ah 2h 3h | 2s 2h 2d 2c | 2s 3s 4s 5s 6s | 3d 4d 5d 6d | 8c 9c 10c Jc Qc Kc \
+             | 5c 6c 7c 8c | Ac 2c 3c 4c | 10s 10h 10d | Qh Qd Qc | Ks Kh Kd Kc \
+             | 3d 4d 5d 6d 7d | 8d 9d 10d Jd | 7s 7h 7d 7c | As *Ah Ad Ac",
+            meld_rules,
+            deck,
+        )
+        .expect("a table");
+        let hand =
+            Hand::parse("As 5h Ks 3s 6c 2d 8h 9s 8d 10h Js 7s Jd Ah Ah Qs", deck).expect("a hand");
+        let (pool, config, _) = play_pool(&table, &hand, &rules, deck)
+            .expect("a real position")
+            .expect("a hand");
+        // As the search reads it.
+        let (pool, config) = if reads_down(&pool) {
+            (pool.mirrored(config.aces_high), config.mirrored())
+        } else {
+            (pool, config)
+        };
+        let goes_out_with = |needed_jokers| {
+            let limits = Limits {
+                needed_jokers,
+                most_left: Some(0),
+            };
+            let mut work = Work::default();
+            let outcome = best_plan_working(&pool, &config, Jokers::Needed, limits, &mut work);
+            (matches!(outcome, Outcome::Found(_)), work.spent)
+        };
+        let ((none, none_work), (one, one_work)) = (goes_out_with(0), goes_out_with(1));
+        assert!(!none && !one);
+        assert!(none_work + one_work >= ASK_OUT_WITH_TWO_UP_TO);
+        assert!(goes_out_with(2).0);
+
+        let best = best_needed_plan(&pool, &config, &mut Work::default())
+            .unwrap_or_else(|_| panic!("a play"));
+        assert_eq!(best.played_value, optional_value(&pool, &config));
+        let solution = solve(&table, &hand, &rules, deck).expect("a real position");
+        assert!(solution.left.is_empty());
+        assert_eq!(solution.deadwood, 0);
     }
 
     #[test]
