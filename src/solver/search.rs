@@ -276,6 +276,26 @@ pub(crate) fn good_value(
     value
 }
 
+/// A play within `limits` (jokers laid only where needed), if a narrow search keeping only
+/// the `beam` best-scoring states after each rank finds one: quick, but finding none proves
+/// nothing.
+pub(crate) fn narrow_plan(
+    pool: &Pool,
+    config: &Config,
+    limits: Limits,
+    beam: usize,
+    work: &mut Work<'_>,
+) -> Option<Plan> {
+    let mut search = Search::new(pool, config, Jokers::Needed, limits, std::mem::take(work));
+    search.beam = beam;
+    let outcome = search_passes(&mut search);
+    *work = search.work;
+    match outcome {
+        Outcome::Found(plan) => Some(plan),
+        Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
+    }
+}
+
 /// Bounds that let a search skip plays that can't matter.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
