@@ -427,19 +427,20 @@ impl Turns for ProgramTurns<'_> {
     }
 }
 
-/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 10 ms.
+/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 7 ms.
 /// A move tried takes 15 to 25 ns (measured); most positions that keep cards need fewer,
 /// and those that go out far fewer.
 ///
-/// The search answers most positions, hard ones too, so its first turn is long: the program
-/// takes its first turn (about 3 ms) only where the search has not finished by then, and
-/// the positions the program settles in a few ms but the search does not pay for the
-/// turn. Measured on every class of the bench (interleaved, and by a simulation of the
-/// turns from each method's time alone that matches `solve` within a tenth): 500,000 moves
-/// against 250,000 make no class slower and take 5% to 15% off the hard sets in all (their
-/// screened maxima 26 to 19 ms), with the quicker method's time at most 6.6 times over
-/// (4.2 before); 750,000 gain a few percent more, with that worst case at 7.8.
-const FIRST_WORK: usize = 500_000;
+/// The search answers most positions, hard ones too, so its first turn is the longer: the
+/// program takes its first turn (about 3 ms) only where the search has not finished by
+/// then, and the positions the program settles in a few ms but the search does not pay
+/// for the wait. Measured on every class of the bench, interleaved, and by a simulation of
+/// the turns from each method's time alone (it matches `solve` within a tenth): 350,000
+/// moves against 250,000 take 7% to 12% off the hard sets in all and their screened maxima
+/// from 26 to 19 ms, and slow no class; the hard set then found against it is no harder
+/// than the one found against 250,000. 500,000 gain more on the older sets, but the hard
+/// set found against it takes half as long again as the one found against 250,000.
+const FIRST_WORK: usize = 350_000;
 
 /// The program's first turn, in simplex pivots: about 3 ms. A pivot takes 15 to 25 µs on a
 /// full-scale pool (measured), about as long as a thousand moves of the search; a
