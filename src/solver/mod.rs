@@ -436,8 +436,8 @@ impl Turns for ProgramTurns<'_> {
 /// then, and the positions the program settles in a few ms but the search does not pay
 /// for the wait. Measured on every class of the bench, interleaved, and by a simulation of
 /// the turns from each method's time alone (it matches `solve` within a tenth): 350,000
-/// moves against 250,000 take 7% to 12% off the hard sets in all and their screened maxima
-/// from 26 to 19 ms, and slow no class; the hard set then found against it is no harder
+/// moves against 250,000 take up to 14% off the hard sets in all and their screened
+/// maxima from 26 to 19 ms, and slow no class; the hard set then found against it is no harder
 /// than the one found against 250,000. 500,000 gain more on the older sets, but the hard
 /// set found against it takes half as long again as the one found against 250,000.
 const FIRST_WORK: usize = 350_000;
@@ -656,9 +656,10 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
 /// search for the best play after it answers it too (a play that keeps nothing is within
 /// any bound). Where the first two were quick, the third is quick as well, and it spots a
 /// hand that goes out before the search for a good play is paid for. Measured in moves
-/// over every class: skipping it past this cuts the hard sets' work by 8% and their
-/// maxima by up to a fifth, with no class slower; skipping it always also saves 2 to 5% on
-/// sparse tables and duplicates but costs the window tables 10%.
+/// over every class (with a good play that keeps nothing laid out by a narrow search, see
+/// [`best_needed_plan`]): skipping it past this cuts the hard sets' work by 1% to 21% per
+/// set and their maxima by up to a third, and no class does more; skipping it always also
+/// saves 2% to 5% on sparse tables and duplicates but costs the window tables 10%.
 const ASK_OUT_WITH_TWO_UP_TO: usize = 10_000;
 
 /// What cards count in hand (saturating: a house joker value may be huge).
