@@ -865,33 +865,58 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_hand_that_goes_out_only_with_two_jokers_laid_where_needed_is_found_unasked() {
-        // From the bench's hard set: both pinned jokers are released by the hand's aces
-        // and laid where melds need them; asking whether the hand goes out with none, then
-        // one, takes long enough that the same question with two is not asked.
+    /// A position of the bench (three players, the default rules) in notation, and its pool
+    /// as the search reads it: mirrored where it reads the ranks down.
+    struct Read {
+        table: Table,
+        hand: Hand,
+        rules: Rules,
+        deck: Deck,
+        pool: Pool,
+        config: Config,
+    }
+
+    fn read_as_searched(table: &str, hand: &str) -> Read {
         let deck = Deck::for_players(3).expect("a deck");
         let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, deck);
-        let table = Table::parse(
-            "*Ah 2h 3h | 2s 2h 2d 2c | 2s 3s 4s 5s 6s | 3d 4d 5d 6d | 8c 9c 10c Jc Qc Kc \
-             | 5c 6c 7c 8c | Ac 2c 3c 4c | 10s 10h 10d | Qh Qd Qc | Ks Kh Kd Kc \
-             | 3d 4d 5d 6d 7d | 8d 9d 10d Jd | 7s 7h 7d 7c | As *Ah Ad Ac",
-            meld_rules,
-            deck,
-        )
-        .expect("a table");
-        let hand =
-            Hand::parse("As 5h Ks 3s 6c 2d 8h 9s 8d 10h Js 7s Jd Ah Ah Qs", deck).expect("a hand");
+        let table = Table::parse(table, MeldRules::new(&rules, deck), deck).expect("a table");
+        let hand = Hand::parse(hand, deck).expect("a hand");
         let (pool, config, _) = play_pool(&table, &hand, &rules, deck)
             .expect("a real position")
             .expect("a hand");
-        // As the search reads it.
         let (pool, config) = if reads_down(&pool) {
             (pool.mirrored(config.aces_high), config.mirrored())
         } else {
             (pool, config)
         };
+        Read {
+            table,
+            hand,
+            rules,
+            deck,
+            pool,
+            config,
+        }
+    }
+
+    #[test]
+    fn a_hand_that_goes_out_only_with_two_jokers_laid_where_needed_is_found_unasked() {
+        // From the bench's hard set: both pinned jokers are released by the hand's aces
+        // and laid where melds need them; asking whether the hand goes out with none, then
+        // one, takes long enough that the same question with two is not asked.
+        let Read {
+            table,
+            hand,
+            rules,
+            deck,
+            pool,
+            config,
+        } = read_as_searched(
+            "*Ah 2h 3h | 2s 2h 2d 2c | 2s 3s 4s 5s 6s | 3d 4d 5d 6d | 8c 9c 10c Jc Qc Kc \
+             | 5c 6c 7c 8c | Ac 2c 3c 4c | 10s 10h 10d | Qh Qd Qc | Ks Kh Kd Kc \
+             | 3d 4d 5d 6d 7d | 8d 9d 10d Jd | 7s 7h 7d 7c | As *Ah Ad Ac",
+            "As 5h Ks 3s 6c 2d 8h 9s 8d 10h Js 7s Jd Ah Ah Qs",
+        );
         let goes_out_with = |needed_jokers| {
             let limits = Limits {
                 needed_jokers,
@@ -919,27 +944,19 @@ mod tests {
         // From the bench: the hand goes out with its two jokers laid where melds need them;
         // the first two questions whether it goes out take long, so the third is not asked,
         // and the narrow search's good play keeps nothing.
-        let deck = Deck::for_players(3).expect("a deck");
-        let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, deck);
-        let table = Table::parse(
+        let Read {
+            table,
+            hand,
+            rules,
+            deck,
+            pool,
+            config,
+        } = read_as_searched(
             "4s 4d 4c | 5h 6h 7h 8h 9h | 10h 10d 10c | 7s 7h 7d 7c | 3d 4d 5d 6d 7d 8d \
              | 2c 3c 4c | Ks Kd Kc | 2s 2h 2d | Qh Qd Qc | Kh Kd Kc | Js Jh Jc | 10h Jh Qh \
              | 6h 6d 6c | 3s 3h 3d 3c | 10d Jd Qd | As Ah Ad Ac | As Ah Ac | 6s 7s 8s",
-            meld_rules,
-            deck,
-        )
-        .expect("a table");
-        let hand = Hand::parse("5s 4h 10s 3s 4s 8s 3h 6c 9c 10s * * 9c 8h Ad Jd Js", deck)
-            .expect("a hand");
-        let (pool, config, _) = play_pool(&table, &hand, &rules, deck)
-            .expect("a real position")
-            .expect("a hand");
-        let (pool, config) = if reads_down(&pool) {
-            (pool.mirrored(config.aces_high), config.mirrored())
-        } else {
-            (pool, config)
-        };
+            "5s 4h 10s 3s 4s 8s 3h 6c 9c 10s * * 9c 8h Ad Jd Js",
+        );
         let keeping_nothing = Limits {
             needed_jokers: 2,
             most_left: Some(0),

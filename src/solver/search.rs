@@ -133,10 +133,33 @@ pub(crate) fn best_plan_working(
     limits: Limits,
     work: &mut Work<'_>,
 ) -> Outcome {
+    searching(
+        pool,
+        config,
+        jokers,
+        limits,
+        usize::MAX,
+        work,
+        search_passes,
+    )
+}
+
+/// Runs `run` on a search of `pool` keeping the `beam` best-scoring states after each rank
+/// (all with `usize::MAX`), its work done on `work`.
+fn searching<T>(
+    pool: &Pool,
+    config: &Config,
+    jokers: Jokers,
+    limits: Limits,
+    beam: usize,
+    work: &mut Work<'_>,
+    run: impl FnOnce(&mut Search) -> T,
+) -> T {
     let mut search = Search::new(pool, config, jokers, limits, std::mem::take(work));
-    let outcome = search_passes(&mut search);
+    search.beam = beam;
+    let found = run(&mut search);
     *work = search.work;
-    outcome
+    found
 }
 
 /// Whoever takes turns with a search: the caller, running another method between the
@@ -260,20 +283,18 @@ pub(crate) fn good_value(
     beam: usize,
     work: &mut Work<'_>,
 ) -> Option<u32> {
-    let mut search = Search::new(pool, config, Jokers::Needed, limits, std::mem::take(work));
-    search.beam = beam;
-    let value = if search.aces_aside_matter() {
-        super::profile::best_aces_aside(&mut search)
-            .ok()
-            .map(|(_, value)| value)
-    } else {
-        match search.plan_with([0; SUITS]) {
-            Outcome::Found(plan) => Some(plan.played_value),
-            Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
+    searching(pool, config, Jokers::Needed, limits, beam, work, |search| {
+        if search.aces_aside_matter() {
+            super::profile::best_aces_aside(search)
+                .ok()
+                .map(|(_, value)| value)
+        } else {
+            match search.plan_with([0; SUITS]) {
+                Outcome::Found(plan) => Some(plan.played_value),
+                Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
+            }
         }
-    };
-    *work = search.work;
-    value
+    })
 }
 
 /// A play within `limits` (jokers laid only where needed), if a narrow search keeping only
@@ -286,11 +307,15 @@ pub(crate) fn narrow_plan(
     beam: usize,
     work: &mut Work<'_>,
 ) -> Option<Plan> {
-    let mut search = Search::new(pool, config, Jokers::Needed, limits, std::mem::take(work));
-    search.beam = beam;
-    let outcome = search_passes(&mut search);
-    *work = search.work;
-    match outcome {
+    match searching(
+        pool,
+        config,
+        Jokers::Needed,
+        limits,
+        beam,
+        work,
+        search_passes,
+    ) {
         Outcome::Found(plan) => Some(plan),
         Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
     }
