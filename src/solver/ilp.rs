@@ -1,5 +1,5 @@
-//! The best play of a pool as an integer program, solved by `microlp` (pure Rust branch and
-//! bound over the simplex). The rank dynamic program (`search`) is quickest when a play
+//! The best play of a pool as an integer program, solved by the program's own branch and
+//! bound over a dual simplex (`simplex`). The rank dynamic program (`search`) is quickest when a play
 //! lays every card, but it proves "nothing better exists" slowly on tables with many
 //! duplicates or a narrow window of ranks, where jokers could go in many places; the
 //! program's linear relaxation bounds those positions at once.
@@ -27,9 +27,10 @@
 //! # Exactness
 //! Every coefficient is a small integer (objective coefficients are kept under
 //! [`MOST_COEFFICIENT`], else the search answers), so the solver's tolerances can't blur two
-//! plays; only a solve `microlp` proves optimal is used, and the play is laid out here and
-//! judged by the referee before it is answered. A solver failure hands the pool to the
-//! search. The tests check the answers against a brute force and an independent program.
+//! plays; a solution is checked in integers before it is used, and the play is laid out here
+//! and judged by the referee before it is answered. A solver failure hands the pool to the
+//! search. The tests check the answers against a brute force and an independent program
+//! (the same model solved by `microlp`).
 //!
 //! The program's melds are tidied ([`tidy`]) to read as the search's would: runs of 3 to 5
 //! that meet joined, jokers no meld needs moved as the search moves its loose jokers.
@@ -37,12 +38,9 @@
 use super::layout::{Layout, add_loose_joker};
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
 use super::search::Config;
+use super::simplex::{BranchAndBound, Model, Relation, Solved, Status};
 use crate::card::{HandCard, TableCard};
 use crate::meld::MeldRules;
-use microlp::{
-    ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, SolveOptions, SolveOutcome,
-    TerminationReason, Variable,
-};
 
 /// A play found by the program.
 pub(crate) struct IlpPlay {
@@ -56,7 +54,7 @@ const MOST_NEEDED: u8 = 2;
 /// The largest objective coefficient the program takes: past it (a house joker value in
 /// the thousands) the floating-point solver's tolerances could blur a card's difference,
 /// and the search answers instead.
-const MOST_COEFFICIENT: f64 = 1e6;
+const MOST_COEFFICIENT: i64 = 1_000_000;
 
 /// Faces as `rank * SUITS + suit`, rank index 0 (ace) to 12 (king).
 const FACES: usize = RANKS * SUITS;
@@ -172,21 +170,13 @@ pub(crate) struct Program<'a> {
     pool: &'a Pool,
     config: Config,
     shapes: Vec<Vec<usize>>,
-    x: Vec<Variable>,
-    p: Vec<Option<Variable>>,
-    r: Vec<Option<Variable>>,
-    w: Vec<Variable>,
-    pj: Option<Variable>,
-    state: State,
-    /// Simplex pivots so far, over every node: the program's measure of its work.
-    pivots: u64,
-}
-
-/// Where a program's solve stands.
-enum State {
-    Built(Box<Problem>),
-    Going(Box<SolveOutcome>),
-    Over,
+    /// The variables, as indices into `model`.
+    x: Vec<usize>,
+    p: Vec<Option<usize>>,
+    r: Vec<Option<usize>>,
+    w: Vec<usize>,
+    pj: Option<usize>,
+    solve: BranchAndBound,
 }
 
 /// What a program's solve gives.
@@ -200,7 +190,7 @@ impl<'a> Program<'a> {
     /// The program of a pool; `None` when its objective would be too wide for the solver
     /// to tell plays apart reliably (a house joker value in the thousands).
     pub(super) fn new(pool: &'a Pool, config: &Config) -> Option<Program<'a>> {
-        let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
+        let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i64::from(counts[f / SUITS][f % SUITS]);
         let releasable: u32 = (0..FACES)
             .map(|f| at(&pool.pinned, f).min(at(&pool.optional_real, f)) as u32)
             .sum();
@@ -214,54 +204,50 @@ impl<'a> Program<'a> {
             .sum::<u32>()
             + u32::from(pool.optional_wild);
         // Above any count of cards played, so value comes first.
-        let weight = f64::from(hand_cards + 1);
-        let dearest = f64::from(config.joker_value.max(10));
-        if dearest * weight + 1.0 > MOST_COEFFICIENT {
+        let weight = i64::from(hand_cards + 1);
+        let dearest = i64::from(config.joker_value.max(10));
+        if dearest * weight + 1 > MOST_COEFFICIENT {
             return None;
         }
 
-        let mut problem = Problem::new(OptimizationDirection::Maximize);
-        let most_wild_i = i32::try_from(most_wild).ok()?;
-        let available: Vec<i32> = (0..FACES)
+        let mut model = Model::default();
+        let most_wild_i = i64::from(most_wild);
+        let available: Vec<i64> = (0..FACES)
             .map(|f| at(&pool.must_real, f) + at(&pool.optional_real, f) + at(&pool.pinned, f))
             .collect();
-        let x: Vec<Variable> = shapes
+        let x: Vec<usize> = shapes
             .iter()
             .map(|faces| {
                 // Each copy past a face's cards takes a joker for that face.
-                let jokers_for = |copies: i32| -> i32 {
+                let jokers_for = |copies: i64| -> i64 {
                     faces.iter().map(|f| (copies - available[*f]).max(0)).sum()
                 };
                 let mut most = 0;
                 while jokers_for(most + 1) <= most_wild_i {
                     most += 1;
                 }
-                problem.add_integer_var(0.0, (0, most))
+                model.variable(0, 0, most)
             })
             .collect();
-        let value = |f: usize| f64::from(config.rank_values[f / SUITS]);
-        let p: Vec<Option<Variable>> = (0..FACES)
+        let value = |f: usize| i64::from(config.rank_values[f / SUITS]);
+        let p: Vec<Option<usize>> = (0..FACES)
             .map(|f| {
                 let hand = at(&pool.optional_real, f);
-                (hand > 0).then(|| problem.add_integer_var(value(f) * weight + 1.0, (0, hand)))
+                (hand > 0).then(|| model.variable(value(f) * weight + 1, 0, hand))
             })
             .collect();
-        let r: Vec<Option<Variable>> = (0..FACES)
+        let r: Vec<Option<usize>> = (0..FACES)
             .map(|f| {
                 let most = at(&pool.pinned, f).min(at(&pool.optional_real, f));
-                (most > 0).then(|| problem.add_integer_var(0.0, (0, most)))
+                (most > 0).then(|| model.variable(0, 0, most))
             })
             .collect();
-        let w: Vec<Variable> = (0..FACES)
-            .map(|_| problem.add_integer_var(0.0, (0, most_wild_i)))
+        let w: Vec<usize> = (0..FACES)
+            .map(|_| model.variable(0, 0, most_wild_i))
             .collect();
-        let hand_jokers = i32::from(pool.optional_wild);
-        let pj = (hand_jokers > 0).then(|| {
-            problem.add_integer_var(
-                f64::from(config.joker_value) * weight + 1.0,
-                (0, hand_jokers),
-            )
-        });
+        let hand_jokers = i64::from(pool.optional_wild);
+        let pj = (hand_jokers > 0)
+            .then(|| model.variable(i64::from(config.joker_value) * weight + 1, 0, hand_jokers));
         let mut holding: Vec<Vec<usize>> = vec![Vec::new(); FACES];
         for (m, faces) in shapes.iter().enumerate() {
             for f in faces {
@@ -269,34 +255,26 @@ impl<'a> Program<'a> {
             }
         }
         for f in 0..FACES {
-            let mut row = LinearExpr::empty();
-            for m in &holding[f] {
-                row.add(x[*m], 1.0);
-            }
+            let mut row: Vec<(usize, i64)> = holding[f].iter().map(|m| (x[*m], 1)).collect();
             if let Some(p) = p[f] {
-                row.add(p, -1.0);
+                row.push((p, -1));
             }
             if let Some(r) = r[f] {
-                row.add(r, 1.0);
+                row.push((r, 1));
                 if let Some(p) = p[f] {
-                    problem.add_constraint([(r, 1.0), (p, -1.0)], ComparisonOp::Le, 0.0);
+                    model.row(vec![(r, 1), (p, -1)], Relation::AtMost, 0);
                 }
             }
-            row.add(w[f], -1.0);
+            row.push((w[f], -1));
             let fixed = at(&pool.must_real, f) + at(&pool.pinned, f);
-            problem.add_constraint(row, ComparisonOp::Eq, f64::from(fixed));
+            model.row(row, Relation::Equal, fixed);
         }
-        let mut jokers = LinearExpr::empty();
-        for v in &w {
-            jokers.add(*v, 1.0);
-        }
-        for v in r.iter().flatten() {
-            jokers.add(*v, -1.0);
-        }
+        let mut jokers: Vec<(usize, i64)> = w.iter().map(|v| (*v, 1)).collect();
+        jokers.extend(r.iter().flatten().map(|v| (*v, -1)));
         if let Some(pj) = pj {
-            jokers.add(pj, -1.0);
+            jokers.push((pj, -1));
         }
-        problem.add_constraint(jokers, ComparisonOp::Eq, f64::from(pool.must_wild));
+        model.row(jokers, Relation::Equal, i64::from(pool.must_wild));
 
         Some(Program {
             pool,
@@ -307,66 +285,36 @@ impl<'a> Program<'a> {
             r,
             w,
             pj,
-            state: State::Built(Box::new(problem)),
-            pivots: 0,
+            solve: BranchAndBound::new(model),
         })
     }
 
-    /// Solves on for at most `nodes` more branch-and-bound nodes (the first relaxation is
-    /// free).
-    pub(super) fn advance(&mut self, nodes: u64, rules: MeldRules) -> Progress {
-        let outcome = match std::mem::replace(&mut self.state, State::Over) {
-            State::Built(problem) => {
-                let mut options = SolveOptions::default();
-                options.node_limit = Some(nodes);
-                // The model is small, with small integer coefficients and no redundant rows
-                // to drop: presolve is work that buys nothing here (measured in the bench).
-                options.presolve = false;
-                problem.solve_with(options)
+    /// Solves on until `pivots` more simplex pivots are spent, or the program is solved.
+    pub(super) fn advance_pivots(&mut self, pivots: u64, rules: MeldRules) -> Progress {
+        let until = self.solve.pivots().saturating_add(pivots);
+        match self.solve.run(until) {
+            Status::Unfinished => Progress::Unfinished,
+            Status::Finished(Solved::Optimal(values)) => {
+                Progress::Solved(self.play(&values, rules).ok_or(NoPlay::Failed))
             }
-            State::Going(outcome) => {
-                let mut options = outcome.last_resume_options();
-                options.node_limit = Some(nodes);
-                outcome.resume_with(options)
-            }
-            State::Over => return Progress::Solved(Err(NoPlay::Failed)),
-        };
-        if let Ok(outcome) = &outcome {
-            self.pivots = outcome.stats().lp_iterations;
-        }
-        match outcome {
-            Ok(outcome) if outcome.is_optimal() => match outcome.into_solution() {
-                Ok(solution) => Progress::Solved(self.play(&solution, rules).ok_or(NoPlay::Failed)),
-                Err(_) => Progress::Solved(Err(NoPlay::Failed)),
-            },
-            Ok(outcome) if outcome.termination_reason() == TerminationReason::NodeLimit => {
-                self.state = State::Going(Box::new(outcome));
-                Progress::Unfinished
-            }
-            Err(microlp::Error::Infeasible) => Progress::Solved(Err(NoPlay::Impossible)),
-            _ => Progress::Solved(Err(NoPlay::Failed)),
+            Status::Finished(Solved::Infeasible) => Progress::Solved(Err(NoPlay::Impossible)),
+            Status::Finished(Solved::Failed) => Progress::Solved(Err(NoPlay::Failed)),
         }
     }
 
-    /// Solves on, a node at a time, until `pivots` more simplex pivots are spent (the
-    /// node that passes the mark finishes), or the program is solved.
-    pub(super) fn advance_pivots(&mut self, pivots: u64, rules: MeldRules) -> Progress {
-        let until = self.pivots.saturating_add(pivots);
-        loop {
-            match self.advance(1, rules) {
-                Progress::Unfinished if self.pivots < until => {}
-                progress => return progress,
-            }
-        }
+    /// Solves to the end; the pivots it took in all.
+    pub(super) fn pivots_to_the_end(&mut self, rules: MeldRules) -> u64 {
+        self.advance_pivots(u64::MAX, rules);
+        self.solve.pivots()
     }
 
     /// The play of an optimal solution, laid out.
-    fn play(&self, solution: &Solution, rules: MeldRules) -> Option<IlpPlay> {
+    fn play(&self, values: &[i64], rules: MeldRules) -> Option<IlpPlay> {
         let pool = self.pool;
         let at = |counts: &[[u8; SUITS]; RANKS], f: usize| i32::from(counts[f / SUITS][f % SUITS]);
         let (shapes, x, p, r, w, pj) = (&self.shapes, &self.x, &self.p, &self.r, &self.w, &self.pj);
-        let int = |v: Variable| solution.var_value(v).round().max(0.0) as u32;
-        let int_of = |v: &Option<Variable>| v.map_or(0, int);
+        let int = |v: usize| values[v].max(0) as u32;
+        let int_of = |v: &Option<usize>| v.map_or(0, int);
 
         // Each face's cards: real ones, pinned jokers, then wild jokers (taken first).
         let mut cards: Vec<Vec<Slot>> = Vec::with_capacity(FACES);
@@ -421,10 +369,9 @@ impl<'a> Program<'a> {
 /// The best play of `pool` by integer programming, however long it takes.
 pub(crate) fn best_play(pool: &Pool, config: &Config, rules: MeldRules) -> Result<IlpPlay, NoPlay> {
     let mut program = Program::new(pool, config).ok_or(NoPlay::Failed)?;
-    loop {
-        if let Progress::Solved(result) = program.advance(u64::MAX, rules) {
-            return result;
-        }
+    match program.advance_pivots(u64::MAX, rules) {
+        Progress::Solved(result) => result,
+        Progress::Unfinished => Err(NoPlay::Failed),
     }
 }
 
@@ -597,12 +544,15 @@ mod tests {
         let mut program = Program::new(&pool, &config).expect("a program");
         let mut turns = 0;
         let in_turns = loop {
-            let before = program.pivots;
+            let before = program.solve.pivots();
             match program.advance_pivots(20, rules) {
                 Progress::Solved(play) => break play.expect("a play"),
                 Progress::Unfinished => {
                     turns += 1;
-                    assert!(program.pivots >= before + 20, "a turn stopped short");
+                    assert!(
+                        program.solve.pivots() >= before + 20,
+                        "a turn stopped short"
+                    );
                 }
             }
         };

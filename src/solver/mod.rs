@@ -2,7 +2,7 @@
 //! of cards can all be laid as melds ([`arrange`]).
 //!
 //! Both are exact, by two methods that take turns (`best_layout`): an integer program of
-//! the play (`ilp`, solved by `microlp`), and a search (`search`): a dynamic program over
+//! the play (`ilp`, solved by its own branch and bound over a dual simplex, `simplex`), and a search (`search`): a dynamic program over
 //! ranks, ace to king and on to the high ace, one face (rank and suit) at a time, that counts
 //! cards rather than naming them. The search's parts:
 //! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
@@ -30,6 +30,7 @@ mod layout;
 mod pool;
 mod profile;
 mod search;
+mod simplex;
 mod state;
 
 use crate::Error;
@@ -123,6 +124,21 @@ pub mod methods {
             searched_layout(&pool, &config, meld_rules, &mut work);
         }
         Ok(work.spent)
+    }
+
+    /// The simplex pivots the program alone takes on a position, solved to the end: its
+    /// measure of work, the same on every run (0 where the program can't take the pool).
+    pub fn program_work(
+        table: &Table,
+        hand: &Hand,
+        rules: &Rules,
+        deck: Deck,
+    ) -> Result<u64, Error> {
+        let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
+            return Ok(0);
+        };
+        Ok(super::ilp::Program::new(&pool, &config)
+            .map_or(0, |mut program| program.pivots_to_the_end(meld_rules)))
     }
 }
 
