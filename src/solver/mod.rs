@@ -350,10 +350,11 @@ const TIDYING_WORK: usize = 500_000;
 /// when the whole pool can be laid with no joker placed where a meld needs it (most real
 /// positions let the hand go out so). Otherwise its proof that nothing better exists grows
 /// with the places a joker could fill, while the integer program (`ilp`) bounds what can
-/// still be played by its linear relaxation, and often settles at its first relaxation; but
-/// on some positions its branch and bound wanders where the search is quick. Neither can be
-/// told beforehand, so they take turns ([`ProgramTurns`]), the search first and longest
-/// (see [`FIRST_WORK`]), each turn twice the last (moves tried for the search, simplex
+/// still be played by its linear relaxation, and often settles within a few hundred pivots;
+/// but on some positions its branch and bound wanders where the search is quick. Neither can
+/// be told beforehand, so they take turns ([`ProgramTurns`]): the search first, until it
+/// has asked whether the hand goes out (see [`FIRST_WORK`]), then the program (see
+/// [`FIRST_PIVOTS`]), each turn after twice the last (moves tried for the search, simplex
 /// pivots for the program), each going on where it stopped: whichever finishes first
 /// answers, at most a few times the cost of the quicker alone. Work, not time, so the
 /// answer (and its layout) is the same on every run. If the program fails (a numerical
@@ -380,7 +381,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         work: 2 * FIRST_WORK,
         answer: None,
     };
-    // The search goes first: on most positions that keep cards it is the quicker.
+    // The search goes first: it answers at once most positions that go out.
     let searched = searched_layout(
         pool,
         config,
@@ -443,26 +444,26 @@ impl Turns for ProgramTurns<'_> {
     }
 }
 
-/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 7 ms.
-/// A move tried takes 15 to 25 ns (measured); most positions that keep cards need fewer,
-/// and those that go out far fewer.
+/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 1 ms
+/// (a move tried takes 15 to 25 ns, measured). It is cut short when the search finds the
+/// hand can't go out ([`Work::hand_over`]): the program then takes its turn at once.
 ///
-/// The search answers most positions, hard ones too, so its first turn is the longer: the
-/// program takes its first turn (about 3 ms) only where the search has not finished by
-/// then, and the positions the program settles in a few ms but the search does not pay
-/// for the wait. Measured on every class of the bench, interleaved, and by a simulation of
-/// the turns from each method's time alone (it matches `solve` within a tenth): 350,000
-/// moves against 250,000 take up to 14% off the hard sets in all and their screened
-/// maxima from 26 to 19 ms, and slow no class; the hard set then found against it is no harder
-/// than the one found against 250,000. 500,000 gain more on the older sets, but the hard
-/// set found against it takes half as long again as the one found against 250,000.
-const FIRST_WORK: usize = 350_000;
+/// The program is the quicker on most hard positions that keep cards (the bench's hard
+/// sets: 1.3 to 5 ms at the median, where the search alone takes 2 to 10), so it comes in
+/// early; the first turn is long enough for most positions that go out (the bench's
+/// median is about 20,000 moves). Chosen by a simulation of the turns built from each
+/// method's work and time alone on every class of the bench (50,000 to 350,000 moves, 60 to
+/// 1,000 pivots), then measured in full: against the turns before (350,000 moves first,
+/// with no hand-over, then 120 pivots), the hard sets' medians fall by half or more and
+/// no class slows (the README has the figures).
+const FIRST_WORK: usize = 50_000;
 
-/// The program's first turn, in simplex pivots: about 3 ms. A pivot takes 15 to 25 µs on a
-/// full-scale pool (measured), about as long as a thousand moves of the search; a
+/// The program's first turn, in simplex pivots: about 6 ms. A pivot takes 4 to 8 µs on a
+/// full-scale pool (measured, `simplex`), about as long as 300 moves of the search; a
 /// branch-and-bound node takes from a few pivots to dozens, so nodes would measure its
-/// turns unevenly.
-const FIRST_PIVOTS: u64 = 120;
+/// turns unevenly. Most hard positions settle within it (the hard sets' median positions
+/// take 100 to 850).
+const FIRST_PIVOTS: u64 = 1_000;
 
 /// What a search within a budget gives.
 enum Searched {
@@ -605,6 +606,8 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
             Outcome::Impossible => {}
         }
     }
+    // The hand can't go out: the program, quicker on most such positions, takes its turn.
+    work.hand_over();
     if total == 0 && pool.optional_wild == 0 {
         // The searches above already were the best plays.
         return Err(Outcome::Impossible);
@@ -1074,7 +1077,45 @@ mod tests {
             "the same play"
         );
         assert!(turns.marks.len() > 10, "{} turns", turns.marks.len());
-        assert!(turns.marks.windows(2).all(|w| w[1] >= w[0] + 1_000));
+        // A thousand moves apart, but for the one turn handed over when the hand is found
+        // not to go out.
+        let early = turns.marks.windows(2).filter(|w| w[1] < w[0] + 1_000).count();
+        assert!(early <= 1, "{:?}", turns.marks);
+    }
+
+    #[test]
+    fn a_search_hands_the_turn_over_once_it_finds_the_hand_cannot_go_out() {
+        let (pool, config, rules) = hard_pool();
+        let mut turns = CountedTurns {
+            marks: Vec::new(),
+            stop_at: usize::MAX,
+        };
+        let mut work = Work::taking_turns(&mut turns, usize::MAX);
+        searched_layout(&pool, &config, rules, &mut work);
+        let spent = work.spent;
+        let first = *turns.marks.first().expect("a turn handed over");
+        assert!(0 < first && first < spent, "at {first} of {spent}");
+        // A hand that goes out hands nothing over.
+        let (pool, config, rules) = pool_of("4h 5h 6h | Kc Kd Ks", "7h 8h Kh");
+        let mut turns = CountedTurns {
+            marks: Vec::new(),
+            stop_at: usize::MAX,
+        };
+        let mut work = Work::taking_turns(&mut turns, usize::MAX);
+        let searched = searched_layout(&pool, &config, rules, &mut work);
+        assert!(matches!(searched, Searched::Done(Some(_))));
+        assert!(turns.marks.is_empty(), "{:?}", turns.marks);
+    }
+
+    fn pool_of(table: &str, hand: &str) -> (Pool, Config, MeldRules) {
+        let deck = Deck::for_players(3).expect("a deck");
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, deck);
+        let table = Table::parse(table, meld_rules, deck).expect("a table");
+        let hand = Hand::parse(hand, deck).expect("a hand");
+        play_pool(&table, &hand, &rules, deck)
+            .expect("a real position")
+            .expect("a hand")
     }
 
     /// Asks to be called again at once, every time.

@@ -212,6 +212,13 @@ impl<'a> Work<'a> {
         }
     }
 
+    /// Hands the turn on at the next step, whatever has been spent (when turns are taken).
+    pub(crate) fn hand_over(&mut self) {
+        if self.turns.is_some() {
+            self.mark = self.mark.min(self.spent);
+        }
+    }
+
     /// Counts `n` more work.
     pub(super) fn add(&mut self, n: usize) {
         self.spent = self.spent.saturating_add(n);
