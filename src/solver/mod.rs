@@ -1079,7 +1079,11 @@ mod tests {
         assert!(turns.marks.len() > 10, "{} turns", turns.marks.len());
         // A thousand moves apart, but for the one turn handed over when the hand is found
         // not to go out.
-        let early = turns.marks.windows(2).filter(|w| w[1] < w[0] + 1_000).count();
+        let early = turns
+            .marks
+            .windows(2)
+            .filter(|w| w[1] < w[0] + 1_000)
+            .count();
         assert!(early <= 1, "{:?}", turns.marks);
     }
 
