@@ -226,10 +226,6 @@ impl Dual {
                 }
             });
         }
-        let mut inverse = vec![0.0; m * m];
-        for i in 0..m {
-            inverse[i * m + i] = 1.0;
-        }
         let mut place = vec![Place::AtLower; n + m];
         for i in 0..m {
             place[n + i] = Place::Basic(i);
@@ -245,7 +241,7 @@ impl Dual {
             rhs,
             lower,
             upper,
-            inverse,
+            inverse: identity(m),
             head: (n..n + m).collect(),
             place,
             x: vec![0.0; n + m],
@@ -259,7 +255,9 @@ impl Dual {
             in_row: vec![false; n + m],
             column: vec![0.0; m],
         };
-        dual.place_nonbasic();
+        for j in 0..n {
+            dual.rest_at_bound(j);
+        }
         dual.compute_basic_values();
         dual
     }
@@ -275,24 +273,28 @@ impl Dual {
         }
     }
 
-    /// Puts each nonbasic variable at the bound its reduced cost asks for.
-    fn place_nonbasic(&mut self) {
-        for j in 0..self.n + self.m {
-            if matches!(self.place[j], Place::Basic(_)) {
-                continue;
-            }
-            let at_upper = self.reduced[j] < 0.0 && self.upper[j] > self.lower[j];
-            self.place[j] = if at_upper {
-                Place::AtUpper
-            } else {
-                Place::AtLower
-            };
-            self.x[j] = if at_upper {
-                self.upper[j]
-            } else {
-                self.lower[j]
-            };
-        }
+    /// Puts nonbasic variable `j` at the bound its reduced cost asks for (where the cost is
+    /// about zero, where it was); the change in its value.
+    fn rest_at_bound(&mut self, j: usize) -> f64 {
+        let d = self.reduced[j];
+        let at_upper = if self.upper[j] <= self.lower[j] {
+            false
+        } else if d < -DUAL_TOLERANCE {
+            true
+        } else if d > DUAL_TOLERANCE {
+            false
+        } else {
+            self.place[j] == Place::AtUpper
+        };
+        let (place, value) = if at_upper {
+            (Place::AtUpper, self.upper[j])
+        } else {
+            (Place::AtLower, self.lower[j])
+        };
+        self.place[j] = place;
+        let delta = value - self.x[j];
+        self.x[j] = value;
+        delta
     }
 
     /// The basic variables' values from the nonbasic ones: `B⁻¹ (b - N x_N)`.
@@ -343,10 +345,7 @@ impl Dual {
         for (k, &j) in self.head.iter().enumerate() {
             self.for_column(j, |i, a| basis[i * m + k] = a);
         }
-        let mut inverse = vec![0.0; m * m];
-        for i in 0..m {
-            inverse[i * m + i] = 1.0;
-        }
+        let mut inverse = identity(m);
         for c in 0..m {
             let Some(p) =
                 (c..m).max_by(|a, b| basis[a * m + c].abs().total_cmp(&basis[b * m + c].abs()))
@@ -391,29 +390,8 @@ impl Dual {
             if matches!(self.place[j], Place::Basic(_)) {
                 continue;
             }
-            let d = self.reduced[j];
-            let at_upper = if self.upper[j] <= self.lower[j] {
-                false
-            } else if d < -DUAL_TOLERANCE {
-                true
-            } else if d > DUAL_TOLERANCE {
-                false
-            } else {
-                self.place[j] == Place::AtUpper
-            };
-            let value = if at_upper {
-                self.upper[j]
-            } else {
-                self.lower[j]
-            };
-            self.place[j] = if at_upper {
-                Place::AtUpper
-            } else {
-                Place::AtLower
-            };
-            let delta = value - self.x[j];
+            let delta = self.rest_at_bound(j);
             if delta != 0.0 {
-                self.x[j] = value;
                 shifted = true;
                 self.for_column(j, |i, a| shift[i] += a * delta);
             }
@@ -463,73 +441,9 @@ impl Dual {
         };
         let delta = self.x[basic] - bound;
 
-        // The pivot row over the nonbasic variables: row r of B⁻¹ times the rows of the
-        // model, skipping its zeros (a row of B⁻¹ is mostly zeros here).
-        let mut touched = std::mem::take(&mut self.touched);
-        for &j in &touched {
-            self.row[j] = 0.0;
-            self.in_row[j] = false;
-        }
-        touched.clear();
-        let rho = &self.inverse[r * m..(r + 1) * m];
-        for (i, &weight) in rho.iter().enumerate() {
-            if weight == 0.0 {
-                continue;
-            }
-            let slack = self.n + i;
-            self.row[slack] = weight;
-            self.in_row[slack] = true;
-            touched.push(slack);
-            for k in self.row_start[i]..self.row_start[i + 1] {
-                let j = self.cols_of[k];
-                if !self.in_row[j] {
-                    self.in_row[j] = true;
-                    touched.push(j);
-                }
-                self.row[j] += weight * self.row_values[k];
-            }
-        }
-        for &basic in &self.head {
-            self.row[basic] = 0.0;
-        }
-        // Which variables may enter, moving toward their open side, and the ratio test.
-        let sign = if to_lower { -1.0 } else { 1.0 };
-        let eligible = |j: usize, alpha: f64| -> bool {
-            let signed = sign * alpha;
-            match self.place[j] {
-                Place::Basic(_) => false,
-                _ if self.upper[j] <= self.lower[j] => false,
-                Place::AtLower => signed > SMALLEST_PIVOT,
-                Place::AtUpper => signed < -SMALLEST_PIVOT,
-            }
-        };
-        let mut most_step = f64::INFINITY;
-        for &j in &touched {
-            let alpha = self.row[j];
-            if eligible(j, alpha) {
-                let room = (self.reduced[j].abs() + DUAL_TOLERANCE) / alpha.abs();
-                most_step = most_step.min(room);
-            }
-        }
-        if most_step == f64::INFINITY {
-            self.touched = touched;
+        self.pivot_row(r);
+        let Some(q) = self.entering(to_lower) else {
             return Step::Infeasible;
-        }
-        let mut entering = None;
-        let mut largest = 0.0;
-        for &j in &touched {
-            let alpha = self.row[j];
-            if eligible(j, alpha)
-                && self.reduced[j].abs() / alpha.abs() <= most_step
-                && alpha.abs() > largest
-            {
-                largest = alpha.abs();
-                entering = Some(j);
-            }
-        }
-        let Some(q) = entering else {
-            self.touched = touched;
-            return Step::Trouble;
         };
 
         // The entering column, checked against the row's element.
@@ -543,16 +457,14 @@ impl Dual {
         self.column = column;
         let pivot = self.column[r];
         if (pivot - self.row[q]).abs() > 1e-6 * (1.0 + pivot.abs()) || pivot.abs() < 1e-11 {
-            self.touched = touched;
             return Step::Trouble;
         }
 
         // Reduced costs.
         let theta_dual = self.reduced[q] / self.row[q];
-        for &j in &touched {
+        for &j in &self.touched {
             self.reduced[j] -= theta_dual * self.row[j];
         }
-        self.touched = touched;
         self.reduced[q] = 0.0;
         self.reduced[basic] = -theta_dual;
 
@@ -581,6 +493,76 @@ impl Dual {
         }
         Step::Pivoted
     }
+
+    /// Row `r` of B⁻¹ times the model's rows, skipping its zeros (a row of B⁻¹ is mostly
+    /// zeros here), into `row`, the variables it touches in `touched`; basic ones are 0.
+    fn pivot_row(&mut self, r: usize) {
+        for &j in &self.touched {
+            self.row[j] = 0.0;
+            self.in_row[j] = false;
+        }
+        self.touched.clear();
+        let rho = &self.inverse[r * self.m..(r + 1) * self.m];
+        for (i, &weight) in rho.iter().enumerate() {
+            if weight == 0.0 {
+                continue;
+            }
+            let slack = self.n + i;
+            self.row[slack] = weight;
+            self.in_row[slack] = true;
+            self.touched.push(slack);
+            for k in self.row_start[i]..self.row_start[i + 1] {
+                let j = self.cols_of[k];
+                if !self.in_row[j] {
+                    self.in_row[j] = true;
+                    self.touched.push(j);
+                }
+                self.row[j] += weight * self.row_values[k];
+            }
+        }
+        for &basic in &self.head {
+            self.row[basic] = 0.0;
+        }
+    }
+
+    /// The variable to enter, by a two-pass (Harris) ratio test over the pivot row: of
+    /// those that may move toward their open side (the leaving variable going `to_lower`
+    /// or up), the largest element within the smallest ratio widened by the tolerance.
+    /// `None` when none may move: the node is infeasible.
+    fn entering(&self, to_lower: bool) -> Option<usize> {
+        let sign = if to_lower { -1.0 } else { 1.0 };
+        let eligible = |j: usize| -> bool {
+            let signed = sign * self.row[j];
+            match self.place[j] {
+                Place::Basic(_) => false,
+                _ if self.upper[j] <= self.lower[j] => false,
+                Place::AtLower => signed > SMALLEST_PIVOT,
+                Place::AtUpper => signed < -SMALLEST_PIVOT,
+            }
+        };
+        let candidates = || self.touched.iter().copied().filter(|&j| eligible(j));
+        let most_step = candidates()
+            .map(|j| (self.reduced[j].abs() + DUAL_TOLERANCE) / self.row[j].abs())
+            .reduce(f64::min)?;
+        candidates()
+            .filter(|&j| self.reduced[j].abs() / self.row[j].abs() <= most_step)
+            .reduce(|a, b| {
+                if self.row[b].abs() > self.row[a].abs() {
+                    b
+                } else {
+                    a
+                }
+            })
+    }
+}
+
+/// The `m` by `m` identity, dense and row-major.
+fn identity(m: usize) -> Vec<f64> {
+    let mut matrix = vec![0.0; m * m];
+    for i in 0..m {
+        matrix[i * m + i] = 1.0;
+    }
+    matrix
 }
 
 /// One Gauss-Jordan elimination on a dense `m` by `m` row-major matrix: row `r` divided by
@@ -862,6 +844,17 @@ mod tests {
         }
     }
 
+    /// Numbers below the given bound from a small generator (xorshift), so the random tests
+    /// need no crate and run the same every time.
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> i64 {
+        move |below| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below) as i64
+        }
+    }
+
     /// Every assignment within the bounds, for checking small models by brute force.
     fn brute(model: &Model) -> Solved {
         let n = model.variables();
@@ -961,13 +954,7 @@ mod tests {
     fn random_models_shaped_like_the_play_agree_with_microlp() {
         // Rows of coefficients 1 and -1 over boxed integers, as the play's program has:
         // their sums cancel exactly, which a brute force's small models seldom show.
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = |below: u64| -> i64 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below) as i64
-        };
+        let mut next = numbers(0x9e37_79b9_7f4a_7c15);
         for _ in 0..150 {
             let mut model = Model::default();
             let n = 12 + next(20) as usize;
@@ -1003,14 +990,7 @@ mod tests {
 
     #[test]
     fn random_small_models_agree_with_a_brute_force() {
-        // A small generator, so the test needs no crate and runs the same every time.
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = |below: u64| -> i64 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below) as i64
-        };
+        let mut next = numbers(0x2545_f491_4f6c_dd1d);
         for _ in 0..3000 {
             let mut model = Model::default();
             let n = 2 + next(5) as usize;
