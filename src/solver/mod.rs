@@ -748,26 +748,24 @@ mod tests {
     /// A position whose best play keeps cards in hand, on a table of duplicates and jokers,
     /// where the search's proof takes many passes (from the bench's hard set).
     fn hard_pool() -> (Pool, Config, MeldRules) {
+        pool_of(
+            "6s 7s 8s 9s | Js Jh Jd Jc | 6s 7s 8s 9s 10s Js | 4d 5d 6d 7d 8d 9d | As Ah Ad Ac \
+             | 7h 8h 9h 10h | 4s 4h 4d 4c | As Ah Ad Ac | 10h Jh Qh Kh | 6d 7d 8d 9d",
+            "Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h 7c 10c Qd * 5d",
+        )
+    }
+
+    /// The pool, search configuration and meld rules of a play of `hand` onto `table`
+    /// (three players, default rules).
+    fn pool_of(table: &str, hand: &str) -> (Pool, Config, MeldRules) {
         let deck = Deck::for_players(3).expect("a deck");
         let rules = Rules::default();
         let meld_rules = MeldRules::new(&rules, deck);
-        let table = Table::parse(
-            "6s 7s 8s 9s | Js Jh Jd Jc | 6s 7s 8s 9s 10s Js | 4d 5d 6d 7d 8d 9d | As Ah Ad Ac \
-             | 7h 8h 9h 10h | 4s 4h 4d 4c | As Ah Ad Ac | 10h Jh Qh Kh | 6d 7d 8d 9d",
-            meld_rules,
-            deck,
-        )
-        .expect("a table");
-        let hand = Hand::parse(
-            "Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h 7c 10c Qd * 5d",
-            deck,
-        )
-        .expect("a hand");
-        (
-            Pool::for_play(&table, &hand),
-            config(&rules, meld_rules),
-            meld_rules,
-        )
+        let table = Table::parse(table, meld_rules, deck).expect("a table");
+        let hand = Hand::parse(hand, deck).expect("a hand");
+        play_pool(&table, &hand, &rules, deck)
+            .expect("a real position")
+            .expect("a hand")
     }
 
     /// A play searched both ways: up from the ace, and down from the king (the pool
@@ -1089,37 +1087,24 @@ mod tests {
 
     #[test]
     fn a_search_hands_the_turn_over_once_it_finds_the_hand_cannot_go_out() {
-        let (pool, config, rules) = hard_pool();
-        let mut turns = CountedTurns {
-            marks: Vec::new(),
-            stop_at: usize::MAX,
+        // The search's only marks are far off: every turn it hands on is handed over.
+        let handed_over = |(pool, config, rules): (Pool, Config, MeldRules)| {
+            let mut turns = CountedTurns {
+                marks: Vec::new(),
+                stop_at: usize::MAX,
+            };
+            let mut work = Work::taking_turns(&mut turns, usize::MAX);
+            let searched = searched_layout(&pool, &config, rules, &mut work);
+            let spent = work.spent;
+            (turns.marks, spent, searched)
         };
-        let mut work = Work::taking_turns(&mut turns, usize::MAX);
-        searched_layout(&pool, &config, rules, &mut work);
-        let spent = work.spent;
-        let first = *turns.marks.first().expect("a turn handed over");
+        let (marks, spent, _) = handed_over(hard_pool());
+        let first = *marks.first().expect("a turn handed over");
         assert!(0 < first && first < spent, "at {first} of {spent}");
         // A hand that goes out hands nothing over.
-        let (pool, config, rules) = pool_of("4h 5h 6h | Kc Kd Ks", "7h 8h Kh");
-        let mut turns = CountedTurns {
-            marks: Vec::new(),
-            stop_at: usize::MAX,
-        };
-        let mut work = Work::taking_turns(&mut turns, usize::MAX);
-        let searched = searched_layout(&pool, &config, rules, &mut work);
+        let (marks, _, searched) = handed_over(pool_of("4h 5h 6h | Kc Kd Ks", "7h 8h Kh"));
         assert!(matches!(searched, Searched::Done(Some(_))));
-        assert!(turns.marks.is_empty(), "{:?}", turns.marks);
-    }
-
-    fn pool_of(table: &str, hand: &str) -> (Pool, Config, MeldRules) {
-        let deck = Deck::for_players(3).expect("a deck");
-        let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, deck);
-        let table = Table::parse(table, meld_rules, deck).expect("a table");
-        let hand = Hand::parse(hand, deck).expect("a hand");
-        play_pool(&table, &hand, &rules, deck)
-            .expect("a real position")
-            .expect("a hand")
+        assert!(marks.is_empty(), "{marks:?}");
     }
 
     /// Asks to be called again at once, every time.
