@@ -1,7 +1,7 @@
 //! The best play of a pool as an integer program, solved by the program's own branch and
-//! bound over a dual simplex (`simplex`). The rank dynamic program (`search`) is quickest when a play
-//! lays every card, but it proves "nothing better exists" slowly on tables with many
-//! duplicates or a narrow window of ranks, where jokers could go in many places; the
+//! bound over a dual simplex (`simplex`). The rank dynamic program (`search`) is quickest
+//! when a play lays every card, but it proves "nothing better exists" slowly on tables with
+//! many duplicates or a narrow window of ranks, where jokers could go in many places; the
 //! program's linear relaxation bounds those positions at once.
 //!
 //! # The model (over the pool's counts)
