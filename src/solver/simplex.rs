@@ -154,6 +154,8 @@ struct Dual {
     values: Vec<f64>,
     /// Costs to minimize (the model's negated), every variable.
     cost: Vec<f64>,
+    /// The variables with a cost.
+    costed: Vec<usize>,
     rhs: Vec<f64>,
     lower: Vec<f64>,
     upper: Vec<f64>,
@@ -165,17 +167,14 @@ struct Dual {
     reduced: Vec<f64>,
     since_refactor: usize,
     pivots: u64,
-    /// The model's rows: `row_start[i]..row_start[i + 1]` index `cols_of` and `row_values`.
-    row_start: Vec<usize>,
-    cols_of: Vec<usize>,
-    row_values: Vec<f64>,
     /// Scratch: the pivot row over every variable (zero but where `touched` says), and
     /// the entering column.
     row: Vec<f64>,
     touched: Vec<usize>,
-    /// Which variables are in `touched`.
-    in_row: Vec<bool>,
     column: Vec<f64>,
+    /// Scratch for the ratio test: the variables that may enter, their pivot row element's
+    /// size and their reduced cost's.
+    candidates: Vec<(usize, f64, f64)>,
 }
 
 impl Dual {
@@ -196,15 +195,6 @@ impl Dual {
                 values.push(*a);
             }
             start.push(rows_of.len());
-        }
-        let mut row_start = vec![0];
-        let (mut cols_of, mut row_values) = (Vec::new(), Vec::new());
-        for (terms, _, _) in &model.rows {
-            for (j, a) in terms {
-                cols_of.push(*j);
-                row_values.push(*a as f64);
-            }
-            row_start.push(cols_of.len());
         }
         let mut cost: Vec<f64> = model.cost.iter().map(|c| -(*c as f64)).collect();
         cost.resize(n + m, 0.0);
@@ -230,9 +220,11 @@ impl Dual {
         for i in 0..m {
             place[n + i] = Place::Basic(i);
         }
+        let costed = (0..n).filter(|&j| cost[j] != 0.0).collect();
         let mut dual = Dual {
             m,
             n,
+            costed,
             start,
             rows_of,
             values,
@@ -247,13 +239,10 @@ impl Dual {
             x: vec![0.0; n + m],
             since_refactor: 0,
             pivots: 0,
-            row_start,
-            cols_of,
-            row_values,
             row: vec![0.0; n + m],
             touched: Vec::new(),
-            in_row: vec![false; n + m],
             column: vec![0.0; m],
+            candidates: Vec::new(),
         };
         for j in 0..n {
             dual.rest_at_bound(j);
@@ -368,41 +357,51 @@ impl Dual {
         }
         self.inverse = inverse;
         self.since_refactor = 0;
-        self.compute_basic_values();
         self.compute_reduced();
+        // Reduced costs computed afresh may ask a nonbasic variable for its other bound.
+        for j in 0..self.n + self.m {
+            if !matches!(self.place[j], Place::Basic(_)) {
+                self.rest_at_bound(j);
+            }
+        }
+        self.compute_basic_values();
         true
     }
 
     /// The objective to minimize at the current values: while the basis is dual feasible,
     /// a lower bound on the node's optimum.
     fn objective(&self) -> f64 {
-        self.cost.iter().zip(&self.x).map(|(c, x)| c * x).sum()
+        self.costed.iter().map(|&j| self.cost[j] * self.x[j]).sum()
     }
 
-    /// Sets every variable's bounds, moving nonbasic ones to the bound their reduced cost
-    /// asks for and updating the basic values to match.
-    fn set_bounds(&mut self, lower: &[f64], upper: &[f64]) {
-        let mut shift = vec![0.0; self.m];
-        let mut shifted = false;
-        for j in 0..self.n + self.m {
-            self.lower[j] = lower[j];
-            self.upper[j] = upper[j];
-            if matches!(self.place[j], Place::Basic(_)) {
+    /// Sets variable `j`'s bounds; a nonbasic variable moves to the bound its reduced cost
+    /// asks for, its change in value added to `shift` (the basic values are moved by
+    /// [`Dual::shift_basic`]).
+    fn set_bounds(&mut self, j: usize, lower: f64, upper: f64, shift: &mut [f64]) {
+        self.lower[j] = lower;
+        self.upper[j] = upper;
+        if matches!(self.place[j], Place::Basic(_)) {
+            return;
+        }
+        let delta = self.rest_at_bound(j);
+        if delta != 0.0 {
+            self.for_column(j, |i, a| shift[i] += a * delta);
+        }
+    }
+
+    /// Moves the basic values to match nonbasic ones moved by `shift` (row sums of their
+    /// columns times their change): `x_B -= B⁻¹ shift`. Clears `shift`.
+    fn shift_basic(&mut self, shift: &mut [f64]) {
+        let m = self.m;
+        for (k, s) in shift.iter_mut().enumerate() {
+            if *s == 0.0 {
                 continue;
             }
-            let delta = self.rest_at_bound(j);
-            if delta != 0.0 {
-                shifted = true;
-                self.for_column(j, |i, a| shift[i] += a * delta);
-            }
-        }
-        if shifted {
-            let m = self.m;
             for i in 0..m {
-                let row = &self.inverse[i * m..(i + 1) * m];
-                let change: f64 = row.iter().zip(&shift).map(|(a, b)| a * b).sum();
-                self.x[self.head[i]] -= change;
+                let basic = self.head[i];
+                self.x[basic] -= self.inverse[i * m + k] * *s;
             }
+            *s = 0.0;
         }
     }
 
@@ -494,34 +493,35 @@ impl Dual {
         Step::Pivoted
     }
 
-    /// Row `r` of B⁻¹ times the model's rows, skipping its zeros (a row of B⁻¹ is mostly
-    /// zeros here), into `row`, the variables it touches in `touched`; basic ones are 0.
+    /// Row `r` of B⁻¹ times the nonbasic columns, into `row`, those with an element in
+    /// `touched`: column by column, each a few rows long; basic ones are 0.
     fn pivot_row(&mut self, r: usize) {
         for &j in &self.touched {
             self.row[j] = 0.0;
-            self.in_row[j] = false;
         }
         self.touched.clear();
         let rho = &self.inverse[r * self.m..(r + 1) * self.m];
-        for (i, &weight) in rho.iter().enumerate() {
-            if weight == 0.0 {
+        for j in 0..self.n {
+            if matches!(self.place[j], Place::Basic(_)) {
                 continue;
             }
-            let slack = self.n + i;
-            self.row[slack] = weight;
-            self.in_row[slack] = true;
-            self.touched.push(slack);
-            for k in self.row_start[i]..self.row_start[i + 1] {
-                let j = self.cols_of[k];
-                if !self.in_row[j] {
-                    self.in_row[j] = true;
-                    self.touched.push(j);
-                }
-                self.row[j] += weight * self.row_values[k];
+            let (from, to) = (self.start[j], self.start[j + 1]);
+            let element: f64 = self.rows_of[from..to]
+                .iter()
+                .zip(&self.values[from..to])
+                .map(|(&i, &a)| rho[i] * a)
+                .sum();
+            if element != 0.0 {
+                self.row[j] = element;
+                self.touched.push(j);
             }
         }
-        for &basic in &self.head {
-            self.row[basic] = 0.0;
+        for (i, &element) in rho.iter().enumerate() {
+            let slack = self.n + i;
+            if element != 0.0 && !matches!(self.place[slack], Place::Basic(_)) {
+                self.row[slack] = element;
+                self.touched.push(slack);
+            }
         }
     }
 
@@ -529,30 +529,33 @@ impl Dual {
     /// those that may move toward their open side (the leaving variable going `to_lower`
     /// or up), the largest element within the smallest ratio widened by the tolerance.
     /// `None` when none may move: the node is infeasible.
-    fn entering(&self, to_lower: bool) -> Option<usize> {
+    fn entering(&mut self, to_lower: bool) -> Option<usize> {
         let sign = if to_lower { -1.0 } else { 1.0 };
-        let eligible = |j: usize| -> bool {
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        let mut most_step = f64::INFINITY;
+        for &j in &self.touched {
             let signed = sign * self.row[j];
-            match self.place[j] {
+            let eligible = match self.place[j] {
                 Place::Basic(_) => false,
                 _ if self.upper[j] <= self.lower[j] => false,
                 Place::AtLower => signed > SMALLEST_PIVOT,
                 Place::AtUpper => signed < -SMALLEST_PIVOT,
+            };
+            if eligible {
+                let (size, d) = (signed.abs(), self.reduced[j].abs());
+                most_step = most_step.min((d + DUAL_TOLERANCE) / size);
+                candidates.push((j, size, d));
             }
-        };
-        let candidates = || self.touched.iter().copied().filter(|&j| eligible(j));
-        let most_step = candidates()
-            .map(|j| (self.reduced[j].abs() + DUAL_TOLERANCE) / self.row[j].abs())
-            .reduce(f64::min)?;
-        candidates()
-            .filter(|&j| self.reduced[j].abs() / self.row[j].abs() <= most_step)
-            .reduce(|a, b| {
-                if self.row[b].abs() > self.row[a].abs() {
-                    b
-                } else {
-                    a
-                }
-            })
+        }
+        let mut chosen: Option<(usize, f64)> = None;
+        for &(j, size, d) in &candidates {
+            if d / size <= most_step && chosen.is_none_or(|(_, best)| size > best) {
+                chosen = Some((j, size));
+            }
+        }
+        self.candidates = candidates;
+        chosen.map(|(j, _)| j)
     }
 }
 
@@ -598,6 +601,10 @@ pub(crate) struct BranchAndBound {
     lp: Dual,
     root_lower: Vec<f64>,
     root_upper: Vec<f64>,
+    /// The variables whose bounds in `lp` may differ from the root's.
+    applied: Vec<usize>,
+    /// Scratch for [`BranchAndBound::enter`].
+    shift: Vec<f64>,
     open: Vec<Node>,
     /// The node being solved, and the pivots it started at.
     current: Option<(Node, u64)>,
@@ -626,6 +633,8 @@ impl BranchAndBound {
             model,
             root_lower: lp.lower.clone(),
             root_upper: lp.upper.clone(),
+            applied: Vec::new(),
+            shift: vec![0.0; lp.m],
             lp,
             open: vec![Node {
                 branches: Vec::new(),
@@ -704,14 +713,26 @@ impl BranchAndBound {
     }
 
     /// Sets the bounds of `node`: the root's, tightened by its branches.
+    /// Only the variables branched on, in the last node or this one, are set again.
     fn enter(&mut self, node: &Node) {
-        let mut lower = self.root_lower.clone();
-        let mut upper = self.root_upper.clone();
-        for &(j, lo, up) in &node.branches {
-            lower[j] = lo;
-            upper[j] = up;
+        let mut shift = std::mem::take(&mut self.shift);
+        let mut again = std::mem::take(&mut self.applied);
+        again.extend(node.branches.iter().map(|b| b.0));
+        again.sort_unstable();
+        again.dedup();
+        for &j in &again {
+            let (mut lo, mut up) = (self.root_lower[j], self.root_upper[j]);
+            for &(k, l, u) in &node.branches {
+                if k == j {
+                    (lo, up) = (l, u);
+                }
+            }
+            self.lp.set_bounds(j, lo, up, &mut shift);
         }
-        self.lp.set_bounds(&lower, &upper);
+        self.lp.shift_basic(&mut shift);
+        again.retain(|&j| node.branches.iter().any(|b| b.0 == j));
+        self.applied = again;
+        self.shift = shift;
     }
 
     /// Whether the node being solved can no longer beat the best solution found.
