@@ -340,6 +340,26 @@ pub(crate) fn layout_with(
     })
 }
 
+/// Whether no layout of a pool that must all be laid has at most `needed_jokers` jokers
+/// laid where a meld needs them, as one search shows: true only when it is sure. A layout
+/// with fewer such jokers is one with at most as many, so this answers for [`layout_with`]
+/// too, with one search where it would make one a number of jokers; but where a layout
+/// exists it says nothing, and the caller lays it out as before.
+pub(crate) fn surely_no_layout(pool: &Pool, config: &Config, needed_jokers: u8) -> bool {
+    if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
+        return true;
+    }
+    let limits = Limits {
+        needed_jokers,
+        most_left: Some(0),
+    };
+    let mut work = Work::at_most(TIDYING_WORK);
+    matches!(
+        best_plan_working(pool, config, Jokers::Needed, limits, &mut work),
+        Outcome::Impossible
+    )
+}
+
 /// The most work a tidying search may do (see [`Work`]): on a big
 /// pool with jokers placed where needed it could take far longer than the play it tidies,
 /// and the play's own layout will do.
@@ -1156,6 +1176,27 @@ mod tests {
             assert!(matches!(searched, Searched::OutOfWork));
             assert_eq!(turns.marks.len(), stop_at);
         }
+    }
+
+    #[test]
+    fn one_search_is_sure_there_is_no_layout_only_where_there_is_none() {
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
+        let config = config(&rules, meld_rules);
+        let sure = |text: &str, needed: u8| {
+            let pool = Pool::for_arrangement(&pile(text));
+            let none = surely_no_layout(&pool, &config, needed);
+            let laid = layout_with(&pool, &config, meld_rules, needed).is_some();
+            assert!(!(none && laid), "{text}: sure of none, yet laid out");
+            none
+        };
+        // The joker stands for 7h, where the run needs it.
+        assert!(!sure("5h 6h 8h *", 1));
+        // A run from 5h to 9h needs two jokers.
+        assert!(sure("5h 6h 9h *", 1));
+        assert!(!sure("5h 6h 9h * *", 2));
+        // Nothing to lay 4d with.
+        assert!(sure("7h 8h 9h 4d *", 1));
     }
 
     #[test]
