@@ -2,6 +2,7 @@
 //! and against the referee on random full-size ones.
 
 mod brute;
+mod counts;
 #[path = "../benches/support/deal.rs"]
 mod deal;
 
@@ -222,15 +223,8 @@ fn assert_arrangement(cards: &[HandCard], rules: &Rules, deck: Deck, brute_force
 
 /// Test cases: few in debug builds (CI), more in release; `SOLVER_CASES` overrides both.
 fn cases(debug: u32, release: u32) -> u32 {
-    let default = if cfg!(debug_assertions) {
-        debug
-    } else {
-        release
-    };
-    std::env::var("SOLVER_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(default)
+    let n = counts::cases("SOLVER_CASES", debug.into(), release.into());
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The solver's least deadwood (then most cards) is the brute force's, and its play is legal.

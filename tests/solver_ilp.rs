@@ -7,6 +7,7 @@
 //! the seeds at S instead of 0.
 
 mod brute;
+mod counts;
 #[path = "../benches/support/deal.rs"]
 mod deal;
 #[path = "../benches/support/harsh.rs"]
@@ -20,15 +21,7 @@ use harsh::{Case as Position, position};
 
 /// Test cases: `debug` in debug builds, `release` in release; `ILP_CASES` overrides both.
 fn cases(debug: u64, release: u64) -> u64 {
-    let default = if cfg!(debug_assertions) {
-        debug
-    } else {
-        release
-    };
-    std::env::var("ILP_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(default)
+    counts::cases("ILP_CASES", debug, release)
 }
 
 /// Where the seeds start: 0, or `ILP_SEED` (to look at fresh positions in a big run).
