@@ -11,9 +11,9 @@
 //! which is quick. When nothing near enough will do, the play's own layout is used.
 
 use super::layout::{Layout, has_room};
+use super::layout_with;
 use super::pool::Pool;
 use super::search::Config;
-use super::{layout_with, surely_no_layout};
 use crate::card::{Card, HandCard, Rank, TableCard};
 use crate::meld::{MeldKind, MeldRules};
 use crate::table::{Meld, Table};
@@ -44,10 +44,6 @@ pub(crate) fn lay_with_least_change(
             .map(|i| &melds[i])
             .collect();
         let pool = Pool::for_rest(table, played, &kept)?;
-        // Most tries fail; with jokers laid where needed, one search shows it.
-        if found.needed_jokers > 0 && surely_no_layout(&pool, config, found.needed_jokers) {
-            return None;
-        }
         layout_with(&pool, config, rules, found.needed_jokers).map(|layout| layout.melds)
     };
     // Illegal melds can't be kept; the others open nearest first.

@@ -316,48 +316,41 @@ impl Solution {
 }
 
 /// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
-/// a meld needs them; `None` if there is none such (or its loose jokers may find no room).
-/// Quick: for tidying up, not for the best play; also `None` past [`TIDYING_WORK`].
+/// a meld needs them, as few as will do; `None` if there is none such (or its loose jokers
+/// may find no room). Quick: for tidying up, not for the best play; also `None` past
+/// [`TIDYING_WORK`].
+///
+/// Most calls (laying a play with the least change) find none. One search allowing every
+/// such joker shows it, for fewer jokers too; only where it finds a layout are fewer
+/// jokers searched, fewest first, for a layout that needs fewer.
 pub(crate) fn layout_with(
     pool: &Pool,
     config: &Config,
     rules: MeldRules,
     needed_jokers: u8,
 ) -> Option<Layout> {
-    (0..=needed_jokers).find_map(|needed_jokers| {
+    let search = |needed_jokers: u8| {
         if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
-            return None;
+            return Outcome::Impossible;
         }
         let limits = Limits {
             needed_jokers,
             most_left: Some(0),
         };
         let mut work = Work::at_most(TIDYING_WORK);
-        match best_plan_working(pool, config, Jokers::Needed, limits, &mut work) {
-            Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
-            Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
-        }
-    })
-}
-
-/// Whether no layout of a pool that must all be laid has at most `needed_jokers` jokers
-/// laid where a meld needs them, as one search shows: true only when it is sure. A layout
-/// with fewer such jokers is one with at most as many, so this answers for [`layout_with`]
-/// too, with one search where it would make one a number of jokers; but where a layout
-/// exists it says nothing, and the caller lays it out as before.
-pub(crate) fn surely_no_layout(pool: &Pool, config: &Config, needed_jokers: u8) -> bool {
-    if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
-        return true;
-    }
-    let limits = Limits {
-        needed_jokers,
-        most_left: Some(0),
+        best_plan_working(pool, config, Jokers::Needed, limits, &mut work)
     };
-    let mut work = Work::at_most(TIDYING_WORK);
-    matches!(
-        best_plan_working(pool, config, Jokers::Needed, limits, &mut work),
-        Outcome::Impossible
-    )
+    let lay = |outcome: Outcome| match outcome {
+        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
+        Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
+    };
+    let with_all = search(needed_jokers);
+    if matches!(with_all, Outcome::Impossible) {
+        return None;
+    }
+    (0..needed_jokers)
+        .find_map(|fewer| lay(search(fewer)))
+        .or_else(|| lay(with_all))
 }
 
 /// The most work a tidying search may do (see [`Work`]): on a big
@@ -1179,24 +1172,24 @@ mod tests {
     }
 
     #[test]
-    fn one_search_is_sure_there_is_no_layout_only_where_there_is_none() {
+    fn a_tidying_layout_lays_as_few_jokers_where_needed_as_it_can() {
         let rules = Rules::default();
         let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
         let config = config(&rules, meld_rules);
-        let sure = |text: &str, needed: u8| {
+        let needed = |text: &str, most: u8| {
             let pool = Pool::for_arrangement(&pile(text));
-            let none = surely_no_layout(&pool, &config, needed);
-            let laid = layout_with(&pool, &config, meld_rules, needed).is_some();
-            assert!(!(none && laid), "{text}: sure of none, yet laid out");
-            none
+            layout_with(&pool, &config, meld_rules, most).map(|layout| layout.needed_jokers)
         };
-        // The joker stands for 7h, where the run needs it.
-        assert!(!sure("5h 6h 8h *", 1));
+        // The joker goes on the end of the run, where no meld needs it.
+        assert_eq!(needed("5h 6h 7h 8h *", 2), Some(0));
+        // The run needs it for 7h.
+        assert_eq!(needed("5h 6h 8h *", 2), Some(1));
+        assert_eq!(needed("5h 6h 8h *", 0), None);
         // A run from 5h to 9h needs two jokers.
-        assert!(sure("5h 6h 9h *", 1));
-        assert!(!sure("5h 6h 9h * *", 2));
+        assert_eq!(needed("5h 6h 9h *", 1), None);
+        assert_eq!(needed("5h 6h 9h * *", 2), Some(2));
         // Nothing to lay 4d with.
-        assert!(sure("7h 8h 9h 4d *", 1));
+        assert_eq!(needed("7h 8h 9h 4d *", 1), None);
     }
 
     #[test]
