@@ -201,7 +201,20 @@ struct Dual {
 }
 
 impl Dual {
+    /// The dual simplex of a model, at the basis of the rows' slacks, each other variable
+    /// at the bound its cost asks for.
     fn new(model: &Model) -> Dual {
+        let mut dual = Dual::at_slack_basis(model);
+        for j in 0..dual.n {
+            dual.rest_at_bound(j);
+        }
+        dual.compute_basic_values();
+        dual
+    }
+
+    /// The model's columns, costs and bounds, the slacks basic, every value 0: the caller
+    /// puts the nonbasic variables at their bounds, or sets a basis of its own.
+    fn at_slack_basis(model: &Model) -> Dual {
         let n = model.cost.len();
         let m = model.rows.len();
         let mut columns: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
@@ -244,7 +257,7 @@ impl Dual {
             place[n + i] = Place::Basic(i);
         }
         let costed = (0..n).filter(|&j| cost[j] != 0.0).collect();
-        let mut dual = Dual {
+        Dual {
             m,
             n,
             costed,
@@ -266,12 +279,7 @@ impl Dual {
             touched: Vec::new(),
             column: vec![0.0; m],
             candidates: Vec::new(),
-        };
-        for j in 0..n {
-            dual.rest_at_bound(j);
         }
-        dual.compute_basic_values();
-        dual
     }
 
     /// Calls `visit(row, coefficient)` for each nonzero of variable `j`'s column.
@@ -997,7 +1005,8 @@ impl BranchAndBound {
             self.model.row(terms, relation, rhs);
         }
         let old = &self.lp;
-        let mut lp = Dual::new(&self.model);
+        // Every variable's place and value is the old basis's, set below.
+        let mut lp = Dual::at_slack_basis(&self.model);
         let (variables, before, rows) = (old.n, old.m, lp.m);
         lp.head.clone_from(&old.head);
         lp.head.extend(variables + before..variables + rows);
