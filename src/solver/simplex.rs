@@ -673,6 +673,9 @@ pub(crate) struct BranchAndBound {
     cut_rounds: usize,
     /// Whether the root is being cut: from when no play reached the root's bound.
     cutting: bool,
+    /// What no solution beats, known before the root was cut: the highest bound the search
+    /// before the cuts set aside.
+    ceiling: Option<f64>,
 }
 
 impl BranchAndBound {
@@ -707,6 +710,7 @@ impl BranchAndBound {
             over: None,
             cut_rounds: 0,
             cutting: false,
+            ceiling: None,
         }
     }
 
@@ -854,8 +858,15 @@ impl BranchAndBound {
     fn settle(&mut self, node: Node) -> Result<(), Solved> {
         if node.branches.is_empty() {
             // The root's bound, rounded down: no solution does better, and on most plays
-            // one does as well.
-            self.aspiration = Some((-self.lp.objective() + PRUNE_MARGIN).floor() as i64);
+            // one does as well. Searched again after cuts, the root starts where the search
+            // before them left off: no solution reached its aspiration, nor any above the
+            // highest bound it set aside.
+            let bound = -self.lp.objective();
+            let reach = match self.ceiling {
+                Some(ceiling) if ceiling < bound => ceiling - self.aspiration_step,
+                _ => bound,
+            };
+            self.aspiration = Some((reach + PRUNE_MARGIN).floor() as i64);
         }
         if self.beaten() {
             let bound = -self.lp.objective();
@@ -1146,6 +1157,7 @@ impl BranchAndBound {
                 // (the nodes set aside are all below the root, which holds every play).
                 self.cutting = true;
                 self.aspiration = None;
+                self.ceiling = Some(highest);
                 return Some(Node {
                     branches: Vec::new(),
                     bound: f64::INFINITY,
