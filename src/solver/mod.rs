@@ -44,7 +44,7 @@ use crate::scoring::card_value;
 use crate::table::{Hand, Meld, Table};
 use layout::Layout;
 use pool::{Pool, RANKS, SUITS, face};
-use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan, best_plan_working};
+use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan_working};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -368,7 +368,8 @@ const QUICK_LAYOUT_WORK: usize = 500_000;
 ///
 /// Two exact methods, each quick where the other is slow. The rank search answers at once
 /// when the whole pool can be laid with no joker placed where a meld needs it (most real
-/// positions let the hand go out so). Otherwise its proof that nothing better exists grows
+/// positions let the hand go out so): it asks that first, handing no turn on until it
+/// knows, and the program is built only for its first turn. Otherwise its proof that nothing better exists grows
 /// with the places a joker could fill, while the integer program (`ilp`) bounds what can
 /// still be played by its linear relaxation, and often settles within a few hundred pivots;
 /// but on some positions its branch and bound wanders where the search is quick. Neither can
@@ -380,21 +381,10 @@ const QUICK_LAYOUT_WORK: usize = 500_000;
 /// answer (and its layout) is the same on every run. If the program fails (a numerical
 /// failure of its solver), the search answers alone.
 pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
-    let all_laid = Limits {
-        needed_jokers: 0,
-        most_left: Some(0),
-    };
-    if ilp::every_card_fits(pool, config, 0)
-        && let Outcome::Found(plan) = best_plan(pool, config, Jokers::Needed, all_laid)
-        && let Some(layout) = layout::lay_out(pool, &plan, config, Jokers::Needed, rules)
-    {
-        return Some(layout);
-    }
-    let Some(program) = ilp::Program::new(pool, config) else {
-        return searched_layout(pool, config, rules, &mut Work::default()).layout();
-    };
     let mut turns = ProgramTurns {
-        program,
+        pool,
+        config,
+        program: None,
         rules,
         pivots: FIRST_PIVOTS,
         // The search's second turn, after the program's first.
@@ -433,7 +423,10 @@ fn programmed_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<L
 /// solves on for its turn's pivots, then gives the search its turn's work, both twice the
 /// last.
 struct ProgramTurns<'a> {
-    program: ilp::Program<'a>,
+    pool: &'a Pool,
+    config: &'a Config,
+    /// Built for its first turn: most positions go out within the search's first.
+    program: Option<ilp::Program<'a>>,
     rules: MeldRules,
     pivots: u64,
     work: usize,
@@ -444,7 +437,14 @@ struct ProgramTurns<'a> {
 
 impl Turns for ProgramTurns<'_> {
     fn turn(&mut self, spent: usize) -> Option<usize> {
-        let progress = self.program.advance_pivots(self.pivots, self.rules);
+        if self.program.is_none() {
+            self.program = ilp::Program::new(self.pool, self.config);
+        }
+        let Some(program) = self.program.as_mut() else {
+            // A program the solver can't take: the search goes on alone.
+            return Some(usize::MAX);
+        };
+        let progress = program.advance_pivots(self.pivots, self.rules);
         let work = self.work;
         self.pivots = self.pivots.saturating_mul(2);
         self.work = self.work.saturating_mul(2);
@@ -465,8 +465,9 @@ impl Turns for ProgramTurns<'_> {
 }
 
 /// The search's first turn, in moves tried over all its passes (see [`Work`]): about 1 ms
-/// (a move tried takes 15 to 25 ns, measured). It is cut short when the search finds the
-/// hand can't go out ([`Work::hand_over`]): the program then takes its turn at once.
+/// (a move tried takes 15 to 25 ns, measured), and never before it knows whether the hand
+/// goes out with every joker loose. It is cut short when the search finds the hand can't
+/// go out ([`Work::hand_over`]): the program then takes its turn at once.
 ///
 /// The program is the quicker on most hard positions that keep cards (the bench's hard
 /// sets: 1.3 to 5 ms at the median, where the search alone takes 2 to 10), so it comes in
@@ -619,7 +620,14 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
         if needed_jokers == 2 && work.spent - asking_from >= ASK_OUT_WITH_TWO_UP_TO {
             break;
         }
-        match search(needed_jokers, Some(0), work) {
+        // Whether the hand goes out with every joker loose is answered before any turn is
+        // handed on: most positions go out so, and the program need not be built.
+        let held = (needed_jokers == 0).then(|| work.hold_turns());
+        let outcome = search(needed_jokers, Some(0), work);
+        if let Some(mark) = held {
+            work.resume_turns(mark);
+        }
+        match outcome {
             Outcome::Found(plan) => return Ok(plan),
             Outcome::NoRoomSeen => return Err(Outcome::NoRoomSeen),
             Outcome::OutOfWork => return Err(Outcome::OutOfWork),
@@ -887,7 +895,9 @@ mod tests {
                 needed_jokers: 2,
                 most_left: None,
             };
-            let Outcome::Found(best) = best_plan(&pool, &config, Jokers::Needed, limits) else {
+            let Outcome::Found(best) =
+                best_plan_working(&pool, &config, Jokers::Needed, limits, &mut Work::default())
+            else {
                 panic!("the hard pool has a best play");
             };
             let good = |beam: usize| {
@@ -1125,6 +1135,56 @@ mod tests {
         let (marks, _, searched) = handed_over(pool_of("4h 5h 6h | Kc Kd Ks", "7h 8h Kh"));
         assert!(matches!(searched, Searched::Done(Some(_))));
         assert!(marks.is_empty(), "{marks:?}");
+    }
+
+    #[test]
+    fn whether_the_hand_goes_out_with_every_joker_loose_is_answered_before_any_turn() {
+        // Turns from the first move on: none is handed on while the search asks whether
+        // the hand goes out with every joker loose.
+        let goes_out = pool_of("4h 5h 6h | Kc Kd Ks | 9s 9h 9d", "7h 8h Kh * 9c");
+        let mut turns = CountedTurns {
+            marks: Vec::new(),
+            stop_at: usize::MAX,
+        };
+        let (pool, config, rules) = goes_out;
+        let mut work = Work::taking_turns(&mut turns, 1);
+        let searched = searched_layout(&pool, &config, rules, &mut work);
+        assert!(work.spent > 1);
+        assert!(matches!(searched, Searched::Done(Some(_))));
+        assert!(turns.marks.is_empty(), "{:?}", turns.marks);
+        // A hand that can't go out so hands the turn on once that is known.
+        let (pool, config, rules) = hard_pool();
+        let mut turns = CountedTurns {
+            marks: Vec::new(),
+            stop_at: 2,
+        };
+        let mut alone = Work::default();
+        let limits = Limits {
+            needed_jokers: 0,
+            most_left: Some(0),
+        };
+        let asked = |pool: &Pool, config: &Config, work: &mut Work<'_>| {
+            best_plan_working(pool, config, Jokers::Needed, limits, work)
+        };
+        let first_question = if reads_down(&pool) {
+            asked(
+                &pool.mirrored(config.aces_high),
+                &config.mirrored(),
+                &mut alone,
+            )
+        } else {
+            asked(&pool, &config, &mut alone)
+        };
+        assert!(matches!(first_question, Outcome::Impossible));
+        let mut work = Work::taking_turns(&mut turns, 1);
+        let _ = searched_layout(&pool, &config, rules, &mut work);
+        // At the first step after the question: a step is a few moves.
+        let first = *turns.marks.first().expect("a turn handed on");
+        assert!(
+            (alone.spent..alone.spent + 100).contains(&first),
+            "at {first}, the question took {}",
+            alone.spent
+        );
     }
 
     /// Asks to be called again at once, every time.

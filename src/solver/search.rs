@@ -118,14 +118,9 @@ impl Search<'_, '_> {
 pub(crate) const COUNT_WEIGHT: u32 = 256;
 
 /// The best play of `pool`: the most value laid from the optional cards (then the most
-/// cards) with every card that must be laid on the table. `None` when the must cards can't
-/// all be laid.
-pub(crate) fn best_plan(pool: &Pool, config: &Config, jokers: Jokers, limits: Limits) -> Outcome {
-    best_plan_working(pool, config, jokers, limits, &mut Work::default())
-}
-
-/// [`best_plan`], doing its work on `work`: all its passes add to what `work` has spent, and
-/// stop when it says.
+/// cards) with every card that must be laid on the table; `Impossible` when the must cards
+/// can't all be laid. Its work is done on `work`: all its passes add to what `work` has
+/// spent, and stop when it says.
 pub(crate) fn best_plan_working(
     pool: &Pool,
     config: &Config,
@@ -219,6 +214,16 @@ impl<'a> Work<'a> {
         }
     }
 
+    /// Holds the turns: none is handed on until [`Work::resume_turns`] with what this gives.
+    pub(crate) fn hold_turns(&mut self) -> usize {
+        std::mem::replace(&mut self.mark, usize::MAX)
+    }
+
+    /// Takes turns again from `mark` (at the next step, if it has passed).
+    pub(crate) fn resume_turns(&mut self, mark: usize) {
+        self.mark = mark;
+    }
+
     /// Counts `n` more work.
     pub(super) fn add(&mut self, n: usize) {
         self.spent = self.spent.saturating_add(n);
@@ -241,7 +246,7 @@ impl<'a> Work<'a> {
     }
 }
 
-/// The passes of [`best_plan`].
+/// The passes of [`best_plan_working`].
 fn search_passes(search: &mut Search) -> Outcome {
     let limits = search.limits;
     if search.aces_aside_matter() && limits.most_left == Some(0) && search.jokers == Jokers::Needed
