@@ -375,8 +375,8 @@ const QUICK_LAYOUT_WORK: usize = 500_000;
 /// but on some positions its branch and bound wanders where the search is quick. Neither can
 /// be told beforehand, so they take turns ([`ProgramTurns`]): the search first, until it
 /// has asked whether the hand goes out (see [`FIRST_WORK`]), then the program (see
-/// [`FIRST_PIVOTS`]), each turn after twice the last (moves tried for the search, simplex
-/// pivots for the program), each going on where it stopped: whichever finishes first
+/// [`FIRST_PIVOTS`]), then the search again ([`SECOND_WORK`]), each turn after twice the
+/// last (moves tried for the search, simplex pivots for the program), each going on where it stopped: whichever finishes first
 /// answers, at most a few times the cost of the quicker alone. Work, not time, so the
 /// answer (and its layout) is the same on every run. If the program fails (a numerical
 /// failure of its solver), the search answers alone.
@@ -387,8 +387,7 @@ pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Opt
         program: None,
         rules,
         pivots: FIRST_PIVOTS,
-        // The search's second turn, after the program's first.
-        work: 2 * FIRST_WORK,
+        work: SECOND_WORK,
         answer: None,
     };
     // The search goes first: it answers at once most positions that go out.
@@ -464,20 +463,24 @@ impl Turns for ProgramTurns<'_> {
     }
 }
 
-/// The search's first turn, in moves tried over all its passes (see [`Work`]): about 1 ms
-/// (a move tried takes 15 to 25 ns, measured), and never before it knows whether the hand
-/// goes out with every joker loose. It is cut short when the search finds the hand can't
-/// go out ([`Work::hand_over`]): the program then takes its turn at once.
+/// The search's first turn, in moves tried over all its passes (see [`Work`]), once it
+/// knows whether the hand goes out with every joker loose (it hands no turn on before):
+/// about 0.1 ms more. It is cut short when the search finds the hand can't go out
+/// ([`Work::hand_over`]): the program then takes its turn at once.
 ///
-/// The program is the quicker on most hard positions that keep cards (the bench's hard
-/// sets: 1.3 to 5 ms at the median, where the search alone takes 2 to 10), so it comes in
-/// early; the first turn is long enough for most positions that go out (the bench's
-/// median is about 20,000 moves). Chosen by a simulation of the turns built from each
-/// method's work and time alone on every class of the bench (50,000 to 350,000 moves, 60 to
-/// 1,000 pivots), then measured in full: against the turns before (350,000 moves first,
-/// with no hand-over, then 120 pivots), the hard sets' medians fall by half or more and
-/// no class slows (the README has the figures).
-const FIRST_WORK: usize = 50_000;
+/// Most positions that go out are answered by that first question, so what is left of the
+/// turn serves the positions that keep cards, where the program is the quicker at the
+/// median on every hard set. Measured over every class of the bench (each against the
+/// last, interleaved): 20,000 moves take 5 to 19% off the hard sets against 50,000, 10,000
+/// a further 1 to 9%, 3,000 a further 3 to 11% but add a fifth to the duplicates class, and
+/// 5,000 keeps the duplicates as they were and most of the rest.
+const FIRST_WORK: usize = 5_000;
+
+/// The search's second turn, after the program's first (and each turn after, twice the
+/// last): long enough that a search quicker than the program is not held back by the
+/// program's long turns. Measured against twice the first turn: no class changes by more
+/// than a few percent either way.
+const SECOND_WORK: usize = 100_000;
 
 /// The program's first turn, in simplex pivots: about 6 ms. A pivot takes 4 to 8 µs on a
 /// full-scale pool (measured, `simplex`), about as long as 300 moves of the search; a
