@@ -10,9 +10,10 @@
 //! equation), so the basis of the slacks is dual feasible from the start: each nonbasic
 //! variable sits at the bound its reduced cost asks for. The dual simplex therefore needs no
 //! first phase, and a branch (a tightened bound) leaves the basis dual feasible, so each
-//! node goes on from the basis the last one ended with. While a node is solved its objective
-//! only falls, and it bounds every play below the node, so a node is dropped as soon as it
-//! can't beat the best play found.
+//! node goes on from the basis its parent ended with: the one `lp` holds when the node is
+//! solved straight after its parent, else the one kept for it ([`Node::start`]). While a
+//! node is solved its objective only falls, and it bounds every play below the node, so a
+//! node is dropped as soon as it can't beat the best play found.
 //!
 //! The play's program nearly always has a best play as good as its relaxation (its root
 //! bound), and a depth-first search wanders among poorer plays before it finds that one. So
