@@ -369,14 +369,15 @@ const QUICK_LAYOUT_WORK: usize = 500_000;
 /// Two exact methods, each quick where the other is slow. The rank search answers at once
 /// when the whole pool can be laid with no joker placed where a meld needs it (most real
 /// positions let the hand go out so): it asks that first, handing no turn on until it
-/// knows, and the program is built only for its first turn. Otherwise its proof that nothing better exists grows
-/// with the places a joker could fill, while the integer program (`ilp`) bounds what can
-/// still be played by its linear relaxation, and often settles within a few hundred pivots;
-/// but on some positions its branch and bound wanders where the search is quick. Neither can
-/// be told beforehand, so they take turns ([`ProgramTurns`]): the search first, until it
-/// has asked whether the hand goes out (see [`FIRST_WORK`]), then the program (see
-/// [`FIRST_PIVOTS`]), then the search again ([`SECOND_WORK`]), each turn after twice the
-/// last (moves tried for the search, simplex pivots for the program), each going on where it stopped: whichever finishes first
+/// knows, and the program is built only for its first turn. Otherwise the search's proof
+/// that nothing better exists grows with the places a joker could fill, while the integer
+/// program (`ilp`) bounds what can still be played by its linear relaxation, and often
+/// settles within a few hundred pivots; but on some positions its branch and bound wanders
+/// where the search is quick. Neither can be told beforehand, so they take turns
+/// ([`ProgramTurns`]): the search first, until it has asked whether the hand goes out (see
+/// [`FIRST_WORK`]), then the program (see [`FIRST_PIVOTS`]), then the search again
+/// ([`SECOND_WORK`]), each turn after twice the last (moves tried for the search, simplex
+/// pivots for the program), each going on where it stopped: whichever finishes first
 /// answers, at most a few times the cost of the quicker alone. Work, not time, so the
 /// answer (and its layout) is the same on every run. If the program fails (a numerical
 /// failure of its solver), the search answers alone.
