@@ -135,6 +135,11 @@ const REFACTOR_EVERY: usize = 100;
 const ASPIRATION_STEP: f64 = 2.0;
 /// The most pivots one node may take before the solve is taken to be cycling.
 const MOST_NODE_PIVOTS: u64 = 20_000;
+/// While this many nodes wait (to be solved, or set aside), no more bases are kept for new
+/// ones: a basis is 20 to 60 KB, so a long solve keeps a few tens of MB at most. A node
+/// without one starts from wherever the last node ended, which is as exact, only slower.
+/// No position of the bench has more than 118 waiting (the program alone, to the end).
+const MOST_WAITING_WITH_BASES: usize = 1_000;
 /// Rounds of cuts made at the root once its bound proves out of reach, and the most cuts
 /// a round adds. Measured over every class of the bench (pivots, and the program's time
 /// alone): 3 rounds of 10 take a third off the hill-climbed sets' pivots and a sixth off
@@ -669,6 +674,8 @@ pub(crate) struct BranchAndBound {
     solved: u64,
     /// The node whose relaxation's basis `lp` still holds, if it was branched on.
     fresh: Option<u64>,
+    /// See [`MOST_WAITING_WITH_BASES`].
+    most_waiting: usize,
     over: Option<Solved>,
     /// Rounds of cuts made at the root so far.
     cut_rounds: usize,
@@ -703,6 +710,7 @@ impl BranchAndBound {
             }],
             solved: 0,
             fresh: None,
+            most_waiting: MOST_WAITING_WITH_BASES,
             current: None,
             best: None,
             aspiration: None,
@@ -905,7 +913,8 @@ impl BranchAndBound {
                 return Ok(());
             }
         }
-        let start = branch.map(|_| {
+        let waiting = self.open.len() + self.deferred.len();
+        let start = branch.filter(|_| waiting < self.most_waiting).map(|_| {
             self.solved += 1;
             self.fresh = Some(self.solved);
             let lp = &self.lp;
@@ -1255,6 +1264,39 @@ mod tests {
         assert_eq!(search.lp.head, basis.head);
         assert_eq!(search.lp.x, basis.x);
         assert_eq!(search.lp.inverse, basis.inverse);
+    }
+
+    #[test]
+    fn past_the_most_nodes_waiting_with_bases_nodes_keep_none_and_the_solve_is_as_exact() {
+        let mut model = Model::default();
+        let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
+        model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+        let mut search = BranchAndBound::new(model.clone());
+        search.most_waiting = 0;
+        let mut waited_without = false;
+        let solved = loop {
+            waited_without |= search
+                .open
+                .iter()
+                .chain(&search.deferred)
+                .any(|node| !node.branches.is_empty());
+            assert!(
+                search
+                    .open
+                    .iter()
+                    .chain(&search.deferred)
+                    .all(|node| node.start.is_none())
+            );
+            match search.run(search.pivots() + 1) {
+                Status::Finished(solved) => break solved,
+                Status::Unfinished => {}
+            }
+        };
+        assert!(waited_without, "no node waited");
+        let Solved::Optimal(values) = solved else {
+            panic!("a solution exists");
+        };
+        assert_eq!(model.objective(&values), 9);
     }
 
     #[test]
