@@ -1300,6 +1300,30 @@ mod tests {
     }
 
     #[test]
+    fn searched_again_after_cuts_the_root_aspires_below_what_the_search_before_set_aside() {
+        // The relaxation lays three and a half sixes of 2 in 7: its bound is 10.5, and the
+        // cheapest cost 3 makes the aspiration's step 6.
+        let aspiration_at_the_root = |ceiling: Option<f64>| {
+            let mut model = Model::default();
+            let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
+            model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+            let mut search = BranchAndBound::new(model);
+            search.ceiling = ceiling;
+            let root = search.next_node().expect("the root");
+            search.start(&root);
+            search.enter(&root);
+            while matches!(search.lp.step(), Step::Pivoted) {}
+            search.settle(root).expect("no trouble");
+            search.aspiration
+        };
+        assert_eq!(aspiration_at_the_root(None), Some(10));
+        // Nothing above 9.5 was set aside before: the search goes on a step below it.
+        assert_eq!(aspiration_at_the_root(Some(9.5)), Some(3));
+        // A ceiling above the root's bound changes nothing.
+        assert_eq!(aspiration_at_the_root(Some(20.0)), Some(10));
+    }
+
+    #[test]
     fn a_knapsack_takes_the_best_integer_load_not_the_relaxations() {
         let mut model = Model::default();
         let a = model.variable(5, 0, 1);
