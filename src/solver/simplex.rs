@@ -190,13 +190,8 @@ struct Dual {
     rhs: Vec<f64>,
     lower: Vec<f64>,
     upper: Vec<f64>,
-    /// The basis inverse, dense, row-major.
-    inverse: Vec<f64>,
-    head: Vec<usize>,
-    place: Vec<Place>,
-    x: Vec<f64>,
-    reduced: Vec<f64>,
-    since_refactor: usize,
+    /// The basis, and the values and reduced costs at it.
+    basis: Basis,
     pivots: u64,
     /// Scratch: the pivot row over every variable (zero but where `touched` says), and
     /// the entering column.
@@ -272,16 +267,18 @@ impl Dual {
             start,
             rows_of,
             values,
-            reduced: cost.clone(),
+            basis: Basis {
+                inverse: identity(m),
+                head: (n..n + m).collect(),
+                place,
+                x: vec![0.0; n + m],
+                reduced: cost.clone(),
+                since_refactor: 0,
+            },
             cost,
             rhs,
             lower,
             upper,
-            inverse: identity(m),
-            head: (n..n + m).collect(),
-            place,
-            x: vec![0.0; n + m],
-            since_refactor: 0,
             pivots: 0,
             row: vec![0.0; n + m],
             touched: Vec::new(),
@@ -304,7 +301,7 @@ impl Dual {
     /// Puts nonbasic variable `j` at the bound its reduced cost asks for (where the cost is
     /// about zero, where it was); the change in its value.
     fn rest_at_bound(&mut self, j: usize) -> f64 {
-        let d = self.reduced[j];
+        let d = self.basis.reduced[j];
         let at_upper = if self.upper[j] <= self.lower[j] {
             false
         } else if d < -DUAL_TOLERANCE {
@@ -312,16 +309,16 @@ impl Dual {
         } else if d > DUAL_TOLERANCE {
             false
         } else {
-            self.place[j] == Place::AtUpper
+            self.basis.place[j] == Place::AtUpper
         };
         let (place, value) = if at_upper {
             (Place::AtUpper, self.upper[j])
         } else {
             (Place::AtLower, self.lower[j])
         };
-        self.place[j] = place;
-        let delta = value - self.x[j];
-        self.x[j] = value;
+        self.basis.place[j] = place;
+        let delta = value - self.basis.x[j];
+        self.basis.x[j] = value;
         delta
     }
 
@@ -329,16 +326,16 @@ impl Dual {
     fn compute_basic_values(&mut self) {
         let mut rest = self.rhs.clone();
         for j in 0..self.n + self.m {
-            if matches!(self.place[j], Place::Basic(_)) || self.x[j] == 0.0 {
+            if matches!(self.basis.place[j], Place::Basic(_)) || self.basis.x[j] == 0.0 {
                 continue;
             }
-            let xj = self.x[j];
+            let xj = self.basis.x[j];
             self.for_column(j, |i, a| rest[i] -= a * xj);
         }
         let m = self.m;
         for i in 0..m {
-            let row = &self.inverse[i * m..(i + 1) * m];
-            self.x[self.head[i]] = row.iter().zip(&rest).map(|(a, b)| a * b).sum();
+            let row = &self.basis.inverse[i * m..(i + 1) * m];
+            self.basis.x[self.basis.head[i]] = row.iter().zip(&rest).map(|(a, b)| a * b).sum();
         }
     }
 
@@ -346,22 +343,22 @@ impl Dual {
     fn compute_reduced(&mut self) {
         let m = self.m;
         let mut y = vec![0.0; m];
-        for (i, &basic) in self.head.iter().enumerate() {
+        for (i, &basic) in self.basis.head.iter().enumerate() {
             let cb = self.cost[basic];
             if cb != 0.0 {
                 for (k, yk) in y.iter_mut().enumerate() {
-                    *yk += cb * self.inverse[i * m + k];
+                    *yk += cb * self.basis.inverse[i * m + k];
                 }
             }
         }
         for j in 0..self.n + self.m {
-            if matches!(self.place[j], Place::Basic(_)) {
-                self.reduced[j] = 0.0;
+            if matches!(self.basis.place[j], Place::Basic(_)) {
+                self.basis.reduced[j] = 0.0;
                 continue;
             }
             let mut d = self.cost[j];
             self.for_column(j, |i, a| d -= y[i] * a);
-            self.reduced[j] = d;
+            self.basis.reduced[j] = d;
         }
     }
 
@@ -370,7 +367,7 @@ impl Dual {
     fn refactor(&mut self) -> bool {
         let m = self.m;
         let mut basis = vec![0.0; m * m];
-        for (k, &j) in self.head.iter().enumerate() {
+        for (k, &j) in self.basis.head.iter().enumerate() {
             self.for_column(j, |i, a| basis[i * m + k] = a);
         }
         let mut inverse = identity(m);
@@ -394,12 +391,12 @@ impl Dual {
             eliminate(&mut basis, m, c, pivot, &factors);
             eliminate(&mut inverse, m, c, pivot, &factors);
         }
-        self.inverse = inverse;
-        self.since_refactor = 0;
+        self.basis.inverse = inverse;
+        self.basis.since_refactor = 0;
         self.compute_reduced();
         // Reduced costs computed afresh may ask a nonbasic variable for its other bound.
         for j in 0..self.n + self.m {
-            if !matches!(self.place[j], Place::Basic(_)) {
+            if !matches!(self.basis.place[j], Place::Basic(_)) {
                 self.rest_at_bound(j);
             }
         }
@@ -410,7 +407,10 @@ impl Dual {
     /// The objective to minimize at the current values: while the basis is dual feasible,
     /// a lower bound on the node's optimum.
     fn objective(&self) -> f64 {
-        self.costed.iter().map(|&j| self.cost[j] * self.x[j]).sum()
+        self.costed
+            .iter()
+            .map(|&j| self.cost[j] * self.basis.x[j])
+            .sum()
     }
 
     /// Sets variable `j`'s bounds; a nonbasic variable moves to the bound its reduced cost
@@ -419,7 +419,7 @@ impl Dual {
     fn set_bounds(&mut self, j: usize, lower: f64, upper: f64, shift: &mut [f64]) {
         self.lower[j] = lower;
         self.upper[j] = upper;
-        if matches!(self.place[j], Place::Basic(_)) {
+        if matches!(self.basis.place[j], Place::Basic(_)) {
             return;
         }
         let delta = self.rest_at_bound(j);
@@ -437,8 +437,8 @@ impl Dual {
                 continue;
             }
             for i in 0..m {
-                let basic = self.head[i];
-                self.x[basic] -= self.inverse[i * m + k] * *s;
+                let basic = self.basis.head[i];
+                self.basis.x[basic] -= self.basis.inverse[i * m + k] * *s;
             }
             *s = 0.0;
         }
@@ -451,8 +451,8 @@ impl Dual {
         let mut leaving = None;
         let mut best = 0.0;
         for i in 0..m {
-            let basic = self.head[i];
-            let v = self.x[basic];
+            let basic = self.basis.head[i];
+            let v = self.basis.x[basic];
             let infeasible = if v < self.lower[basic] - PRIMAL_TOLERANCE {
                 self.lower[basic] - v
             } else if v > self.upper[basic] + PRIMAL_TOLERANCE {
@@ -460,7 +460,10 @@ impl Dual {
             } else {
                 continue;
             };
-            let norm: f64 = self.inverse[i * m..(i + 1) * m].iter().map(|a| a * a).sum();
+            let norm: f64 = self.basis.inverse[i * m..(i + 1) * m]
+                .iter()
+                .map(|a| a * a)
+                .sum();
             let score = infeasible * infeasible / norm.max(1e-12);
             if score > best {
                 best = score;
@@ -470,14 +473,14 @@ impl Dual {
         let Some(r) = leaving else {
             return Step::Optimal;
         };
-        let basic = self.head[r];
-        let to_lower = self.x[basic] < self.lower[basic];
+        let basic = self.basis.head[r];
+        let to_lower = self.basis.x[basic] < self.lower[basic];
         let bound = if to_lower {
             self.lower[basic]
         } else {
             self.upper[basic]
         };
-        let delta = self.x[basic] - bound;
+        let delta = self.basis.x[basic] - bound;
 
         self.pivot_row(r);
         let Some(q) = self.entering(to_lower) else {
@@ -489,7 +492,7 @@ impl Dual {
         let mut column = std::mem::take(&mut self.column);
         self.for_column(q, |i, a| {
             for (k, c) in column.iter_mut().enumerate() {
-                *c += self.inverse[k * m + i] * a;
+                *c += self.basis.inverse[k * m + i] * a;
             }
         });
         self.column = column;
@@ -499,34 +502,34 @@ impl Dual {
         }
 
         // Reduced costs.
-        let theta_dual = self.reduced[q] / self.row[q];
+        let theta_dual = self.basis.reduced[q] / self.row[q];
         for &j in &self.touched {
-            self.reduced[j] -= theta_dual * self.row[j];
+            self.basis.reduced[j] -= theta_dual * self.row[j];
         }
-        self.reduced[q] = 0.0;
-        self.reduced[basic] = -theta_dual;
+        self.basis.reduced[q] = 0.0;
+        self.basis.reduced[basic] = -theta_dual;
 
         // Values.
         let theta_primal = delta / pivot;
         for i in 0..m {
-            let head = self.head[i];
-            self.x[head] -= theta_primal * self.column[i];
+            let head = self.basis.head[i];
+            self.basis.x[head] -= theta_primal * self.column[i];
         }
-        self.x[q] += theta_primal;
-        self.x[basic] = bound;
+        self.basis.x[q] += theta_primal;
+        self.basis.x[basic] = bound;
 
         // The basis and its inverse.
-        self.head[r] = q;
-        self.place[q] = Place::Basic(r);
-        self.place[basic] = if to_lower {
+        self.basis.head[r] = q;
+        self.basis.place[q] = Place::Basic(r);
+        self.basis.place[basic] = if to_lower {
             Place::AtLower
         } else {
             Place::AtUpper
         };
-        eliminate(&mut self.inverse, m, r, pivot, &self.column);
+        eliminate(&mut self.basis.inverse, m, r, pivot, &self.column);
         self.pivots += 1;
-        self.since_refactor += 1;
-        if self.since_refactor >= REFACTOR_EVERY && !self.refactor() {
+        self.basis.since_refactor += 1;
+        if self.basis.since_refactor >= REFACTOR_EVERY && !self.refactor() {
             return Step::Trouble;
         }
         Step::Pivoted
@@ -539,9 +542,9 @@ impl Dual {
             self.row[j] = 0.0;
         }
         self.touched.clear();
-        let rho = &self.inverse[r * self.m..(r + 1) * self.m];
+        let rho = &self.basis.inverse[r * self.m..(r + 1) * self.m];
         for j in 0..self.n {
-            if matches!(self.place[j], Place::Basic(_)) {
+            if matches!(self.basis.place[j], Place::Basic(_)) {
                 continue;
             }
             let (from, to) = (self.start[j], self.start[j + 1]);
@@ -557,7 +560,7 @@ impl Dual {
         }
         for (i, &element) in rho.iter().enumerate() {
             let slack = self.n + i;
-            if element != 0.0 && !matches!(self.place[slack], Place::Basic(_)) {
+            if element != 0.0 && !matches!(self.basis.place[slack], Place::Basic(_)) {
                 self.row[slack] = element;
                 self.touched.push(slack);
             }
@@ -575,14 +578,14 @@ impl Dual {
         let mut most_step = f64::INFINITY;
         for &j in &self.touched {
             let signed = sign * self.row[j];
-            let eligible = match self.place[j] {
+            let eligible = match self.basis.place[j] {
                 Place::Basic(_) => false,
                 _ if self.upper[j] <= self.lower[j] => false,
                 Place::AtLower => signed > SMALLEST_PIVOT,
                 Place::AtUpper => signed < -SMALLEST_PIVOT,
             };
             if eligible {
-                let (size, d) = (signed.abs(), self.reduced[j].abs());
+                let (size, d) = (signed.abs(), self.basis.reduced[j].abs());
                 most_step = most_step.min((d + DUAL_TOLERANCE) / size);
                 candidates.push((j, size, d));
             }
@@ -638,14 +641,19 @@ struct Node {
     start: Option<(u64, Rc<Basis>)>,
 }
 
-/// A basis and the values at it, kept to start a node from.
-#[derive(Debug)]
+/// A basis and the values at it: the simplex's, and a copy kept to start a node from.
+#[derive(Clone, Debug)]
 struct Basis {
+    /// The basis inverse, dense, row-major.
     inverse: Vec<f64>,
+    /// The variable basic in each row.
     head: Vec<usize>,
+    /// Where each variable stands: basic in a row, or at a bound.
     place: Vec<Place>,
+    /// Every variable's value.
     x: Vec<f64>,
     reduced: Vec<f64>,
+    /// Pivots since the inverse was last computed afresh.
     since_refactor: usize,
 }
 
@@ -795,14 +803,9 @@ impl BranchAndBound {
         let fresh = self.fresh.take();
         if let Some((parent, basis)) = &node.start
             && fresh != Some(*parent)
-            && basis.inverse.len() == self.lp.inverse.len()
+            && basis.inverse.len() == self.lp.basis.inverse.len()
         {
-            self.lp.inverse.clone_from(&basis.inverse);
-            self.lp.head.clone_from(&basis.head);
-            self.lp.place.clone_from(&basis.place);
-            self.lp.x.clone_from(&basis.x);
-            self.lp.reduced.clone_from(&basis.reduced);
-            self.lp.since_refactor = basis.since_refactor;
+            self.lp.basis.clone_from(basis);
         }
     }
 
@@ -886,7 +889,7 @@ impl BranchAndBound {
         let mut branch: Option<(usize, f64)> = None;
         let mut most = INTEGRAL;
         for j in 0..n {
-            let v = self.lp.x[j];
+            let v = self.lp.basis.x[j];
             let mut fraction = (v - v.floor()).min(v.ceil() - v);
             if fraction > INTEGRAL {
                 // The dearest variable first: a branch on what the objective weighs most
@@ -917,19 +920,13 @@ impl BranchAndBound {
         let start = branch.filter(|_| waiting < self.most_waiting).map(|_| {
             self.solved += 1;
             self.fresh = Some(self.solved);
-            let lp = &self.lp;
-            let basis = Basis {
-                inverse: lp.inverse.clone(),
-                head: lp.head.clone(),
-                place: lp.place.clone(),
-                x: lp.x.clone(),
-                reduced: lp.reduced.clone(),
-                since_refactor: lp.since_refactor,
-            };
-            (self.solved, Rc::new(basis))
+            (self.solved, Rc::new(self.lp.basis.clone()))
         });
         let Some((j, v)) = branch else {
-            let values: Vec<i64> = self.lp.x[..n].iter().map(|v| v.round() as i64).collect();
+            let values: Vec<i64> = self.lp.basis.x[..n]
+                .iter()
+                .map(|v| v.round() as i64)
+                .collect();
             if !self.model.holds(&values) {
                 return Err(Solved::Failed);
             }
@@ -971,8 +968,8 @@ impl BranchAndBound {
         }
         let mut rows: Vec<(f64, usize)> = (0..self.lp.m)
             .filter_map(|row| {
-                let basic = self.lp.head[row];
-                let value = self.lp.x[basic];
+                let basic = self.lp.basis.head[row];
+                let value = self.lp.basis.x[basic];
                 let fraction = value - value.floor();
                 (basic < variables && fraction > 0.01 && fraction < 0.99)
                     .then_some(((fraction - 0.5).abs(), row))
@@ -998,7 +995,7 @@ impl BranchAndBound {
     /// over the model's variables.
     fn cut_from_row(&self, row: usize) -> Option<Row> {
         let (rows, variables) = (self.lp.m, self.lp.n);
-        let multipliers = &self.lp.inverse[row * rows..(row + 1) * rows];
+        let multipliers = &self.lp.basis.inverse[row * rows..(row + 1) * rows];
         if multipliers
             .iter()
             .any(|u| u.abs() > MOST_CUT_COEFFICIENT as f64)
@@ -1038,7 +1035,7 @@ impl BranchAndBound {
                 continue;
             }
             let upper = self.root_upper[j];
-            if self.lp.place[j] == Place::AtUpper && upper > 0.0 {
+            if self.lp.basis.place[j] == Place::AtUpper && upper > 0.0 {
                 let upper = upper as i64;
                 let down = floor_div(-s, denominator);
                 scaled_rhs -= s * upper;
@@ -1066,7 +1063,7 @@ impl BranchAndBound {
         }
         let at: f64 = terms
             .iter()
-            .zip(&self.lp.x)
+            .zip(&self.lp.basis.x)
             .map(|(c, x)| *c as f64 * x)
             .sum();
         if at <= rhs as f64 + 1e-6 {
@@ -1092,21 +1089,21 @@ impl BranchAndBound {
         // Every variable's place and value is the old basis's, set below.
         let mut lp = Dual::at_slack_basis(&self.model);
         let (variables, before, rows) = (old.n, old.m, lp.m);
-        lp.head.clone_from(&old.head);
-        lp.head.extend(variables + before..variables + rows);
+        lp.basis.head.clone_from(&old.basis.head);
+        lp.basis.head.extend(variables + before..variables + rows);
         for j in 0..variables + before {
-            lp.place[j] = old.place[j];
-            lp.x[j] = old.x[j];
+            lp.basis.place[j] = old.basis.place[j];
+            lp.basis.x[j] = old.basis.x[j];
             lp.lower[j] = old.lower[j];
             lp.upper[j] = old.upper[j];
-            lp.reduced[j] = old.reduced[j];
+            lp.basis.reduced[j] = old.basis.reduced[j];
         }
         // The basis bordered by the cuts' rows and slacks: its inverse is the old one
         // bordered below by minus the cuts' basic coefficients times it, and the identity.
         let mut inverse = vec![0.0; rows * rows];
         for (new, old_row) in inverse
             .chunks_exact_mut(rows)
-            .zip(old.inverse.chunks_exact(before))
+            .zip(old.basis.inverse.chunks_exact(before))
         {
             new[..before].copy_from_slice(old_row);
         }
@@ -1114,9 +1111,9 @@ impl BranchAndBound {
             let (terms, _, rhs) = &self.model.rows[cut];
             let mut slack_value = *rhs as f64;
             for &(j, a) in terms {
-                slack_value -= a as f64 * old.x[j];
-                if let Place::Basic(position) = old.place[j] {
-                    let old_row = &old.inverse[position * before..(position + 1) * before];
+                slack_value -= a as f64 * old.basis.x[j];
+                if let Place::Basic(position) = old.basis.place[j] {
+                    let old_row = &old.basis.inverse[position * before..(position + 1) * before];
                     for (entry, o) in inverse[cut * rows..cut * rows + before]
                         .iter_mut()
                         .zip(old_row)
@@ -1127,13 +1124,13 @@ impl BranchAndBound {
             }
             inverse[cut * rows + cut] = 1.0;
             let slack = variables + cut;
-            lp.place[slack] = Place::Basic(cut);
-            lp.x[slack] = slack_value;
-            lp.reduced[slack] = 0.0;
+            lp.basis.place[slack] = Place::Basic(cut);
+            lp.basis.x[slack] = slack_value;
+            lp.basis.reduced[slack] = 0.0;
         }
-        lp.inverse = inverse;
+        lp.basis.inverse = inverse;
         lp.pivots = old.pivots;
-        lp.since_refactor = old.since_refactor;
+        lp.basis.since_refactor = old.basis.since_refactor;
         for j in variables + before..variables + rows {
             self.root_lower.push(lp.lower[j]);
             self.root_upper.push(lp.upper[j]);
@@ -1259,11 +1256,11 @@ mod tests {
         let (_, basis) = second.start.clone().expect("the root's basis");
         // Solving the first child moves the basis away from the root's.
         solve_node(&mut search, &first);
-        assert_ne!(search.lp.head, basis.head);
+        assert_ne!(search.lp.basis.head, basis.head);
         search.start(&second);
-        assert_eq!(search.lp.head, basis.head);
-        assert_eq!(search.lp.x, basis.x);
-        assert_eq!(search.lp.inverse, basis.inverse);
+        assert_eq!(search.lp.basis.head, basis.head);
+        assert_eq!(search.lp.basis.x, basis.x);
+        assert_eq!(search.lp.basis.inverse, basis.inverse);
     }
 
     #[test]
