@@ -789,7 +789,7 @@ mod tests {
 
     /// The pool, search configuration and meld rules of a play of `hand` onto `table`
     /// (three players, default rules).
-    fn pool_of(table: &str, hand: &str) -> (Pool, Config, MeldRules) {
+    pub(super) fn pool_of(table: &str, hand: &str) -> (Pool, Config, MeldRules) {
         let deck = Deck::for_players(3).expect("a deck");
         let rules = Rules::default();
         let meld_rules = MeldRules::new(&rules, deck);

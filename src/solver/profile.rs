@@ -28,16 +28,33 @@ const NONE: i32 = i32::MIN;
 /// Which entries of a profile some choice reaches, a bit per entry (at most 4^4 entries).
 type Support = [u64; 4];
 
+fn reaches(support: &Support, index: usize) -> bool {
+    support
+        .get(index / 64)
+        .is_some_and(|word| word & (1 << (index % 64)) != 0)
+}
+
+fn mark(support: &mut Support, index: usize) {
+    if let Some(word) = support.get_mut(index / 64) {
+        *word |= 1 << (index % 64);
+    }
+}
+
 /// Every profile made in one pass, each `len` entries relative to its best (0).
 pub(crate) struct Profiles {
     len: usize,
     strides: [usize; SUITS],
     sizes: [usize; SUITS],
+    /// Whether every profile is flat: every entry it reaches is 0, so its support says all
+    /// and its entries are not kept (see [`lays_every_hand_card`]).
+    flat: bool,
     data: Vec<i32>,
     /// Per profile, the entries it reaches: a profile can only cover one whose entries it
     /// all reaches, which rules most pairs out at a glance.
     support: Vec<Support>,
     interned: FastMap<Box<[i32]>, u32>,
+    /// Flat profiles by their support.
+    interned_flat: FastMap<Support, u32>,
     /// (profile, suit, aces) to the profile after setting aces aside or laying them high.
     moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     /// (profile, profile, score difference) to their merge and its score over the first.
@@ -47,7 +64,7 @@ pub(crate) struct Profiles {
 }
 
 impl Profiles {
-    fn new(most_aside: &[u8; SUITS]) -> Profiles {
+    fn new(most_aside: &[u8; SUITS], flat: bool) -> Profiles {
         let mut strides = [0; SUITS];
         let mut sizes = [0; SUITS];
         let mut len = 1;
@@ -60,9 +77,11 @@ impl Profiles {
             len,
             strides,
             sizes,
+            flat,
             data: Vec::new(),
             support: Vec::new(),
             interned: FastMap::default(),
+            interned_flat: FastMap::default(),
             moved: FastMap::default(),
             merged: FastMap::default(),
             entries_touched: Cell::new(0),
@@ -78,6 +97,49 @@ impl Profiles {
     /// The pass's work on profiles, in the units of [`Search::count_step`].
     fn work(&self) -> usize {
         self.entries_touched.get() / ENTRIES_PER_MOVE
+    }
+
+    /// The profile of the start, where no choice has been made: only its first entry.
+    fn start(&mut self) -> Option<u32> {
+        if self.flat {
+            return self.intern_support([1, 0, 0, 0]).map(|(id, _)| id);
+        }
+        let mut start = vec![NONE; self.len];
+        start[0] = 0;
+        self.intern(start).map(|(id, _)| id)
+    }
+
+    /// Stores a flat profile by its support and returns its id and its best (0), or `None`
+    /// if no entry is reached.
+    fn intern_support(&mut self, support: Support) -> Option<(u32, i32)> {
+        self.touch(self.len);
+        if support == [0; 4] {
+            return None;
+        }
+        if let Some(id) = self.interned_flat.get(&support) {
+            return Some((*id, 0));
+        }
+        let id = u32::try_from(self.support.len()).ok()?;
+        self.support.push(support);
+        self.interned_flat.insert(support, id);
+        Some((id, 0))
+    }
+
+    /// The entries profile `id` reaches, as (entry index, score relative to its best).
+    fn reached(&self, id: u32) -> Vec<(usize, i32)> {
+        if self.flat {
+            let support = self.support.get(id as usize).copied().unwrap_or_default();
+            return (0..self.len)
+                .filter(|index| reaches(&support, *index))
+                .map(|index| (index, 0))
+                .collect();
+        }
+        self.entries(id)
+            .iter()
+            .enumerate()
+            .filter(|(_, entry)| **entry != NONE)
+            .map(|(index, entry)| (index, *entry))
+            .collect()
     }
 
     fn entries(&self, id: u32) -> &[i32] {
@@ -124,10 +186,28 @@ impl Profiles {
         if let Some(done) = self.moved.get(&cache_key) {
             return *done;
         }
+        let aces = usize::from(aces);
+        if self.flat {
+            self.touch(self.len);
+            let old = self.support.get(id as usize).copied().unwrap_or_default();
+            let mut new = [0; 4];
+            for index in (0..self.len).filter(|index| reaches(&old, *index)) {
+                let choice = self.suit_choice(index, suit);
+                if high {
+                    if choice == aces {
+                        mark(&mut new, index);
+                    }
+                } else if choice == 0 && aces < self.sizes[suit] {
+                    mark(&mut new, index + aces * self.strides[suit]);
+                }
+            }
+            let done = self.intern_support(new);
+            self.moved.insert(cache_key, done);
+            return done;
+        }
         self.touch(self.len);
         let old = self.entries(id).to_vec();
         let mut new = vec![NONE; self.len];
-        let aces = usize::from(aces);
         for (index, entry) in old.iter().enumerate() {
             if *entry == NONE {
                 continue;
@@ -162,6 +242,21 @@ impl Profiles {
         if self.covers(b.0, b.1, a.0, a.1) {
             return Some(b);
         }
+        if self.flat {
+            // Every way into a state of a flat pass has the same score (see
+            // `lays_every_hand_card`): the merge reaches what either reaches.
+            let (Some(x), Some(y)) = (
+                self.support.get(a.0 as usize),
+                self.support.get(b.0 as usize),
+            ) else {
+                return None;
+            };
+            let union = std::array::from_fn(|word| x[word] | y[word]);
+            let (id, _) = self.intern_support(union)?;
+            let over = (b.1 - a.1).max(0);
+            self.merged.insert(cache_key, (id, over));
+            return Some((id, a.1 + over));
+        }
         let shift = b.1 - a.1;
         let new: Vec<i32> = self
             .entries(a.0)
@@ -195,10 +290,24 @@ impl Profiles {
             return false;
         }
         self.touch(self.len);
+        if self.flat {
+            return at_a >= at_b;
+        }
         self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
             *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
         })
     }
+}
+
+/// Whether the search lays every hand card or none of its plays: then every state of a
+/// step has played the same cards, so has the same score, and every profile is flat.
+///
+/// A search that may keep no value in hand ([`Limits::most_left`] 0) drops every state that
+/// has passed a hand card by ([`Search::within_limits`]), as long as every card counts for
+/// something; its states at a step have all played every hand card read so far, and the
+/// ace set aside for the top of a run is played where it is set aside.
+fn lays_every_hand_card(search: &Search) -> bool {
+    search.limits.most_left == Some(0) && search.config.rank_values.iter().all(|v| *v > 0)
 }
 
 /// A state of this pass: its key, its best score, and its profile.
@@ -221,10 +330,14 @@ impl Ranked for Node {
 /// The aces each suit best sets aside for the top of its runs, and the value of the best
 /// play; or why there is none to give.
 pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32), Outcome> {
-    let mut profiles = Profiles::new(&search.most_aside);
-    let mut start = vec![NONE; profiles.len];
-    start[0] = 0;
-    let (start_profile, _) = profiles.intern(start).ok_or(Outcome::Impossible)?;
+    let flat = lays_every_hand_card(search);
+    aces_aside_pass(search, flat)
+}
+
+/// [`best_aces_aside`], its profiles kept `flat` (only where every profile is) or whole.
+fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32), Outcome> {
+    let mut profiles = Profiles::new(&search.most_aside, flat);
+    let start_profile = profiles.start().ok_or(Outcome::Impossible)?;
     let mut layer = vec![Node {
         key: search.start_key(),
         score: 0,
@@ -301,11 +414,8 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
         let Some(finish) = search.finish(node.key) else {
             continue;
         };
-        for (index, entry) in profiles.entries(node.profile).iter().enumerate() {
-            if *entry == NONE {
-                continue;
-            }
-            let score = node.score + i64::from(*entry);
+        for (index, entry) in profiles.reached(node.profile) {
+            let score = node.score + i64::from(entry);
             let Ok(score) = u64::try_from(score) else {
                 continue;
             };
@@ -319,4 +429,61 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
     }
     let value = u32::try_from(score / u64::from(COUNT_WEIGHT)).unwrap_or(0);
     Ok((aside, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{aces_aside_pass, lays_every_hand_card};
+    use crate::solver::search::{Jokers, Limits, Work, searching};
+    use crate::solver::tests::pool_of;
+
+    /// Positions whose hands go out only with aces laid high, or don't go out at all.
+    const POSITIONS: [(&str, &str); 4] = [
+        (
+            "8d 9d 10d Jd Qd | 4h 5h 6h 7h 8h 9h | Ah 2h 3h | 2h 3h 4h 5h | Ac 2c 3c 4c 5c 6c 7c \
+             | 8s 9s 10s | Ks Kh Kd Kc | 3d 4d 5d 6d 7d | Ad 2d 3d 4d | 6h 6d 6c | 10s Js Qs Ks \
+             | *7h 8h 9h 10h Jh Qh Kh | 6s 7s 8s | 9s 9d 9c | Js Jh Jd | 9c 10c Jc Qc \
+             | 10h 10d 10c | Jc Qc Kc Ac | *As 2s 3s 4s 5s 6s 7s",
+            "Kd As 5s 7d 8d 8c 5d 8c Ah As 2d Qs Ad 2c 5c 3c 4s",
+        ),
+        (
+            "10s Js Qs | 10h Jh Qh | Jd Qd Kd | 5c 6c 7c",
+            "As Ks Ah Kh Ad Ac Kc Qc 2c 3c 4c",
+        ),
+        ("Qs Ks As | Qh Kh Ah | 2d 3d 4d", "As Ah Ad 2s 3s 2h 3h"),
+        ("Qs Ks As | Jh Qh Kh | 9c 10c Jc", "Ah Ac As 5d"),
+    ];
+
+    #[test]
+    fn a_search_that_must_lay_every_hand_card_sets_the_same_aces_aside_with_flat_profiles() {
+        for (table, hand) in POSITIONS {
+            let (pool, config, _) = pool_of(table, hand);
+            for needed_jokers in 0..=2 {
+                let limits = Limits {
+                    needed_jokers,
+                    most_left: Some(0),
+                };
+                let pass = |flat: bool| {
+                    let mut work = Work::default();
+                    searching(
+                        &pool,
+                        &config,
+                        Jokers::Needed,
+                        limits,
+                        usize::MAX,
+                        &mut work,
+                        |search| {
+                            assert!(lays_every_hand_card(search));
+                            aces_aside_pass(search, flat).ok()
+                        },
+                    )
+                };
+                let (flat, whole) = (pass(true), pass(false));
+                assert_eq!(
+                    flat, whole,
+                    "{table} ; {hand} ; {needed_jokers} jokers where needed"
+                );
+            }
+        }
+    }
 }

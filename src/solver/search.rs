@@ -141,7 +141,7 @@ pub(crate) fn best_plan_working(
 
 /// Runs `run` on a search of `pool` keeping the `beam` best-scoring states after each rank
 /// (all with `usize::MAX`), its work done on `work`.
-fn searching<T>(
+pub(super) fn searching<T>(
     pool: &Pool,
     config: &Config,
     jokers: Jokers,
