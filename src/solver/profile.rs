@@ -46,7 +46,7 @@ pub(crate) struct Profiles {
     strides: [usize; SUITS],
     sizes: [usize; SUITS],
     /// Whether every profile is flat: every entry it reaches is 0, so its support says all
-    /// and its entries are not kept (see [`lays_every_hand_card`]).
+    /// and its entries are not kept (see [`Search::lays_every_hand_card`]).
     flat: bool,
     data: Vec<i32>,
     /// Per profile, the entries it reaches: a profile can only cover one whose entries it
@@ -299,17 +299,6 @@ impl Profiles {
     }
 }
 
-/// Whether the search lays every hand card or none of its plays: then every state of a
-/// step has played the same cards, so has the same score, and every profile is flat.
-///
-/// A search that may keep no value in hand ([`Limits::most_left`] 0) drops every state that
-/// has passed a hand card by ([`Search::within_limits`]), as long as every card counts for
-/// something; its states at a step have all played every hand card read so far, and the
-/// ace set aside for the top of a run is played where it is set aside.
-fn lays_every_hand_card(search: &Search) -> bool {
-    search.limits.most_left == Some(0) && search.config.rank_values.iter().all(|v| *v > 0)
-}
-
 /// A state of this pass: its key, its best score, and its profile.
 #[derive(Clone, Copy)]
 struct Node {
@@ -330,7 +319,7 @@ impl Ranked for Node {
 /// The aces each suit best sets aside for the top of its runs, and the value of the best
 /// play; or why there is none to give.
 pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32), Outcome> {
-    let flat = lays_every_hand_card(search);
+    let flat = search.lays_every_hand_card();
     aces_aside_pass(search, flat)
 }
 
@@ -433,7 +422,7 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
 
 #[cfg(test)]
 mod tests {
-    use super::{aces_aside_pass, lays_every_hand_card};
+    use super::aces_aside_pass;
     use crate::solver::search::{Jokers, Limits, Work, searching};
     use crate::solver::tests::pool_of;
 
@@ -473,7 +462,7 @@ mod tests {
                         usize::MAX,
                         &mut work,
                         |search| {
-                            assert!(lays_every_hand_card(search));
+                            assert!(search.lays_every_hand_card());
                             aces_aside_pass(search, flat).ok()
                         },
                     )

@@ -524,6 +524,16 @@ impl<'a, 'w> Search<'a, 'w> {
         offered - score / i64::from(COUNT_WEIGHT) <= i64::from(most)
     }
 
+    /// Whether every play the search may find lays every hand card: it may keep no value in
+    /// hand ([`Limits::most_left`] 0), and every card counts for something. Then every
+    /// state of a step has played every hand card read so far (a state that passed one by
+    /// is dropped, see [`Search::within_limits`]; an ace set aside for the top of a run is
+    /// played where it is set aside), so all have the same score: no move that keeps a card
+    /// is tried, and the aces-aside pass keeps its profiles flat ([`super::profile`]).
+    pub(super) fn lays_every_hand_card(&self) -> bool {
+        self.limits.most_left == Some(0) && self.config.rank_values.iter().all(|v| *v > 0)
+    }
+
     pub(super) fn steps(&self) -> usize {
         (self.config.last_rank() + 1) * SUITS
     }
