@@ -466,7 +466,7 @@ impl Turns for ProgramTurns<'_> {
 
 /// The search's first turn, in moves tried over all its passes (see [`Work`]), once it
 /// knows whether the hand goes out with every joker loose (it hands no turn on before):
-/// about 0.1 ms more. It is cut short when the search finds the hand can't go out
+/// about 0.02 ms more. It is cut short when the search finds the hand can't go out
 /// ([`Work::hand_over`]): the program then takes its turn at once.
 ///
 /// Most positions that go out are answered by that first question, so what is left of the
@@ -474,8 +474,12 @@ impl Turns for ProgramTurns<'_> {
 /// median on every hard set. Measured over every class of the bench (each against the
 /// last, interleaved): 20,000 moves take 5 to 19% off the hard sets against 50,000, 10,000
 /// a further 1 to 9%, 3,000 a further 3 to 11% but add a fifth to the duplicates class, and
-/// 5,000 keeps the duplicates as they were and most of the rest.
-const FIRST_WORK: usize = 5_000;
+/// 5,000 keeps the duplicates as they were and most of the rest. Since the search guesses
+/// the aces set aside ([`search`]), 1,000 takes 4% off the median and 3% off the max
+/// against 5,000 (geometric mean over every class; up to a tenth off some hard sets, the
+/// duplicates as they were); 300 and none at all measure the same as 1,000, and 20,000
+/// and 50,000 add 4%.
+const FIRST_WORK: usize = 1_000;
 
 /// The search's second turn, after the program's first (and each turn after, twice the
 /// last): long enough that a search quicker than the program is not held back by the
