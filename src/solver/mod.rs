@@ -1186,10 +1186,11 @@ mod tests {
         assert!(matches!(first_question, Outcome::Impossible));
         let mut work = Work::taking_turns(&mut turns, 1);
         let _ = searched_layout(&pool, &config, rules, &mut work);
-        // At the first step after the question: a step is a few moves.
+        // Soon after the question: at the first step of the next question once its guesses
+        // at the aces set aside, which hand no turn on, have failed (306 moves here).
         let first = *turns.marks.first().expect("a turn handed on");
         assert!(
-            (alone.spent..alone.spent + 100).contains(&first),
+            (alone.spent..alone.spent + 1_000).contains(&first),
             "at {first}, the question took {}",
             alone.spent
         );

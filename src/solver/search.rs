@@ -256,6 +256,9 @@ fn search_passes(search: &mut Search) -> Outcome {
         // the aces set aside, without the first pass's profiles (which costs about four
         // such passes): none set aside, as many as could top runs, every one. Most wrong
         // guesses fail within a tenth to a twentieth of a pass (measured on the hard sets).
+        // No turn is handed on while guessing: a right guess answers in a pass, where the
+        // other method's turn may take several.
+        let held = search.work.hold_turns();
         let guesses = [
             [0; SUITS],
             search.aces_that_could_top_runs(),
@@ -266,10 +269,14 @@ fn search_passes(search: &mut Search) -> Outcome {
                 continue;
             }
             match search.plan_with(*aside) {
-                done @ (Outcome::Found(_) | Outcome::OutOfWork) => return done,
+                done @ (Outcome::Found(_) | Outcome::OutOfWork) => {
+                    search.work.resume_turns(held);
+                    return done;
+                }
                 Outcome::Impossible | Outcome::NoRoomSeen => {}
             }
         }
+        search.work.resume_turns(held);
     }
     let aside = if search.aces_aside_matter() {
         match super::profile::best_aces_aside(search) {
@@ -794,7 +801,12 @@ impl<'a, 'w> Search<'a, 'w> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Jokers, Limits, Node, Outcome, Work, best_plan_working, keep_best, searching};
+    use super::{
+        Jokers, Limits, Node, Outcome, Turns, Work, best_plan_working, keep_best, searching,
+    };
+    use crate::meld::MeldRules;
+    use crate::solver::pool::Pool;
+    use crate::solver::search::Config;
     use crate::solver::tests::pool_of;
 
     fn node(key: u64, score: u32) -> Node {
@@ -821,17 +833,26 @@ mod tests {
         assert_eq!(nodes.len(), 3, "fewer than the most: all are kept");
     }
 
-    #[test]
-    fn a_hand_that_goes_out_with_aces_laid_high_is_found_without_the_aces_aside_pass() {
-        // No ace set aside fails (the table's ace sets are made from aces set aside), as
-        // many as could top runs will do.
-        let (pool, config, _) = pool_of(
+    /// A hand that goes out only with aces laid high: no ace set aside fails (the table's
+    /// ace sets are made from aces set aside), as many as could top runs will do.
+    fn goes_out_with_aces_high() -> (Pool, Config, MeldRules) {
+        pool_of(
             "8d 9d 10d Jd Qd | 4h 5h 6h 7h 8h 9h | Ah 2h 3h | 2h 3h 4h 5h | Ac 2c 3c 4c 5c 6c 7c \
              | 8s 9s 10s | Ks Kh Kd Kc | 3d 4d 5d 6d 7d | Ad 2d 3d 4d | 6h 6d 6c | 10s Js Qs Ks \
              | *7h 8h 9h 10h Jh Qh Kh | 6s 7s 8s | 9s 9d 9c | Js Jh Jd | 9c 10c Jc Qc \
              | 10h 10d 10c | Jc Qc Kc Ac | *As 2s 3s 4s 5s 6s 7s",
             "Kd As 5s 7d 8d 8c 5d 8c Ah As 2d Qs Ad 2c 5c 3c 4s",
-        );
+        )
+    }
+
+    const OUT: Limits = Limits {
+        needed_jokers: 0,
+        most_left: Some(0),
+    };
+
+    #[test]
+    fn a_hand_that_goes_out_with_aces_laid_high_is_found_without_the_aces_aside_pass() {
+        let (pool, config, _) = goes_out_with_aces_high();
         let out = Limits {
             needed_jokers: 0,
             most_left: Some(0),
@@ -865,5 +886,27 @@ mod tests {
             work.spent,
             pass_alone.spent
         );
+    }
+
+    /// Counts the turns a search hands on, and goes on at once.
+    struct Counted(usize);
+
+    impl Turns for Counted {
+        fn turn(&mut self, spent: usize) -> Option<usize> {
+            self.0 += 1;
+            Some(spent + 1)
+        }
+    }
+
+    #[test]
+    fn a_search_hands_no_turn_on_while_it_guesses_the_aces_set_aside() {
+        let (pool, config, _) = goes_out_with_aces_high();
+        let mut turns = Counted(0);
+        // A turn is due at the first step.
+        let mut work = Work::taking_turns(&mut turns, 1);
+        let found = best_plan_working(&pool, &config, Jokers::Needed, OUT, &mut work);
+        assert!(matches!(found, Outcome::Found(_)));
+        assert!(work.spent > 1_000);
+        assert_eq!(turns.0, 0, "a right guess answers before any turn");
     }
 }
