@@ -111,6 +111,10 @@ impl Profiles {
 
     /// Stores a flat profile by its support and returns its id and its best (0), or `None`
     /// if no entry is reached.
+    ///
+    /// Its work is counted as a whole profile's would be (here and in the other flat
+    /// branches), so a flat pass does the same work as a whole one: the turns and budgets
+    /// counted in work fall where they did, and so does every play found.
     fn intern_support(&mut self, support: Support) -> Option<(u32, i32)> {
         self.touch(self.len);
         if support == [0; 4] {
