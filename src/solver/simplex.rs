@@ -1182,6 +1182,16 @@ impl BranchAndBound {
 mod tests {
     use super::*;
 
+    /// Six variables of cost 3 and weight 2, at most 7 in all: the relaxation lays three
+    /// and a half (bound 10.5), the best integer load three (9). Returns the model and its
+    /// variables.
+    fn six_of_two_in_seven() -> (Model, Vec<usize>) {
+        let mut model = Model::default();
+        let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
+        model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+        (model, xs)
+    }
+
     /// Solves `model` to the end.
     fn solve(model: &Model) -> Solved {
         let mut search = BranchAndBound::new(model.clone());
@@ -1239,9 +1249,7 @@ mod tests {
     #[test]
     fn a_node_not_solved_straight_after_its_parent_starts_from_the_parents_basis() {
         // The relaxation lays three and a half: the root branches.
-        let mut model = Model::default();
-        let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
-        model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+        let (model, _) = six_of_two_in_seven();
         let mut search = BranchAndBound::new(model);
         let solve_node = |search: &mut BranchAndBound, node: &Node| {
             search.start(node);
@@ -1265,9 +1273,7 @@ mod tests {
 
     #[test]
     fn past_the_most_nodes_waiting_with_bases_nodes_keep_none_and_the_solve_is_as_exact() {
-        let mut model = Model::default();
-        let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
-        model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+        let (model, _) = six_of_two_in_seven();
         let mut search = BranchAndBound::new(model.clone());
         search.most_waiting = 0;
         let mut waited_without = false;
@@ -1301,9 +1307,7 @@ mod tests {
         // The relaxation lays three and a half sixes of 2 in 7: its bound is 10.5, and the
         // cheapest cost 3 makes the aspiration's step 6.
         let aspiration_at_the_root = |ceiling: Option<f64>| {
-            let mut model = Model::default();
-            let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
-            model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+            let (model, _) = six_of_two_in_seven();
             let mut search = BranchAndBound::new(model);
             search.ceiling = ceiling;
             let root = search.next_node().expect("the root");
@@ -1333,9 +1337,7 @@ mod tests {
     #[test]
     fn when_no_solution_reaches_the_root_bound_the_aspiration_falls_to_the_best() {
         // The relaxation lays three and a half: its bound is 10.5, the best is 9.
-        let mut model = Model::default();
-        let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
-        model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+        let (model, _) = six_of_two_in_seven();
         let Solved::Optimal(values) = solve(&model) else {
             panic!("a solution exists");
         };
@@ -1346,9 +1348,7 @@ mod tests {
     fn when_no_solution_reaches_the_root_bound_the_root_is_cut_and_the_cut_holds_the_best() {
         // Two sixes of 2 in at most 7: the relaxation takes three and a half of them. The
         // cut from its row, halved and rounded down, is "at most 3 of them".
-        let mut model = Model::default();
-        let xs: Vec<usize> = (0..6).map(|_| model.variable(3, 0, 1)).collect();
-        model.row(xs.iter().map(|x| (*x, 2)).collect(), Relation::AtMost, 7);
+        let (model, xs) = six_of_two_in_seven();
         let mut search = BranchAndBound::new(model.clone());
         let Status::Finished(Solved::Optimal(values)) = search.run(u64::MAX) else {
             panic!("a solution exists");
