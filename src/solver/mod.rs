@@ -791,6 +791,16 @@ mod tests {
         )
     }
 
+    /// A full-scale table and hand that goes out only with aces laid high (in every
+    /// screened hard set of the bench since `own simplex`).
+    pub(super) const GOES_OUT_WITH_ACES_HIGH: (&str, &str) = (
+        "8d 9d 10d Jd Qd | 4h 5h 6h 7h 8h 9h | Ah 2h 3h | 2h 3h 4h 5h | Ac 2c 3c 4c 5c 6c 7c \
+         | 8s 9s 10s | Ks Kh Kd Kc | 3d 4d 5d 6d 7d | Ad 2d 3d 4d | 6h 6d 6c | 10s Js Qs Ks \
+         | *7h 8h 9h 10h Jh Qh Kh | 6s 7s 8s | 9s 9d 9c | Js Jh Jd | 9c 10c Jc Qc \
+         | 10h 10d 10c | Jc Qc Kc Ac | *As 2s 3s 4s 5s 6s 7s",
+        "Kd As 5s 7d 8d 8c 5d 8c Ah As 2d Qs Ad 2c 5c 3c 4s",
+    );
+
     /// The pool, search configuration and meld rules of a play of `hand` onto `table`
     /// (three players, default rules).
     pub(super) fn pool_of(table: &str, hand: &str) -> (Pool, Config, MeldRules) {

@@ -428,17 +428,11 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
 mod tests {
     use super::aces_aside_pass;
     use crate::solver::search::{Jokers, Limits, Work, searching};
-    use crate::solver::tests::pool_of;
+    use crate::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
 
     /// Positions whose hands go out only with aces laid high, or don't go out at all.
     const POSITIONS: [(&str, &str); 4] = [
-        (
-            "8d 9d 10d Jd Qd | 4h 5h 6h 7h 8h 9h | Ah 2h 3h | 2h 3h 4h 5h | Ac 2c 3c 4c 5c 6c 7c \
-             | 8s 9s 10s | Ks Kh Kd Kc | 3d 4d 5d 6d 7d | Ad 2d 3d 4d | 6h 6d 6c | 10s Js Qs Ks \
-             | *7h 8h 9h 10h Jh Qh Kh | 6s 7s 8s | 9s 9d 9c | Js Jh Jd | 9c 10c Jc Qc \
-             | 10h 10d 10c | Jc Qc Kc Ac | *As 2s 3s 4s 5s 6s 7s",
-            "Kd As 5s 7d 8d 8c 5d 8c Ah As 2d Qs Ad 2c 5c 3c 4s",
-        ),
+        GOES_OUT_WITH_ACES_HIGH,
         (
             "10s Js Qs | 10h Jh Qh | Jd Qd Kd | 5c 6c 7c",
             "As Ks Ah Kh Ad Ac Kc Qc 2c 3c 4c",

@@ -258,25 +258,24 @@ fn search_passes(search: &mut Search) -> Outcome {
         // guesses fail within a tenth to a twentieth of a pass (measured on the hard sets).
         // No turn is handed on while guessing: a right guess answers in a pass, where the
         // other method's turn may take several.
-        let held = search.work.hold_turns();
         let guesses = [
             [0; SUITS],
             search.aces_that_could_top_runs(),
             search.most_aside,
         ];
-        for (at, aside) in guesses.iter().enumerate() {
-            if guesses[..at].contains(aside) {
-                continue;
-            }
-            match search.plan_with(*aside) {
-                done @ (Outcome::Found(_) | Outcome::OutOfWork) => {
-                    search.work.resume_turns(held);
-                    return done;
-                }
-                Outcome::Impossible | Outcome::NoRoomSeen => {}
-            }
-        }
+        let held = search.work.hold_turns();
+        let answered = guesses
+            .iter()
+            .enumerate()
+            .filter(|(at, aside)| !guesses[..*at].contains(aside))
+            .find_map(|(_, aside)| match search.plan_with(*aside) {
+                done @ (Outcome::Found(_) | Outcome::OutOfWork) => Some(done),
+                Outcome::Impossible | Outcome::NoRoomSeen => None,
+            });
         search.work.resume_turns(held);
+        if let Some(done) = answered {
+            return done;
+        }
     }
     let aside = if search.aces_aside_matter() {
         match super::profile::best_aces_aside(search) {
@@ -547,8 +546,8 @@ impl<'a, 'w> Search<'a, 'w> {
     /// hand ([`Limits::most_left`] 0), and every card counts for something. Then every
     /// state of a step has played every hand card read so far (a state that passed one by
     /// is dropped, see [`Search::within_limits`]; an ace set aside for the top of a run is
-    /// played where it is set aside), so all have the same score: no move that keeps a card
-    /// is tried, and the aces-aside pass keeps its profiles flat ([`super::profile`]).
+    /// played where it is set aside), so all have the same score, and the aces-aside pass
+    /// keeps its profiles flat ([`super::profile`]).
     pub(super) fn lays_every_hand_card(&self) -> bool {
         self.limits.most_left == Some(0) && self.config.rank_values.iter().all(|v| *v > 0)
     }
@@ -807,7 +806,7 @@ mod tests {
     use crate::meld::MeldRules;
     use crate::solver::pool::Pool;
     use crate::solver::search::Config;
-    use crate::solver::tests::pool_of;
+    use crate::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
 
     fn node(key: u64, score: u32) -> Node {
         Node {
@@ -836,13 +835,8 @@ mod tests {
     /// A hand that goes out only with aces laid high: no ace set aside fails (the table's
     /// ace sets are made from aces set aside), as many as could top runs will do.
     fn goes_out_with_aces_high() -> (Pool, Config, MeldRules) {
-        pool_of(
-            "8d 9d 10d Jd Qd | 4h 5h 6h 7h 8h 9h | Ah 2h 3h | 2h 3h 4h 5h | Ac 2c 3c 4c 5c 6c 7c \
-             | 8s 9s 10s | Ks Kh Kd Kc | 3d 4d 5d 6d 7d | Ad 2d 3d 4d | 6h 6d 6c | 10s Js Qs Ks \
-             | *7h 8h 9h 10h Jh Qh Kh | 6s 7s 8s | 9s 9d 9c | Js Jh Jd | 9c 10c Jc Qc \
-             | 10h 10d 10c | Jc Qc Kc Ac | *As 2s 3s 4s 5s 6s 7s",
-            "Kd As 5s 7d 8d 8c 5d 8c Ah As 2d Qs Ad 2c 5c 3c 4s",
-        )
+        let (table, hand) = GOES_OUT_WITH_ACES_HIGH;
+        pool_of(table, hand)
     }
 
     const OUT: Limits = Limits {
@@ -853,19 +847,15 @@ mod tests {
     #[test]
     fn a_hand_that_goes_out_with_aces_laid_high_is_found_without_the_aces_aside_pass() {
         let (pool, config, _) = goes_out_with_aces_high();
-        let out = Limits {
-            needed_jokers: 0,
-            most_left: Some(0),
-        };
         let mut work = Work::default();
-        let found = best_plan_working(&pool, &config, Jokers::Needed, out, &mut work);
+        let found = best_plan_working(&pool, &config, Jokers::Needed, OUT, &mut work);
         assert!(matches!(found, Outcome::Found(_)), "the hand goes out");
         let mut pass_alone = Work::default();
         let aside = searching(
             &pool,
             &config,
             Jokers::Needed,
-            out,
+            OUT,
             usize::MAX,
             &mut pass_alone,
             |search| {
