@@ -70,7 +70,6 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
 
 /// Calls `visit` with each shape the pool could fill (at most `most_jokers` of its faces
 /// without a card or a pinned joker), as face indices: sets by rank, then runs by suit.
-/// Without allocating, for the checks made before every tidying search.
 fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl FnMut(&[usize])) {
     let present = |f: usize| {
         let (rank, suit) = (f / SUITS, f % SUITS);
@@ -97,17 +96,9 @@ fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl Fn
         }
     }
     // Run positions 0..=13 by rank index, 13 the ace above the king.
-    let top = if config.aces_high {
-        ACE_HIGH
-    } else {
-        RANKS - 1
-    };
     for suit in 0..SUITS {
         for len in 3..=5 {
-            for low in 0..=(top + 1).saturating_sub(len) {
-                if low + len > top + 1 {
-                    continue;
-                }
+            for low in 0..=(run_top(config) + 1).saturating_sub(len) {
                 for (slot, r) in faces.iter_mut().zip(low..low + len) {
                     *slot = (r % RANKS) * SUITS + suit;
                 }
@@ -124,29 +115,74 @@ fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl Fn
 /// card with at most `wild` jokers placed where a meld needs them, and the search need not
 /// be asked.
 pub(crate) fn every_card_fits(pool: &Pool, config: &Config, wild: u32) -> bool {
-    let fits = faces_in_a_meld(pool, config, wild);
-    (0..FACES).all(|f| fits[f] || !holds(pool, f))
+    let held = face_bits(|rank, suit| {
+        pool.must_real[rank][suit] > 0 || pool.optional_real[rank][suit] > 0
+    });
+    held & !fitting_faces(pool, config, wild) == 0
 }
 
 /// The faces of the pool's cards that are in no meld shape whose every face but at most
 /// `wild` has a card or a pinned joker.
 pub(crate) fn faces_in_no_meld(pool: &Pool, config: &Config, wild: u32) -> Vec<(usize, usize)> {
-    let fits = faces_in_a_meld(pool, config, wild);
+    let fits = fitting_faces(pool, config, wild);
     (0..FACES)
-        .filter(|f| !fits[*f] && holds(pool, *f))
+        .filter(|f| fits & (1 << f) == 0 && holds(pool, *f))
         .map(|f| (f / SUITS, f % SUITS))
         .collect()
 }
 
-/// Per face, whether some shape the pool could fill with `wild` jokers holds it.
-fn faces_in_a_meld(pool: &Pool, config: &Config, wild: u32) -> [bool; FACES] {
-    let mut fits = [false; FACES];
-    each_shape(pool, config, wild, |faces| {
-        for f in faces {
-            fits[*f] = true;
-        }
+/// The faces of some shape the pool could fill with `wild` jokers, a bit per face. In
+/// bits, as [`each_shape`] reads shapes but with no face looked up twice: it is asked
+/// before every tidying search, and tidying makes many small ones.
+fn fitting_faces(pool: &Pool, config: &Config, wild: u32) -> u64 {
+    let present = face_bits(|rank, suit| {
+        pool.must_real[rank][suit] > 0
+            || pool.optional_real[rank][suit] > 0
+            || pool.pinned[rank][suit] > 0
     });
+    let mut fits = 0;
+    let mut take = |shape: u64| {
+        if (shape & !present).count_ones() <= wild {
+            fits |= shape;
+        }
+    };
+    for rank in 0..RANKS {
+        for suits in 0u64..16 {
+            if suits.count_ones() >= 3 {
+                take(suits << (rank * SUITS));
+            }
+        }
+    }
+    for suit in 0..SUITS {
+        for len in 3..=5 {
+            for low in 0..=(run_top(config) + 1).saturating_sub(len) {
+                let shape =
+                    (low..low + len).fold(0, |bits, r| bits | 1 << ((r % RANKS) * SUITS + suit));
+                take(shape);
+            }
+        }
+    }
     fits
+}
+
+/// A bit per face (rank index times [`SUITS`] plus suit) where `has` holds.
+fn face_bits(has: impl Fn(usize, usize) -> bool) -> u64 {
+    let mut bits = 0;
+    for f in 0..FACES {
+        if has(f / SUITS, f % SUITS) {
+            bits |= 1 << f;
+        }
+    }
+    bits
+}
+
+/// The highest run position by rank index: the ace above the king where aces go high.
+fn run_top(config: &Config) -> usize {
+    if config.aces_high {
+        ACE_HIGH
+    } else {
+        RANKS - 1
+    }
 }
 
 /// Whether the pool has a real card of face `f` to lay (the table's or the hand's).
@@ -511,6 +547,49 @@ mod tests {
     use crate::rules::Rules;
     use crate::solver::pool::rank_index;
     use crate::table::{Hand, Table};
+
+    /// The fitting faces, read in bits, are the faces of the shapes [`each_shape`] visits:
+    /// over pools of 0 to 30 random cards, some pinned jokers, aces high or not, 0 to 2 wild.
+    #[test]
+    fn the_faces_that_fit_a_meld_in_bits_are_those_of_every_fillable_shape() {
+        let mut seed: u64 = 7;
+        let mut next = |below: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % below
+        };
+        let (_, config, _) = program();
+        for case in 0..400 {
+            let mut pool = Pool::default();
+            for _ in 0..next(31) {
+                let (rank, suit) = (next(13) as usize, next(4) as usize);
+                match next(5) {
+                    0 => pool.optional_real[rank][suit] += 1,
+                    1 => pool.pinned[rank][suit] += 1,
+                    _ => pool.must_real[rank][suit] += 1,
+                }
+            }
+            let config = Config {
+                aces_high: case % 3 != 0,
+                ..config
+            };
+            let wild = (case % 3) as u32;
+            let mut visited = 0u64;
+            each_shape(&pool, &config, wild, |faces| {
+                for f in faces {
+                    visited |= 1 << f;
+                }
+            });
+            assert_eq!(fitting_faces(&pool, &config, wild), visited, "case {case}");
+            let held_fit = (0..FACES).all(|f| visited & (1 << f) != 0 || !holds(&pool, f));
+            assert_eq!(
+                every_card_fits(&pool, &config, wild),
+                held_fit,
+                "case {case}"
+            );
+        }
+    }
 
     /// A position whose best play keeps cards, where the program needs many nodes (from the
     /// bench's hard set).
