@@ -42,7 +42,11 @@ impl Search<'_, '_> {
     /// The moves of a step from runs `runs_index` (made once, then kept).
     pub(super) fn moves_at(&mut self, step: usize, runs_index: usize) -> &[SuitMove] {
         let slot = step * self.runs.counts.len() + runs_index;
-        if self.moves.get(slot).is_some_and(Option::is_none) {
+        if self
+            .move_slots
+            .get(slot)
+            .is_some_and(|(_, made)| *made == 0)
+        {
             let (rank, suit) = (step / SUITS, step % SUITS);
             let mut made = self.make_moves(rank, suit, runs_index);
             let before = self
@@ -62,12 +66,25 @@ impl Search<'_, '_> {
                 true
             });
             let made = self.without_dominated_moves(made);
-            self.moves[slot] = Some(made);
+            let start = self.made_moves.len();
+            self.made_moves.extend(made);
+            if let (Ok(start), Ok(made)) = (
+                u32::try_from(start),
+                u32::try_from(self.made_moves.len() - start + 1),
+            ) {
+                self.move_slots[slot] = (start, made);
+            }
         }
-        self.moves
-            .get(slot)
-            .and_then(|m| m.as_deref())
-            .unwrap_or(&[])
+        self.made_at(slot)
+    }
+
+    /// The moves made for a slot (none if not made yet).
+    fn made_at(&self, slot: usize) -> &[SuitMove] {
+        let Some(&(start, made)) = self.move_slots.get(slot) else {
+            return &[];
+        };
+        let (start, count) = (start as usize, (made as usize).saturating_sub(1));
+        self.made_moves.get(start..start + count).unwrap_or(&[])
     }
 
     /// The moves of a step from a state `key` (once [`Search::moves_at`] has made them for
@@ -79,12 +96,7 @@ impl Search<'_, '_> {
             Jokers::Needed => self.limits.needed_jokers.saturating_sub(key::uses(key)),
             Jokers::Placed => u8::MAX,
         };
-        let moves = self
-            .moves
-            .get(slot)
-            .and_then(|m| m.as_deref())
-            .unwrap_or(&[]);
-        (moves, budget)
+        (self.made_at(slot), budget)
     }
 
     /// Every way to decide one face, given the suit's runs in progress.

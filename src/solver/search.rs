@@ -466,8 +466,12 @@ pub(crate) struct Search<'a, 'w> {
     releases_after: Vec<i32>,
     /// The most aces of each suit that can be set aside at the low ace.
     pub most_aside: [u8; SUITS],
-    /// Each step's moves, per run counts index, made when first needed.
-    pub moves: Vec<Option<Vec<SuitMove>>>,
+    /// Each step's moves, per run counts index, made when first needed: where they lie in
+    /// `made_moves` and how many, plus one (0: not made yet). One flat table of small
+    /// entries and one list of moves, so that a search over a few cards, as tidying makes
+    /// many of, sets up and drops in a few allocations.
+    pub move_slots: Vec<(u32, u32)>,
+    pub made_moves: Vec<SuitMove>,
     /// The work done so far by this search's passes, and by the searches before it.
     pub work: Work<'w>,
     /// The most states kept after each rank: a search that keeps fewer than all proves
@@ -522,7 +526,8 @@ impl<'a, 'w> Search<'a, 'w> {
             most_jokers: u8::try_from(pool.jokers().min(u32::from(MOST_RUNS))).unwrap_or(MOST_RUNS),
             releases_after,
             most_aside,
-            moves: vec![None; steps * table_size],
+            move_slots: vec![(0, 0); steps * table_size],
+            made_moves: Vec::new(),
             work,
             beam: usize::MAX,
         }
