@@ -132,6 +132,29 @@ impl Pool {
         Some(pool)
     }
 
+    /// Takes out the cards of a meld laid apart from the search: its real cards, and its
+    /// jokers, each first as one pinned to its stated card, else as a wild one. `None` when
+    /// the pool doesn't hold them.
+    pub(crate) fn take_laid(&mut self, cards: &[TableCard]) -> Option<()> {
+        for card in cards {
+            match *card {
+                TableCard::Real(card) => {
+                    let slot = &mut self.must_real[rank_index(card)][card.suit.index()];
+                    *slot = slot.checked_sub(1)?;
+                }
+                TableCard::Joker(card) => {
+                    let pinned = &mut self.pinned[rank_index(card)][card.suit.index()];
+                    if *pinned > 0 {
+                        *pinned -= 1;
+                    } else {
+                        self.must_wild = self.must_wild.checked_sub(1)?;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
     /// Jokers that are or may become wild: those already wild, and the pinned ones a hand
     /// card can release.
     pub(crate) fn wild_jokers(&self) -> u32 {
