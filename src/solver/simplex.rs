@@ -269,6 +269,7 @@ impl Dual {
             values,
             basis: Basis {
                 inverse: identity(m),
+                norms: vec![1.0; m],
                 head: (n..n + m).collect(),
                 place,
                 x: vec![0.0; n + m],
@@ -391,6 +392,7 @@ impl Dual {
             eliminate(&mut basis, m, c, pivot, &factors);
             eliminate(&mut inverse, m, c, pivot, &factors);
         }
+        self.basis.norms = vec![f64::NAN; m];
         self.basis.inverse = inverse;
         self.basis.since_refactor = 0;
         self.compute_reduced();
@@ -460,10 +462,11 @@ impl Dual {
             } else {
                 continue;
             };
-            let norm: f64 = self.basis.inverse[i * m..(i + 1) * m]
-                .iter()
-                .map(|a| a * a)
-                .sum();
+            let mut norm = self.basis.norms[i];
+            if norm.is_nan() {
+                norm = squared_length(&self.basis.inverse[i * m..(i + 1) * m]);
+                self.basis.norms[i] = norm;
+            }
             let score = infeasible * infeasible / norm.max(1e-12);
             if score > best {
                 best = score;
@@ -527,6 +530,7 @@ impl Dual {
             Place::AtUpper
         };
         eliminate(&mut self.basis.inverse, m, r, pivot, &self.column);
+        forget_norms(&mut self.basis.norms, r, &self.column);
         self.pivots += 1;
         self.basis.since_refactor += 1;
         if self.basis.since_refactor >= REFACTOR_EVERY && !self.refactor() {
@@ -629,6 +633,21 @@ fn eliminate(matrix: &mut [f64], m: usize, r: usize, pivot: f64, factors: &[f64]
     }
 }
 
+/// After [`eliminate`] on row `r` with `factors`: the rows it changed (those with a
+/// factor, and row `r`) have their squared lengths summed again when next asked for.
+fn forget_norms(norms: &mut [f64], r: usize, factors: &[f64]) {
+    for (i, (norm, factor)) in norms.iter_mut().zip(factors).enumerate() {
+        if i == r || *factor != 0.0 {
+            *norm = f64::NAN;
+        }
+    }
+}
+
+/// The sum of squares of `row`.
+fn squared_length(row: &[f64]) -> f64 {
+    row.iter().map(|a| a * a).sum()
+}
+
 /// A node of the branch and bound: the bounds its branches set, on the model's variables.
 #[derive(Clone, Debug)]
 struct Node {
@@ -646,6 +665,10 @@ struct Node {
 struct Basis {
     /// The basis inverse, dense, row-major.
     inverse: Vec<f64>,
+    /// The squared length of each row of `inverse`: the leaving row's weight in the dual
+    /// steepest edge rule, summed once for each row that changes and is then asked for
+    /// (NaN until then), rather than for every infeasible row at every pivot.
+    norms: Vec<f64>,
     /// The variable basic in each row.
     head: Vec<usize>,
     /// Where each variable stands: basic in a row, or at a bound.
@@ -1128,6 +1151,7 @@ impl BranchAndBound {
             lp.basis.x[slack] = slack_value;
             lp.basis.reduced[slack] = 0.0;
         }
+        lp.basis.norms = vec![f64::NAN; rows];
         lp.basis.inverse = inverse;
         lp.pivots = old.pivots;
         lp.basis.since_refactor = old.basis.since_refactor;
