@@ -225,12 +225,6 @@ impl Dual {
     fn at_slack_basis(model: &Model) -> Dual {
         let n = model.cost.len();
         let m = model.rows.len();
-        let mut columns: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
-        for (i, (terms, _, _)) in model.rows.iter().enumerate() {
-            for (j, a) in terms {
-                columns[*j].push((i, *a as f64));
-            }
-        }
         let mut row_start = vec![0];
         let (mut columns_of, mut row_values) = (Vec::new(), Vec::new());
         for (terms, _, _) in &model.rows {
@@ -240,14 +234,23 @@ impl Dual {
             }
             row_start.push(columns_of.len());
         }
-        let mut start = vec![0];
-        let (mut rows_of, mut values) = (Vec::new(), Vec::new());
-        for column in &columns {
-            for (i, a) in column {
-                rows_of.push(*i);
-                values.push(*a);
+        // The columns from the rows, counted first so each lands in its place, row by row.
+        let mut start = vec![0; n + 1];
+        for &j in &columns_of {
+            start[j + 1] += 1;
+        }
+        for j in 0..n {
+            start[j + 1] += start[j];
+        }
+        let mut next = start.clone();
+        let (mut rows_of, mut values) = (vec![0; columns_of.len()], vec![0.0; columns_of.len()]);
+        for i in 0..m {
+            for k in row_start[i]..row_start[i + 1] {
+                let at = &mut next[columns_of[k]];
+                rows_of[*at] = i;
+                values[*at] = row_values[k];
+                *at += 1;
             }
-            start.push(rows_of.len());
         }
         let mut cost: Vec<f64> = model.cost.iter().map(|c| -(*c as f64)).collect();
         cost.resize(n + m, 0.0);
