@@ -590,9 +590,15 @@ impl Dual {
                 }
             }
         }
+        // The slack of an equation is fixed at 0 for good (only the model's variables are
+        // branched on), so it never enters, and its reduced cost is never read: it is left
+        // out of the row (about two in three of the slacks the row holds).
         for (i, &element) in rho.iter().enumerate() {
             let slack = self.n + i;
-            if element != 0.0 && !matches!(self.basis.place[slack], Place::Basic(_)) {
+            if element != 0.0
+                && self.upper[slack] > self.lower[slack]
+                && !matches!(self.basis.place[slack], Place::Basic(_))
+            {
                 self.row[slack] = element;
                 self.touched.push(slack);
             }
