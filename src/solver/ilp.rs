@@ -131,46 +131,58 @@ pub(crate) fn faces_in_no_meld(pool: &Pool, config: &Config, wild: u32) -> Vec<(
         .collect()
 }
 
-/// The faces of some shape the pool could fill with `wild` jokers, a bit per face. In
-/// bits, as [`each_shape`] reads shapes but with no face looked up twice: it is asked
-/// before every tidying search, and tidying makes many small ones.
+/// The faces of some shape the pool could fill with `wild` jokers, a bit per face: the
+/// shapes [`each_shape`] reads, each a mask made once, against the pool's faces read once.
+/// It is asked before every tidying search, and tidying makes many small ones.
 fn fitting_faces(pool: &Pool, config: &Config, wild: u32) -> u64 {
     let present = face_bits(|rank, suit| {
         pool.must_real[rank][suit] > 0
             || pool.optional_real[rank][suit] > 0
             || pool.pinned[rank][suit] > 0
     });
-    let mut fits = 0;
-    let mut take = |shape: u64| {
-        if (shape & !present).count_ones() <= wild {
-            fits |= shape;
-        }
-    };
-    for rank in 0..RANKS {
-        for suits in 0u64..16 {
-            if suits.count_ones() >= 3 {
-                take(suits << (rank * SUITS));
+    shape_masks(config)
+        .iter()
+        .filter(|shape| (**shape & !present).count_ones() <= wild)
+        .fold(0, |fits, shape| fits | shape)
+}
+
+/// Every shape [`each_shape`] reads (sets by rank, runs by suit), a bit per face: made once
+/// for aces that may go high and once for aces low only.
+fn shape_masks(config: &Config) -> &'static [u64] {
+    static HIGH: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    static LOW: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let made = if config.aces_high { &HIGH } else { &LOW };
+    made.get_or_init(|| {
+        let mut masks = Vec::new();
+        for rank in 0..RANKS {
+            for suits in 0u64..16 {
+                if suits.count_ones() >= 3 {
+                    masks.push(suits << (rank * SUITS));
+                }
             }
         }
-    }
-    for suit in 0..SUITS {
-        for len in 3..=5 {
-            for low in 0..=(run_top(config) + 1).saturating_sub(len) {
-                let shape =
-                    (low..low + len).fold(0, |bits, r| bits | 1 << ((r % RANKS) * SUITS + suit));
-                take(shape);
+        for suit in 0..SUITS {
+            for len in 3..=5 {
+                for low in 0..=(run_top(config) + 1).saturating_sub(len) {
+                    masks.push(
+                        (low..low + len)
+                            .fold(0, |bits, r| bits | 1 << ((r % RANKS) * SUITS + suit)),
+                    );
+                }
             }
         }
-    }
-    fits
+        masks
+    })
 }
 
 /// A bit per face (rank index times [`SUITS`] plus suit) where `has` holds.
 fn face_bits(has: impl Fn(usize, usize) -> bool) -> u64 {
     let mut bits = 0;
-    for f in 0..FACES {
-        if has(f / SUITS, f % SUITS) {
-            bits |= 1 << f;
+    for rank in 0..RANKS {
+        for suit in 0..SUITS {
+            if has(rank, suit) {
+                bits |= 1 << (rank * SUITS + suit);
+            }
         }
     }
     bits
