@@ -51,8 +51,11 @@ pub(crate) fn lay_with_least_change(
     }
     // Illegal melds can't be kept; the others are put back farthest first.
     let mut order: Vec<(u8, usize)> = (0..melds.len())
-        .filter(|i| opened[*i] && melds[*i].judge(rules).is_ok())
-        .map(|i| (distance(&melds[i], played, rules), i))
+        .filter(|i| opened[*i])
+        .filter_map(|i| {
+            let kind = melds[i].judge(rules).ok()?;
+            Some((distance(&melds[i], kind, played, rules), i))
+        })
         .collect();
     order.sort_unstable();
     let mut budget = TIDYING_BUDGET;
@@ -151,8 +154,7 @@ fn holder(melds: &[Vec<TableCard>], taken: &[u64], card: &TableCard) -> Option<(
 /// set missing the card's suit, or, for a joker, any meld with room for one (0); a run of
 /// the card's suit two ranks off, a set of its rank holding its suit (1); a meld with a card
 /// of its rank or of its suit within two ranks (2); anything else (3, far).
-fn distance(meld: &Meld, played: &[HandCard], rules: MeldRules) -> u8 {
-    let kind = meld.judge(rules).ok();
+fn distance(meld: &Meld, kind: MeldKind, played: &[HandCard], rules: MeldRules) -> u8 {
     let faces: Vec<Card> = meld.cards().iter().map(|c| c.face()).collect();
     played
         .iter()
@@ -165,10 +167,10 @@ fn distance(meld: &Meld, played: &[HandCard], rules: MeldRules) -> u8 {
                 }
             }
             HandCard::Real(card) => match kind {
-                Some(MeldKind::Set) if faces.first().is_some_and(|f| f.rank == card.rank) => {
+                MeldKind::Set if faces.first().is_some_and(|f| f.rank == card.rank) => {
                     u8::from(faces.iter().any(|f| f.suit == card.suit))
                 }
-                Some(MeldKind::Run) if faces.first().is_some_and(|f| f.suit == card.suit) => {
+                MeldKind::Run if faces.first().is_some_and(|f| f.suit == card.suit) => {
                     let gap = run_gap(&faces, card.rank);
                     if gap <= 1 {
                         0
