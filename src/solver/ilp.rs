@@ -47,8 +47,9 @@ pub(crate) struct IlpPlay {
     pub layout: Layout,
 }
 
-/// The most jokers the tidying search (`keep`) may lay where needed: it asks for fewer
-/// first, and past this it is slow (the play's own layout is then used as it is).
+/// The most jokers the tidying searches (`keep`) may lay where needed: each asks for fewer
+/// first, and past this they are slow (a meld that could be put back only so stays as the
+/// play laid it).
 const MOST_NEEDED: u8 = 2;
 
 /// The largest objective coefficient the program takes: past it (a house joker value in
