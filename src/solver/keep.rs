@@ -60,13 +60,13 @@ pub(crate) fn lay_with_least_change(
     order.sort_unstable();
     let mut budget = TIDYING_BUDGET;
     for &(_, i) in order.iter().rev() {
-        let kept: Vec<&Meld> = (0..melds.len())
+        let kept: Vec<&[TableCard]> = (0..melds.len())
             .filter(|j| !opened[*j] || *j == i)
-            .map(|j| &melds[j])
+            .map(|j| melds[j].cards())
             .collect();
         let relay = Relay {
             table,
-            kept: &kept,
+            kept,
             found,
             config,
             rules,
@@ -86,20 +86,20 @@ pub(crate) fn lay_with_least_change(
 /// Laying the new melds of a play again, with one more of the table's melds kept.
 struct Relay<'a> {
     table: &'a Table,
-    /// The table's melds kept as they were, the one being put back among them.
-    kept: &'a [&'a Meld],
+    /// The cards of the table's melds kept as they were, the one being put back among them.
+    kept: Vec<&'a [TableCard]>,
     found: &'a Layout,
     config: &'a Config,
     rules: MeldRules,
 }
 
-impl Relay<'_> {
+impl<'a> Relay<'a> {
     /// The new melds `rest` with `cards` (a meld being put back) taken out: the melds that
     /// held them are laid again, the others left as they are. `None` if those can't be laid
     /// without them, or `budget` is spent first.
     fn without(
-        &self,
-        rest: &[Vec<TableCard>],
+        mut self,
+        rest: &'a [Vec<TableCard>],
         cards: &[TableCard],
         budget: &mut usize,
     ) -> Option<Vec<Vec<TableCard>>> {
@@ -109,16 +109,20 @@ impl Relay<'_> {
             let (meld, at) = holder(rest, &taken, card)?;
             taken[meld] |= 1 << at;
         }
-        let mut pool = Pool::for_rest(self.table, &self.found.played, self.kept)?;
-        let whole = rest.iter().zip(&taken).filter(|(_, t)| **t == 0);
-        for (cards, _) in whole.clone() {
-            pool.take_laid(cards)?;
-        }
+        // The new melds not broken are kept too: only the broken ones are laid again.
+        let whole: Vec<&Vec<TableCard>> = rest
+            .iter()
+            .zip(&taken)
+            .filter(|(_, t)| **t == 0)
+            .map(|(cards, _)| cards)
+            .collect();
+        self.kept.extend(whole.iter().map(|cards| cards.as_slice()));
+        let pool = Pool::for_rest(self.table, &self.found.played, &self.kept)?;
         // No more jokers can be needed than the pool holds: with none, one search will do.
         let needed = u32::from(self.found.needed_jokers).min(pool.jokers());
         let needed = u8::try_from(needed).unwrap_or(self.found.needed_jokers);
         let laid = layout_with(&pool, self.config, self.rules, needed, budget)?;
-        let mut melds: Vec<Vec<TableCard>> = whole.map(|(cards, _)| cards.clone()).collect();
+        let mut melds: Vec<Vec<TableCard>> = whole.into_iter().cloned().collect();
         melds.extend(laid.melds);
         Some(melds)
     }
@@ -136,9 +140,10 @@ fn holder(melds: &[Vec<TableCard>], taken: &[u64], card: &TableCard) -> Option<(
             .enumerate()
             .filter(|(_, (_, t))| **t != 0 || !only_broken)
             .find_map(|(m, (cards, t))| {
-                let free = |at: &usize| at >= &64 || t & (1 << at) == 0;
-                let at = (0..cards.len()).filter(free).find(|at| same(&cards[*at]))?;
-                (at < 64).then_some((m, at))
+                // A meld of more than 64 cards (none is) would keep its last ones.
+                (0..cards.len().min(64))
+                    .find(|at| t & (1 << at) == 0 && same(&cards[*at]))
+                    .map(|at| (m, at))
             })
     };
     let exact = |c: &TableCard| c == card;

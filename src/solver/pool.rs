@@ -9,7 +9,7 @@
 //! worse than laying the real X as a second X. Every other joker is wild.
 
 use crate::card::{Card, HandCard, Rank, Suit, TableCard};
-use crate::table::{Hand, Meld, Table};
+use crate::table::{Hand, Table};
 
 /// Ranks indexed 0 (ace) to 12 (king); the search adds 13 for an ace above the king.
 pub(crate) const RANKS: usize = 13;
@@ -81,10 +81,15 @@ impl Pool {
         pool
     }
 
-    /// The cards of the table after a move that plays `played`, less the melds `kept` as
-    /// they were: everything must be laid, and M4 is counted over the whole table after
-    /// (the kept melds' jokers keep their cards).
-    pub(crate) fn for_rest(table: &Table, played: &[HandCard], kept: &[&Meld]) -> Option<Pool> {
+    /// The cards of the table after a move that plays `played`, less the cards of the melds
+    /// `kept` (the table's kept as they were, and any new ones laid apart from the search):
+    /// everything must be laid, and M4 is counted over the whole table after (the kept
+    /// melds' jokers keep their cards).
+    pub(crate) fn for_rest(
+        table: &Table,
+        played: &[HandCard],
+        kept: &[&[TableCard]],
+    ) -> Option<Pool> {
         let mut pool = Pool::default();
         let mut was = FaceCounts::default();
         let mut real_after = FaceCounts::default();
@@ -106,7 +111,7 @@ impl Pool {
         }
         pool.must_real = real_after;
         let mut kept_stated = FaceCounts::default();
-        for card in kept.iter().flat_map(|meld| meld.cards()) {
+        for card in kept.iter().copied().flatten() {
             match *card {
                 TableCard::Real(card) => {
                     let slot = &mut pool.must_real[rank_index(card)][card.suit.index()];
@@ -130,29 +135,6 @@ impl Pool {
         }
         pool.must_wild = clamp(jokers.checked_sub(pinned_total)?);
         Some(pool)
-    }
-
-    /// Takes out the cards of a meld laid apart from the search: its real cards, and its
-    /// jokers, each first as one pinned to its stated card, else as a wild one. `None` when
-    /// the pool doesn't hold them.
-    pub(crate) fn take_laid(&mut self, cards: &[TableCard]) -> Option<()> {
-        for card in cards {
-            match *card {
-                TableCard::Real(card) => {
-                    let slot = &mut self.must_real[rank_index(card)][card.suit.index()];
-                    *slot = slot.checked_sub(1)?;
-                }
-                TableCard::Joker(card) => {
-                    let pinned = &mut self.pinned[rank_index(card)][card.suit.index()];
-                    if *pinned > 0 {
-                        *pinned -= 1;
-                    } else {
-                        self.must_wild = self.must_wild.checked_sub(1)?;
-                    }
-                }
-            }
-        }
-        Some(())
     }
 
     /// Jokers that are or may become wild: those already wild, and the pinned ones a hand
