@@ -72,14 +72,9 @@ fn shapes(pool: &Pool, config: &Config, most_jokers: u32) -> Vec<Vec<usize>> {
 /// Calls `visit` with each shape the pool could fill (at most `most_jokers` of its faces
 /// without a card or a pinned joker), as face indices: sets by rank, then runs by suit.
 fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl FnMut(&[usize])) {
-    let present = |f: usize| {
-        let (rank, suit) = (f / SUITS, f % SUITS);
-        pool.must_real[rank][suit] > 0
-            || pool.optional_real[rank][suit] > 0
-            || pool.pinned[rank][suit] > 0
+    let fillable = |faces: &[usize]| {
+        faces.iter().filter(|f| !present(pool, **f)).count() as u32 <= most_jokers
     };
-    let fillable =
-        |faces: &[usize]| faces.iter().filter(|f| !present(**f)).count() as u32 <= most_jokers;
     let mut faces = [0; 5];
     for rank in 0..RANKS {
         for mask in 0u32..16 {
@@ -116,10 +111,7 @@ fn each_shape(pool: &Pool, config: &Config, most_jokers: u32, mut visit: impl Fn
 /// card with at most `wild` jokers placed where a meld needs them, and the search need not
 /// be asked.
 pub(crate) fn every_card_fits(pool: &Pool, config: &Config, wild: u32) -> bool {
-    let held = face_bits(|rank, suit| {
-        pool.must_real[rank][suit] > 0 || pool.optional_real[rank][suit] > 0
-    });
-    held & !fitting_faces(pool, config, wild) == 0
+    face_bits(|f| holds(pool, f)) & !fitting_faces(pool, config, wild) == 0
 }
 
 /// The faces of the pool's cards that are in no meld shape whose every face but at most
@@ -136,11 +128,7 @@ pub(crate) fn faces_in_no_meld(pool: &Pool, config: &Config, wild: u32) -> Vec<(
 /// shapes [`each_shape`] reads, each a mask made once, against the pool's faces read once.
 /// It is asked before every tidying search, and tidying makes many small ones.
 fn fitting_faces(pool: &Pool, config: &Config, wild: u32) -> u64 {
-    let present = face_bits(|rank, suit| {
-        pool.must_real[rank][suit] > 0
-            || pool.optional_real[rank][suit] > 0
-            || pool.pinned[rank][suit] > 0
-    });
+    let present = face_bits(|f| present(pool, f));
     shape_masks(config)
         .iter()
         .filter(|shape| (**shape & !present).count_ones() <= wild)
@@ -177,16 +165,10 @@ fn shape_masks(config: &Config) -> &'static [u64] {
 }
 
 /// A bit per face (rank index times [`SUITS`] plus suit) where `has` holds.
-fn face_bits(has: impl Fn(usize, usize) -> bool) -> u64 {
-    let mut bits = 0;
-    for rank in 0..RANKS {
-        for suit in 0..SUITS {
-            if has(rank, suit) {
-                bits |= 1 << (rank * SUITS + suit);
-            }
-        }
-    }
-    bits
+fn face_bits(has: impl Fn(usize) -> bool) -> u64 {
+    (0..FACES)
+        .filter(|f| has(*f))
+        .fold(0, |bits, f| bits | 1 << f)
 }
 
 /// The highest run position by rank index: the ace above the king where aces go high.
@@ -202,6 +184,12 @@ fn run_top(config: &Config) -> usize {
 fn holds(pool: &Pool, f: usize) -> bool {
     let (rank, suit) = (f / SUITS, f % SUITS);
     pool.must_real[rank][suit] > 0 || pool.optional_real[rank][suit] > 0
+}
+
+/// Whether face `f` has a card to fill it in the pool: a real one or a pinned joker.
+fn present(pool: &Pool, f: usize) -> bool {
+    let (rank, suit) = (f / SUITS, f % SUITS);
+    holds(pool, f) || pool.pinned[rank][suit] > 0
 }
 
 /// Why the program gave no play.
