@@ -142,24 +142,11 @@ fn shape_masks(config: &Config) -> &'static [u64] {
     static LOW: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
     let made = if config.aces_high { &HIGH } else { &LOW };
     made.get_or_init(|| {
+        // Every shape is fillable with as many jokers as it has faces.
         let mut masks = Vec::new();
-        for rank in 0..RANKS {
-            for suits in 0u64..16 {
-                if suits.count_ones() >= 3 {
-                    masks.push(suits << (rank * SUITS));
-                }
-            }
-        }
-        for suit in 0..SUITS {
-            for len in 3..=5 {
-                for low in 0..=(run_top(config) + 1).saturating_sub(len) {
-                    masks.push(
-                        (low..low + len)
-                            .fold(0, |bits, r| bits | 1 << ((r % RANKS) * SUITS + suit)),
-                    );
-                }
-            }
-        }
+        each_shape(&Pool::default(), config, 5, |faces| {
+            masks.push(faces.iter().fold(0, |bits, f| bits | 1 << f));
+        });
         masks
     })
 }
