@@ -201,11 +201,44 @@ struct Dual {
     /// Scratch: the pivot row over every variable (zero but where `touched` says), and
     /// the entering column.
     row: Vec<f64>,
-    touched: Vec<usize>,
+    touched: Compacted<usize>,
     column: Vec<f64>,
     /// Scratch for the ratio test: the variables that may enter, their pivot row element's
     /// size and their reduced cost's.
-    candidates: Vec<(usize, f64, f64)>,
+    candidates: Compacted<(usize, f64, f64)>,
+}
+
+/// A list filled without a branch an entry: every entry offered is written, and only those
+/// kept are counted. Its buffer keeps its length, so it is never cleared or filled again.
+#[derive(Clone, Debug, Default)]
+struct Compacted<T> {
+    buffer: Vec<T>,
+    len: usize,
+}
+
+impl<T: Copy + Default> Compacted<T> {
+    /// Empties the list, with room for `most` offers.
+    fn reset(&mut self, most: usize) {
+        if self.buffer.len() < most {
+            self.buffer.resize(most, T::default());
+        }
+        self.len = 0;
+    }
+
+    /// Writes each offered item, keeping those marked to keep.
+    fn offer(&mut self, offers: impl IntoIterator<Item = (T, bool)>) {
+        // The count in a local: a write to the buffer can't then be thought to change it.
+        let mut len = self.len;
+        for (item, keep) in offers {
+            self.buffer[len] = item;
+            len += usize::from(keep);
+        }
+        self.len = len;
+    }
+
+    fn items(&self) -> &[T] {
+        &self.buffer[..self.len]
+    }
 }
 
 impl Dual {
@@ -302,9 +335,9 @@ impl Dual {
             upper,
             pivots: 0,
             row: vec![0.0; n + m],
-            touched: Vec::new(),
+            touched: Compacted::default(),
             column: vec![0.0; m],
-            candidates: Vec::new(),
+            candidates: Compacted::default(),
         }
     }
 
@@ -526,7 +559,7 @@ impl Dual {
 
         // Reduced costs.
         let theta_dual = self.basis.reduced[q] / self.row[q];
-        for &j in &self.touched {
+        for &j in self.touched.items() {
             self.basis.reduced[j] -= theta_dual * self.row[j];
         }
         self.basis.reduced[q] = 0.0;
@@ -564,10 +597,10 @@ impl Dual {
     /// the rows where B⁻¹'s row `r` is not 0 (about two in five are 0): each column's terms
     /// are added in the same order as a sum down the column would add them.
     fn pivot_row(&mut self, r: usize) {
-        for &j in &self.touched {
+        for &j in self.touched.items() {
             self.row[j] = 0.0;
         }
-        self.touched.clear();
+        self.touched.reset(self.n + self.m);
         let rho = &self.basis.inverse[r * self.m..(r + 1) * self.m];
         for (i, &multiplier) in rho.iter().enumerate() {
             if multiplier == 0.0 {
@@ -581,23 +614,19 @@ impl Dual {
                 self.row[j] += multiplier * a;
             }
         }
-        // Written without a branch a column: about two in three have an element, in no
-        // order a branch predictor could learn.
-        self.touched.resize(self.n + self.m, 0);
-        let mut len = 0;
-        for (j, (element, place)) in self.row[..self.n]
+        // Without a branch a column: about two in three have an element, in no order a
+        // branch predictor could learn.
+        let columns = self.row[..self.n]
             .iter_mut()
             .zip(&self.basis.place[..self.n])
-            .enumerate()
-        {
+            .enumerate();
+        self.touched.offer(columns.map(|(j, (element, place))| {
             let basic = matches!(place, Place::Basic(_));
             if basic {
                 *element = 0.0;
             }
-            self.touched[len] = j;
-            len += usize::from((*element != 0.0) & !basic);
-        }
-        self.touched.truncate(len);
+            (j, (*element != 0.0) & !basic)
+        }));
         // The slack of an equation is fixed at 0 for good (only the model's variables are
         // branched on), so it never enters, and its reduced cost is never read: it is left
         // out of the row (about two in three of the slacks the row holds).
@@ -608,7 +637,7 @@ impl Dual {
                 && !matches!(self.basis.place[slack], Place::Basic(_))
             {
                 self.row[slack] = element;
-                self.touched.push(slack);
+                self.touched.offer([(slack, true)]);
             }
         }
     }
@@ -620,12 +649,10 @@ impl Dual {
     fn entering(&mut self, to_lower: bool) -> Option<usize> {
         let sign = if to_lower { -1.0 } else { 1.0 };
         let mut candidates = std::mem::take(&mut self.candidates);
-        // Every touched variable is written, and only those that may move are kept: no
-        // branch on a test that goes either way about as often.
-        candidates.resize(self.touched.len(), (0, 0.0, 0.0));
-        let mut len = 0;
-        let mut most_step = f64::INFINITY;
-        for &j in &self.touched {
+        // Only those that may move are kept, with no branch on a test that goes either way
+        // about as often.
+        candidates.reset(self.touched.len);
+        candidates.offer(self.touched.items().iter().map(|&j| {
             // No touched variable is basic (see `pivot_row`).
             let toward_open = if self.basis.place[j] == Place::AtUpper {
                 -sign * self.row[j]
@@ -633,15 +660,15 @@ impl Dual {
                 sign * self.row[j]
             };
             let eligible = (self.upper[j] > self.lower[j]) & (toward_open > SMALLEST_PIVOT);
-            candidates[len] = (j, toward_open.abs(), self.basis.reduced[j].abs());
-            len += usize::from(eligible);
-        }
-        candidates.truncate(len);
-        for &(_, size, d) in &candidates {
+            let item = (j, toward_open.abs(), self.basis.reduced[j].abs());
+            (item, eligible)
+        }));
+        let mut most_step = f64::INFINITY;
+        for &(_, size, d) in candidates.items() {
             most_step = most_step.min((d + DUAL_TOLERANCE) / size);
         }
         let mut chosen: Option<(usize, f64)> = None;
-        for &(j, size, d) in &candidates {
+        for &(j, size, d) in candidates.items() {
             if d / size <= most_step && chosen.is_none_or(|(_, best)| size > best) {
                 chosen = Some((j, size));
             }
