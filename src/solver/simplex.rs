@@ -543,15 +543,28 @@ impl Dual {
             return Step::Infeasible;
         };
 
-        // The entering column, checked against the row's element.
-        self.column.fill(0.0);
-        let mut column = std::mem::take(&mut self.column);
-        self.for_column(q, |i, a| {
-            for (k, c) in column.iter_mut().enumerate() {
-                *c += self.basis.inverse[k * m + i] * a;
-            }
-        });
-        self.column = column;
+        // The entering column, checked against the row's element: B⁻¹ times the column,
+        // read along B⁻¹'s rows (each entry's terms summed in the column's order).
+        let (from, to) = if q < self.n {
+            (self.start[q], self.start[q + 1])
+        } else {
+            (0, 0)
+        };
+        let (rows_of, values) = (&self.rows_of[from..to], &self.values[from..to]);
+        for (c, inverse_row) in self
+            .column
+            .iter_mut()
+            .zip(self.basis.inverse.chunks_exact(m))
+        {
+            *c = if q < self.n {
+                rows_of
+                    .iter()
+                    .zip(values)
+                    .fold(0.0, |sum, (&i, &a)| sum + inverse_row[i] * a)
+            } else {
+                0.0 + inverse_row[q - self.n] * 1.0
+            };
+        }
         let pivot = self.column[r];
         if (pivot - self.row[q]).abs() > 1e-6 * (1.0 + pivot.abs()) || pivot.abs() < 1e-11 {
             return Step::Trouble;
