@@ -1138,20 +1138,44 @@ impl BranchAndBound {
         let mut coefficient = vec![0i64; variables + rows];
         let mut scaled_rhs = sum_rhs;
         let mut from_uppers = 0i64;
-        for (j, s) in sum.iter().enumerate() {
-            if *s == 0 || (j >= variables && self.model.rows[j - variables].1 == Relation::Equal) {
-                // An equation's slack is 0.
-                continue;
-            }
+        let mut round_down = |j: usize, s: i64| {
             let upper = self.root_upper[j];
             if self.lp.basis.place[j] == Place::AtUpper && upper > 0.0 {
                 let upper = upper as i64;
                 let down = floor_div(-s, denominator);
                 scaled_rhs -= s * upper;
-                coefficient[j] = -down;
                 from_uppers -= down * upper;
+                -down
             } else {
-                coefficient[j] = floor_div(*s, denominator);
+                floor_div(s, denominator)
+            }
+        };
+        // The slacks first: a variable in no "at most" row whose slack is in the cut keeps
+        // its rounded coefficient, so a cut that will be too long is seen before the rest is
+        // worked out.
+        let mut in_slack_rows = vec![false; variables];
+        for (i, (terms, relation, _)) in self.model.rows.iter().enumerate() {
+            let s = sum[variables + i];
+            // An equation's slack is 0.
+            if s != 0 && *relation == Relation::AtMost {
+                coefficient[variables + i] = round_down(variables + i, s);
+                if coefficient[variables + i] != 0 {
+                    for (j, _) in terms {
+                        in_slack_rows[*j] = true;
+                    }
+                }
+            }
+        }
+        let mut surely_kept = 0;
+        for (j, s) in sum[..variables].iter().enumerate() {
+            if *s != 0 {
+                coefficient[j] = round_down(j, *s);
+                if coefficient[j] != 0 && !in_slack_rows[j] {
+                    surely_kept += 1;
+                    if surely_kept > MOST_CUT_TERMS {
+                        return None;
+                    }
+                }
             }
         }
         let mut rhs = floor_div(scaled_rhs, denominator) + from_uppers;
