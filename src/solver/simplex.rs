@@ -158,10 +158,11 @@ const MOST_DENOMINATOR: i64 = 64;
 /// The largest coefficient a cut may have, and the largest multiplier it is made from.
 const MOST_CUT_COEFFICIENT: i64 = 1_000;
 
-/// Where a variable stands in the basis.
+/// Where a variable stands in the basis: basic (in the row `Basis::head` gives it), or at
+/// a bound. A byte each, so the scans over every column read little.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
-    Basic(usize),
+    Basic,
     AtLower,
     AtUpper,
 }
@@ -307,7 +308,7 @@ impl Dual {
         }
         let mut place = vec![Place::AtLower; n + m];
         for i in 0..m {
-            place[n + i] = Place::Basic(i);
+            place[n + i] = Place::Basic;
         }
         let costed = (0..n).filter(|&j| cost[j] != 0.0).collect();
         Dual {
@@ -380,7 +381,7 @@ impl Dual {
     fn compute_basic_values(&mut self) {
         let mut rest = self.rhs.clone();
         for j in 0..self.n + self.m {
-            if matches!(self.basis.place[j], Place::Basic(_)) || self.basis.x[j] == 0.0 {
+            if matches!(self.basis.place[j], Place::Basic) || self.basis.x[j] == 0.0 {
                 continue;
             }
             let xj = self.basis.x[j];
@@ -406,7 +407,7 @@ impl Dual {
             }
         }
         for j in 0..self.n + self.m {
-            if matches!(self.basis.place[j], Place::Basic(_)) {
+            if matches!(self.basis.place[j], Place::Basic) {
                 self.basis.reduced[j] = 0.0;
                 continue;
             }
@@ -451,7 +452,7 @@ impl Dual {
         self.compute_reduced();
         // Reduced costs computed afresh may ask a nonbasic variable for its other bound.
         for j in 0..self.n + self.m {
-            if !matches!(self.basis.place[j], Place::Basic(_)) {
+            if !matches!(self.basis.place[j], Place::Basic) {
                 self.rest_at_bound(j);
             }
         }
@@ -474,7 +475,7 @@ impl Dual {
     fn set_bounds(&mut self, j: usize, lower: f64, upper: f64, shift: &mut [f64]) {
         self.lower[j] = lower;
         self.upper[j] = upper;
-        if matches!(self.basis.place[j], Place::Basic(_)) {
+        if matches!(self.basis.place[j], Place::Basic) {
             return;
         }
         let delta = self.rest_at_bound(j);
@@ -589,7 +590,7 @@ impl Dual {
 
         // The basis and its inverse.
         self.basis.head[r] = q;
-        self.basis.place[q] = Place::Basic(r);
+        self.basis.place[q] = Place::Basic;
         self.basis.place[basic] = if to_lower {
             Place::AtLower
         } else {
@@ -634,7 +635,7 @@ impl Dual {
             .zip(&self.basis.place[..self.n])
             .enumerate();
         self.touched.offer(columns.map(|(j, (element, place))| {
-            let basic = matches!(place, Place::Basic(_));
+            let basic = matches!(place, Place::Basic);
             if basic {
                 *element = 0.0;
             }
@@ -647,7 +648,7 @@ impl Dual {
             let slack = self.n + i;
             if element != 0.0
                 && self.upper[slack] > self.lower[slack]
-                && !matches!(self.basis.place[slack], Place::Basic(_))
+                && !matches!(self.basis.place[slack], Place::Basic)
             {
                 self.row[slack] = element;
                 self.touched.offer([(slack, true)]);
@@ -1240,12 +1241,16 @@ impl BranchAndBound {
         {
             new[..before].copy_from_slice(old_row);
         }
+        let mut position = vec![None; variables + before];
+        for (row, &basic) in old.basis.head.iter().enumerate() {
+            position[basic] = Some(row);
+        }
         for cut in before..before + added {
             let (terms, _, rhs) = &self.model.rows[cut];
             let mut slack_value = *rhs as f64;
             for &(j, a) in terms {
                 slack_value -= a as f64 * old.basis.x[j];
-                if let Place::Basic(position) = old.basis.place[j] {
+                if let Some(position) = position[j] {
                     let old_row = &old.basis.inverse[position * before..(position + 1) * before];
                     for (entry, o) in inverse[cut * rows..cut * rows + before]
                         .iter_mut()
@@ -1257,7 +1262,7 @@ impl BranchAndBound {
             }
             inverse[cut * rows + cut] = 1.0;
             let slack = variables + cut;
-            lp.basis.place[slack] = Place::Basic(cut);
+            lp.basis.place[slack] = Place::Basic;
             lp.basis.x[slack] = slack_value;
             lp.basis.reduced[slack] = 0.0;
         }
