@@ -28,6 +28,12 @@
 //! ([`BranchAndBound::cut_from_row`]). Only sparse cuts are kept: a dense one makes every
 //! pivot dearer.
 //!
+//! Once a solution is found, each variable whose reduced cost at the root's optimum says
+//! that moving it a unit from its bound would take the root's bound below the best found
+//! plus one is fixed at that bound for good ([`BranchAndBound::fix_by_reduced_costs`]): no
+//! better solution moves it. On the hardest hill-climbed positions this halves the pivots
+//! of some and spares a few percent over every class.
+//!
 //! Exactness: every coefficient and bound is an integer. A play is accepted only after it is
 //! checked in integers (every row and bound holds, its objective counted exactly); a node is
 //! dropped only when its bound is below the best play's objective plus one, by a margin far
@@ -802,6 +808,11 @@ pub(crate) struct BranchAndBound {
     /// What no solution beats, known before the root was cut: the highest bound the search
     /// before the cuts set aside.
     ceiling: Option<f64>,
+    /// The root's relaxation as last solved: its bound, and each model variable's reduced
+    /// cost and place there (see [`BranchAndBound::fix_by_reduced_costs`]).
+    root: Option<(f64, Vec<f64>, Vec<Place>)>,
+    /// The model variables fixed at a bound for good, by their reduced costs at the root.
+    fixed: Vec<usize>,
 }
 
 impl BranchAndBound {
@@ -838,6 +849,8 @@ impl BranchAndBound {
             cut_rounds: 0,
             cutting: false,
             ceiling: None,
+            root: None,
+            fixed: Vec::new(),
         }
     }
 
@@ -925,6 +938,8 @@ impl BranchAndBound {
         let mut shift = std::mem::take(&mut self.shift);
         let mut again = std::mem::take(&mut self.applied);
         again.extend(node.branches.iter().map(|b| b.0));
+        // A node may start from a basis kept before a variable was fixed.
+        again.extend(&self.fixed);
         again.sort_unstable();
         again.dedup();
         for &j in &again {
@@ -940,6 +955,38 @@ impl BranchAndBound {
         again.retain(|&j| node.branches.iter().any(|b| b.0 == j));
         self.applied = again;
         self.shift = shift;
+    }
+
+    /// Fixes for good each model variable that no solution better than the best found can
+    /// move from the bound it rests at in the root's relaxation.
+    ///
+    /// At the root's optimum every nonbasic variable's reduced cost says how much the
+    /// relaxation's bound falls for each unit it moves from its bound; no solution of the
+    /// root (so none at all) does better than that bound less those falls. A variable whose
+    /// fall for one unit takes the bound below the best found plus one stays where it is in
+    /// every better solution. The best found only rises, so a variable fixed stays fixed.
+    fn fix_by_reduced_costs(&mut self) {
+        let (Some((bound, reduced, place)), Some((best, _))) = (&self.root, &self.best) else {
+            return;
+        };
+        let room = bound - (*best as f64 + 1.0) + PRUNE_MARGIN;
+        for j in 0..reduced.len() {
+            if self.root_lower[j] >= self.root_upper[j] {
+                continue;
+            }
+            // The relaxation minimizes: a reduced cost is at least 0 at a lower bound, at
+            // most 0 at an upper one.
+            let (fall, at) = match place[j] {
+                Place::Basic => continue,
+                Place::AtLower => (reduced[j], self.root_lower[j]),
+                Place::AtUpper => (-reduced[j], self.root_upper[j]),
+            };
+            if fall > room {
+                self.root_lower[j] = at;
+                self.root_upper[j] = at;
+                self.fixed.push(j);
+            }
+        }
     }
 
     /// Whether the node being solved can no longer beat the best solution found.
@@ -989,6 +1036,13 @@ impl BranchAndBound {
                 _ => bound,
             };
             self.aspiration = Some((reach + PRUNE_MARGIN).floor() as i64);
+            let n = self.model.variables();
+            self.root = Some((
+                bound,
+                self.lp.basis.reduced[..n].to_vec(),
+                self.lp.basis.place[..n].to_vec(),
+            ));
+            self.fix_by_reduced_costs();
         }
         if self.beaten() {
             let bound = -self.lp.objective();
@@ -1043,6 +1097,7 @@ impl BranchAndBound {
             let objective = self.model.objective(&values);
             if self.best.as_ref().is_none_or(|(best, _)| objective > *best) {
                 self.best = Some((objective, values));
+                self.fix_by_reduced_costs();
             }
             return Ok(());
         };
@@ -1461,6 +1516,59 @@ mod tests {
         assert_eq!(aspiration_at_the_root(Some(9.5)), Some(3));
         // A ceiling above the root's bound changes nothing.
         assert_eq!(aspiration_at_the_root(Some(20.0)), Some(10));
+    }
+
+    #[test]
+    fn a_variable_whose_fall_from_the_roots_bound_leaves_no_room_to_beat_the_best_is_fixed() {
+        let mut model = Model::default();
+        let a = model.variable(10, 0, 1);
+        let b = model.variable(10, 0, 1);
+        let c = model.variable(1, 0, 1);
+        model.row(vec![(a, 2), (b, 2), (c, 2)], Relation::AtMost, 3);
+        let mut search = BranchAndBound::new(model);
+        // The root's bound 15: c rests at 0, each unit of it up costing 9; a at 1, each
+        // unit down costing 3 (the relaxation minimizes, so a's reduced cost is -3).
+        search.root = Some((
+            15.0,
+            vec![-3.0, 0.0, 9.0],
+            vec![Place::AtUpper, Place::Basic, Place::AtLower],
+        ));
+        search.best = Some((10, vec![1, 0, 0]));
+        search.fix_by_reduced_costs();
+        // Beating 10 takes 11: with c at 1 the bound is 6, with a at 0 it is 12.
+        assert_eq!(search.fixed, vec![c]);
+        assert_eq!((search.root_lower[c], search.root_upper[c]), (0.0, 0.0));
+        assert_eq!((search.root_lower[a], search.root_upper[a]), (0.0, 1.0));
+        assert_eq!((search.root_lower[b], search.root_upper[b]), (0.0, 1.0));
+    }
+
+    #[test]
+    fn variables_fixed_by_their_reduced_costs_leave_the_best_solution_found() {
+        // Many cheap variables beside a few dear ones: once a good solution is found, the
+        // cheap ones the root's relaxation leaves at 0 are fixed there.
+        let mut next = numbers(7);
+        let mut fixed_somewhere = false;
+        for _ in 0..40 {
+            let mut model = Model::default();
+            let vars: Vec<usize> = (0..7)
+                .map(|k| model.variable(if k < 2 { 20 + next(10) } else { 1 + next(3) }, 0, 1))
+                .collect();
+            for _ in 0..2 {
+                let terms = vars.iter().map(|v| (*v, 1 + next(3))).collect();
+                model.row(terms, Relation::AtMost, 3 + next(4));
+            }
+            let mut search = BranchAndBound::new(model.clone());
+            let solved = match search.run(u64::MAX) {
+                Status::Finished(solved) => solved,
+                Status::Unfinished => Solved::Failed,
+            };
+            fixed_somewhere |= !search.fixed.is_empty();
+            assert_eq!(
+                objective_of(&model, &solved),
+                objective_of(&model, &brute(&model))
+            );
+        }
+        assert!(fixed_somewhere);
     }
 
     #[test]
