@@ -645,7 +645,7 @@ impl Dual {
             if basic {
                 *element = 0.0;
             }
-            (j, (*element != 0.0) & !basic)
+            (j, *element != 0.0 && !basic)
         }));
         // The slack of an equation is fixed at 0 for good (only the model's variables are
         // branched on), so it never enters, and its reduced cost is never read: it is left
@@ -679,7 +679,7 @@ impl Dual {
             } else {
                 sign * self.row[j]
             };
-            let eligible = (self.upper[j] > self.lower[j]) & (toward_open > SMALLEST_PIVOT);
+            let eligible = self.upper[j] > self.lower[j] && toward_open > SMALLEST_PIVOT;
             let item = (j, toward_open.abs(), self.basis.reduced[j].abs());
             (item, eligible)
         }));
