@@ -569,7 +569,8 @@ impl Dual {
                     .zip(values)
                     .fold(0.0, |sum, (&i, &a)| sum + inverse_row[i] * a)
             } else {
-                0.0 + inverse_row[q - self.n] * 1.0
+                // A slack's column is a 1 in its own row.
+                inverse_row[q - self.n]
             };
         }
         let pivot = self.column[r];
