@@ -350,13 +350,24 @@ impl Dual {
 
     /// Calls `visit(row, coefficient)` for each nonzero of variable `j`'s column.
     fn for_column(&self, j: usize, mut visit: impl FnMut(usize, f64)) {
-        if j < self.n {
-            for k in self.start[j]..self.start[j + 1] {
-                visit(self.rows_of[k], self.values[k]);
-            }
-        } else {
-            visit(j - self.n, 1.0);
+        for (i, a) in self.column_terms(j) {
+            visit(i, a);
         }
+    }
+
+    /// The nonzeros of variable `j`'s column, (row, coefficient) in row order: a slack's is
+    /// a 1 in its own row.
+    fn column_terms(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + Clone + '_ {
+        let (from, to) = if j < self.n {
+            (self.start[j], self.start[j + 1])
+        } else {
+            (0, 0)
+        };
+        let model = self.rows_of[from..to].iter().copied();
+        let slack = (j >= self.n).then(|| (j - self.n, 1.0));
+        model
+            .zip(self.values[from..to].iter().copied())
+            .chain(slack)
     }
 
     /// Puts nonbasic variable `j` at the bound its reduced cost asks for (where the cost is
@@ -387,7 +398,7 @@ impl Dual {
     fn compute_basic_values(&mut self) {
         let mut rest = self.rhs.clone();
         for j in 0..self.n + self.m {
-            if matches!(self.basis.place[j], Place::Basic) || self.basis.x[j] == 0.0 {
+            if self.basis.place[j] == Place::Basic || self.basis.x[j] == 0.0 {
                 continue;
             }
             let xj = self.basis.x[j];
@@ -413,7 +424,7 @@ impl Dual {
             }
         }
         for j in 0..self.n + self.m {
-            if matches!(self.basis.place[j], Place::Basic) {
+            if self.basis.place[j] == Place::Basic {
                 self.basis.reduced[j] = 0.0;
                 continue;
             }
@@ -458,7 +469,7 @@ impl Dual {
         self.compute_reduced();
         // Reduced costs computed afresh may ask a nonbasic variable for its other bound.
         for j in 0..self.n + self.m {
-            if !matches!(self.basis.place[j], Place::Basic) {
+            if self.basis.place[j] != Place::Basic {
                 self.rest_at_bound(j);
             }
         }
@@ -481,7 +492,7 @@ impl Dual {
     fn set_bounds(&mut self, j: usize, lower: f64, upper: f64, shift: &mut [f64]) {
         self.lower[j] = lower;
         self.upper[j] = upper;
-        if matches!(self.basis.place[j], Place::Basic) {
+        if self.basis.place[j] == Place::Basic {
             return;
         }
         let delta = self.rest_at_bound(j);
@@ -552,27 +563,16 @@ impl Dual {
 
         // The entering column, checked against the row's element: B⁻¹ times the column,
         // read along B⁻¹'s rows (each entry's terms summed in the column's order).
-        let (from, to) = if q < self.n {
-            (self.start[q], self.start[q + 1])
-        } else {
-            (0, 0)
-        };
-        let (rows_of, values) = (&self.rows_of[from..to], &self.values[from..to]);
-        for (c, inverse_row) in self
-            .column
-            .iter_mut()
-            .zip(self.basis.inverse.chunks_exact(m))
+        let mut column = std::mem::take(&mut self.column);
         {
-            *c = if q < self.n {
-                rows_of
-                    .iter()
-                    .zip(values)
-                    .fold(0.0, |sum, (&i, &a)| sum + inverse_row[i] * a)
-            } else {
-                // A slack's column is a 1 in its own row.
-                inverse_row[q - self.n]
-            };
+            let terms = self.column_terms(q);
+            for (c, inverse_row) in column.iter_mut().zip(self.basis.inverse.chunks_exact(m)) {
+                *c = terms
+                    .clone()
+                    .fold(0.0, |sum, (i, a)| sum + inverse_row[i] * a);
+            }
         }
+        self.column = column;
         let pivot = self.column[r];
         if (pivot - self.row[q]).abs() > 1e-6 * (1.0 + pivot.abs()) || pivot.abs() < 1e-11 {
             return Step::Trouble;
@@ -642,7 +642,7 @@ impl Dual {
             .zip(&self.basis.place[..self.n])
             .enumerate();
         self.touched.offer(columns.map(|(j, (element, place))| {
-            let basic = matches!(place, Place::Basic);
+            let basic = *place == Place::Basic;
             if basic {
                 *element = 0.0;
             }
@@ -655,7 +655,7 @@ impl Dual {
             let slack = self.n + i;
             if element != 0.0
                 && self.upper[slack] > self.lower[slack]
-                && !matches!(self.basis.place[slack], Place::Basic)
+                && self.basis.place[slack] != Place::Basic
             {
                 self.row[slack] = element;
                 self.touched.offer([(slack, true)]);
@@ -1389,7 +1389,11 @@ mod tests {
 
     /// Solves `model` to the end.
     fn solve(model: &Model) -> Solved {
-        let mut search = BranchAndBound::new(model.clone());
+        run_to_end(&mut BranchAndBound::new(model.clone()))
+    }
+
+    /// Runs `search` to the end.
+    fn run_to_end(search: &mut BranchAndBound) -> Solved {
         match search.run(u64::MAX) {
             Status::Finished(solved) => solved,
             Status::Unfinished => Solved::Failed,
@@ -1559,10 +1563,7 @@ mod tests {
                 model.row(terms, Relation::AtMost, 3 + next(4));
             }
             let mut search = BranchAndBound::new(model.clone());
-            let solved = match search.run(u64::MAX) {
-                Status::Finished(solved) => solved,
-                Status::Unfinished => Solved::Failed,
-            };
+            let solved = run_to_end(&mut search);
             fixed_somewhere |= !search.fixed.is_empty();
             assert_eq!(
                 objective_of(&model, &solved),
