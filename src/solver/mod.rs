@@ -33,6 +33,7 @@ mod profile;
 mod search;
 mod simplex;
 mod state;
+mod zero_half;
 
 use crate::Error;
 use crate::card::{Card, CardCounts, HandCard, TableCard};
