@@ -20,6 +20,15 @@
 //! objective is the search's score: value played times a weight above any card count,
 //! plus the cards played, so the most value and then the most cards.
 //!
+//! A face with no card and no pinned joker has neither row nor `w`: its row would say
+//! `w[f] = sum x[m] over m holding f`, so the jokers' row counts those sums in its place.
+//! The relaxation is the same and the program smaller (some ten rows of fifty-odd fewer on
+//! the hard positions). Measured over every position of the bench, the program alone: a
+//! fifth fewer pivots (177,075 to 140,883); not because the branch and bound can no
+//! longer branch on such a `w[f]` (forbidding that in the old model took more pivots,
+//! 182,431 against 177,844), so the gain is in how the simplex and its cuts run on the
+//! smaller program.
+//!
 //! Shapes no pool can fill (more faces missing than jokers that could ever be wild) are
 //! left out, and each shape's copies are bounded by the jokers the copies past its scarcest
 //! face would need.
@@ -198,7 +207,8 @@ pub(crate) struct Program<'a> {
     x: Vec<usize>,
     p: Vec<Option<usize>>,
     r: Vec<Option<usize>>,
-    w: Vec<usize>,
+    /// The wild jokers of each face with a card (see [`Program::new`]).
+    w: Vec<Option<usize>>,
     pj: Option<usize>,
     solve: BranchAndBound,
 }
@@ -266,8 +276,11 @@ impl<'a> Program<'a> {
                 (most > 0).then(|| model.variable(0, 0, most))
             })
             .collect();
-        let w: Vec<usize> = (0..FACES)
-            .map(|_| model.variable(0, 0, most_wild_i))
+        // A face with no card at all is filled by wild jokers alone, one for each meld
+        // holding it: its row would only say so, so it has none, and the jokers' row
+        // counts those jokers in the melds.
+        let w: Vec<Option<usize>> = (0..FACES)
+            .map(|f| (available[f] > 0).then(|| model.variable(0, 0, most_wild_i)))
             .collect();
         let hand_jokers = i64::from(pool.optional_wild);
         let pj = (hand_jokers > 0)
@@ -279,6 +292,9 @@ impl<'a> Program<'a> {
             }
         }
         for f in 0..FACES {
+            let Some(w_f) = w[f] else {
+                continue;
+            };
             let mut row: Vec<(usize, i64)> = holding[f].iter().map(|m| (x[*m], 1)).collect();
             if let Some(p) = p[f] {
                 row.push((p, -1));
@@ -289,11 +305,17 @@ impl<'a> Program<'a> {
                     model.row(vec![(r, 1), (p, -1)], Relation::AtMost, 0);
                 }
             }
-            row.push((w[f], -1));
+            row.push((w_f, -1));
             let fixed = at(&pool.must_real, f) + at(&pool.pinned, f);
             model.row(row, Relation::Equal, fixed);
         }
-        let mut jokers: Vec<(usize, i64)> = w.iter().map(|v| (*v, 1)).collect();
+        let mut jokers: Vec<(usize, i64)> = w.iter().flatten().map(|v| (*v, 1)).collect();
+        for (faces, x) in shapes.iter().zip(&x) {
+            let empty = faces.iter().filter(|f| w[**f].is_none()).count();
+            if empty > 0 {
+                jokers.push((*x, empty as i64));
+            }
+        }
         jokers.extend(r.iter().flatten().map(|v| (*v, -1)));
         if let Some(pj) = pj {
             jokers.push((pj, -1));
@@ -340,6 +362,12 @@ impl<'a> Program<'a> {
         let int = |v: usize| values[v].max(0) as u32;
         let int_of = |v: &Option<usize>| v.map_or(0, int);
 
+        let mut melds_holding = [0u32; FACES];
+        for (faces, var) in shapes.iter().zip(x.iter()) {
+            for f in faces {
+                melds_holding[*f] += int(*var);
+            }
+        }
         // Each face's cards: real ones, pinned jokers, then wild jokers (taken first).
         let mut cards: Vec<Vec<Slot>> = Vec::with_capacity(FACES);
         let mut played = Vec::new();
@@ -359,7 +387,12 @@ impl<'a> Program<'a> {
                 card: TableCard::Joker(card),
                 wild: false,
             }));
-            here.extend((0..int(w[f])).map(|_| Slot {
+            // A face with no card has a wild joker for each meld holding it.
+            let wild = match w[f] {
+                Some(w_f) => int(w_f),
+                None => melds_holding[f],
+            };
+            here.extend((0..wild).map(|_| Slot {
                 card: TableCard::Joker(card),
                 wild: true,
             }));
@@ -577,6 +610,25 @@ mod tests {
                 "case {case}"
             );
         }
+    }
+
+    #[test]
+    fn a_face_with_no_card_has_no_row_and_the_jokers_laid_there_are_counted_in_the_jokers_row() {
+        // The hand goes out only with its joker as 8h, a face with no card.
+        let (pool, config, rules) = crate::solver::tests::pool_of("5h 6h 7h | 10s 10d 10c", "* 9h");
+        let program = Program::new(&pool, &config).expect("a program");
+        let with_a_card = ["5h", "6h", "7h", "9h", "10s", "10d", "10c"].len();
+        assert_eq!(program.w.iter().flatten().count(), with_a_card);
+        let play = best_play(&pool, &config, rules).expect("a play");
+        assert_eq!(play.layout.played.len(), 2, "every hand card played");
+        let laid: Vec<String> = play
+            .layout
+            .melds
+            .iter()
+            .flatten()
+            .map(ToString::to_string)
+            .collect();
+        assert!(laid.contains(&"*8h".to_string()), "{laid:?}");
     }
 
     /// A position whose best play keeps cards, where the program needs many nodes (from the
