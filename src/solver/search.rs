@@ -178,6 +178,12 @@ pub(crate) struct Work<'a> {
     stopped: bool,
 }
 
+/// Turns held by [`Work::hold_turns_for`]: the mark before, and the one the hold set.
+pub(crate) struct Held {
+    before: usize,
+    until: usize,
+}
+
 impl Default for Work<'_> {
     fn default() -> Self {
         Work::at_most(usize::MAX)
@@ -217,6 +223,29 @@ impl<'a> Work<'a> {
     /// Holds the turns: none is handed on until [`Work::resume_turns`] with what this gives.
     pub(crate) fn hold_turns(&mut self) -> usize {
         std::mem::replace(&mut self.mark, usize::MAX)
+    }
+
+    /// Holds the turns for at most `moves` more: none is handed on before, unless
+    /// [`Work::end_hold`] ends the hold first.
+    pub(crate) fn hold_turns_for(&mut self, moves: usize) -> Held {
+        // Without turns, a mark would only stop the search.
+        let until = if self.turns.is_some() {
+            self.spent.saturating_add(moves)
+        } else {
+            usize::MAX
+        };
+        Held {
+            before: std::mem::replace(&mut self.mark, until),
+            until,
+        }
+    }
+
+    /// Ends a hold: turns go on from the mark before it, or, if a turn was handed on when
+    /// the hold ran out, from where that turn said.
+    pub(crate) fn end_hold(&mut self, held: Held) {
+        if self.mark == held.until {
+            self.mark = held.before;
+        }
     }
 
     /// Takes turns again from `mark` (at the next step, if it has passed).
@@ -911,6 +940,39 @@ mod tests {
         assert!(matches!(found, Outcome::Found(_)));
         assert!(work.spent > 1_000);
         assert_eq!(turns.0, 0, "a right guess answers before any turn");
+    }
+
+    #[test]
+    fn a_hold_on_the_turns_runs_out_after_its_moves_and_ends_where_it_was_asked_to() {
+        // A turn is due at once; the hold puts it off for 100 moves.
+        let mut turns = Counted(0);
+        let mut work = Work::taking_turns(&mut turns, 0);
+        let held = work.hold_turns_for(100);
+        work.add(99);
+        assert!(!work.must_stop());
+        work.add(1);
+        assert!(!work.must_stop());
+        // The hold ran out and a turn was handed on: it says where the next one is.
+        work.end_hold(held);
+        work.add(1);
+        assert!(!work.must_stop());
+        assert_eq!(turns.0, 2);
+        // A hold ended before it runs out: the turn put off comes at once.
+        let mut turns = Counted(0);
+        let mut work = Work::taking_turns(&mut turns, 0);
+        let held = work.hold_turns_for(100);
+        work.add(5);
+        assert!(!work.must_stop());
+        work.end_hold(held);
+        assert!(!work.must_stop());
+        assert_eq!(turns.0, 1);
+        // Without turns, a hold never stops the search.
+        let mut alone = Work::default();
+        let held = alone.hold_turns_for(10);
+        alone.add(100);
+        assert!(!alone.must_stop());
+        alone.end_hold(held);
+        assert!(!alone.must_stop());
     }
 
     #[test]
