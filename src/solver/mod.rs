@@ -370,7 +370,8 @@ const QUICK_LAYOUT_WORK: usize = 500_000;
 /// Two exact methods, each quick where the other is slow. The rank search answers at once
 /// when the whole pool can be laid with no joker placed where a meld needs it (most real
 /// positions let the hand go out so): it asks that first, handing no turn on until it
-/// knows, and the program is built only for its first turn. Otherwise the search's proof
+/// knows or has tried [`HOLD_OUT_QUESTION`] moves, and the program is built only for its
+/// first turn. Otherwise the search's proof
 /// that nothing better exists grows with the places a joker could fill, while the integer
 /// program (`ilp`) bounds what can still be played by its linear relaxation, and often
 /// settles within a few hundred pivots; but on some positions its branch and bound wanders
@@ -466,7 +467,8 @@ impl Turns for ProgramTurns<'_> {
 }
 
 /// The search's first turn, in moves tried over all its passes (see [`Work`]), once it
-/// knows whether the hand goes out with every joker loose (it hands no turn on before):
+/// knows whether the hand goes out with every joker loose (it hands no turn on before,
+/// up to [`HOLD_OUT_QUESTION`] moves):
 /// about 0.02 ms more. It is cut short when the search finds the hand can't go out
 /// ([`Work::hand_over`]): the program then takes its turn at once.
 ///
