@@ -220,13 +220,8 @@ impl<'a> Work<'a> {
         }
     }
 
-    /// Holds the turns: none is handed on until [`Work::resume_turns`] with what this gives.
-    pub(crate) fn hold_turns(&mut self) -> usize {
-        std::mem::replace(&mut self.mark, usize::MAX)
-    }
-
-    /// Holds the turns for at most `moves` more: none is handed on before, unless
-    /// [`Work::end_hold`] ends the hold first.
+    /// Holds the turns for at most `moves` more (`usize::MAX`: until the hold ends): none
+    /// is handed on before, unless [`Work::end_hold`] ends the hold first.
     pub(crate) fn hold_turns_for(&mut self, moves: usize) -> Held {
         // Without turns, a mark would only stop the search.
         let until = if self.turns.is_some() {
@@ -246,11 +241,6 @@ impl<'a> Work<'a> {
         if self.mark == held.until {
             self.mark = held.before;
         }
-    }
-
-    /// Takes turns again from `mark` (at the next step, if it has passed).
-    pub(crate) fn resume_turns(&mut self, mark: usize) {
-        self.mark = mark;
     }
 
     /// Counts `n` more work.
@@ -298,7 +288,7 @@ fn search_passes(search: &mut Search) -> Outcome {
             search.aces_that_could_top_runs(),
             search.most_aside,
         ];
-        let held = (limits.needed_jokers == 0).then(|| search.work.hold_turns());
+        let held = (limits.needed_jokers == 0).then(|| search.work.hold_turns_for(usize::MAX));
         let answered = guesses
             .iter()
             .enumerate()
@@ -307,8 +297,8 @@ fn search_passes(search: &mut Search) -> Outcome {
                 done @ (Outcome::Found(_) | Outcome::OutOfWork) => Some(done),
                 Outcome::Impossible | Outcome::NoRoomSeen => None,
             });
-        if let Some(mark) = held {
-            search.work.resume_turns(mark);
+        if let Some(held) = held {
+            search.work.end_hold(held);
         }
         if let Some(done) = answered {
             return done;

@@ -361,6 +361,23 @@ impl Dual {
         }
     }
 
+    /// Takes each variable's place, value, reduced cost and bounds from `old`, where
+    /// `new_index` says its index here (none for a row taken out), and `old`'s pivot
+    /// counts. The basis head and inverse are the caller's to set.
+    fn carry_values(&mut self, old: &Dual, new_index: impl Fn(usize) -> Option<usize>) {
+        for j in 0..old.n + old.m {
+            if let Some(k) = new_index(j) {
+                self.basis.place[k] = old.basis.place[j];
+                self.basis.x[k] = old.basis.x[j];
+                self.basis.reduced[k] = old.basis.reduced[j];
+                self.lower[k] = old.lower[j];
+                self.upper[k] = old.upper[j];
+            }
+        }
+        self.pivots = old.pivots;
+        self.basis.since_refactor = old.basis.since_refactor;
+    }
+
     /// Calls `visit(row, coefficient)` for each nonzero of variable `j`'s column.
     fn for_column(&self, j: usize, mut visit: impl FnMut(usize, f64)) {
         for (i, a) in self.column_terms(j) {
@@ -1378,19 +1395,9 @@ impl BranchAndBound {
             .iter()
             .filter_map(|p| new_index(old.basis.head[*p]))
             .collect();
-        for j in 0..n + m {
-            if let Some(k) = new_index(j) {
-                lp.basis.place[k] = old.basis.place[j];
-                lp.basis.x[k] = old.basis.x[j];
-                lp.basis.reduced[k] = old.basis.reduced[j];
-                lp.lower[k] = old.lower[j];
-                lp.upper[k] = old.upper[j];
-            }
-        }
+        lp.carry_values(old, new_index);
         lp.basis.norms = vec![f64::NAN; rows];
         lp.basis.inverse = inverse;
-        lp.pivots = old.pivots;
-        lp.basis.since_refactor = old.basis.since_refactor;
         let keep = |bounds: &mut Vec<f64>| {
             let mut j = 0;
             bounds.retain(|_| {
@@ -1418,13 +1425,7 @@ impl BranchAndBound {
         let (variables, before, rows) = (old.n, old.m, lp.m);
         lp.basis.head.clone_from(&old.basis.head);
         lp.basis.head.extend(variables + before..variables + rows);
-        for j in 0..variables + before {
-            lp.basis.place[j] = old.basis.place[j];
-            lp.basis.x[j] = old.basis.x[j];
-            lp.lower[j] = old.lower[j];
-            lp.upper[j] = old.upper[j];
-            lp.basis.reduced[j] = old.basis.reduced[j];
-        }
+        lp.carry_values(old, Some);
         // The basis bordered by the cuts' rows and slacks: its inverse is the old one
         // bordered below by minus the cuts' basic coefficients times it, and the identity.
         let mut inverse = vec![0.0; rows * rows];
@@ -1461,8 +1462,6 @@ impl BranchAndBound {
         }
         lp.basis.norms = vec![f64::NAN; rows];
         lp.basis.inverse = inverse;
-        lp.pivots = old.pivots;
-        lp.basis.since_refactor = old.basis.since_refactor;
         for j in variables + before..variables + rows {
             self.root_lower.push(lp.lower[j]);
             self.root_upper.push(lp.upper[j]);
