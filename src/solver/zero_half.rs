@@ -95,13 +95,7 @@ pub(crate) fn zero_half_cuts(
 ) -> Vec<Row> {
     // An odd coefficient is rounded towards the nearer bound, which then joins the
     // right-hand side (see `half_sum`): its parity counts with the rows'.
-    let rounded_to = |j: usize| -> i64 {
-        if x[j] - lower[j] <= upper[j] - x[j] {
-            lower[j] as i64
-        } else {
-            upper[j] as i64
-        }
-    };
+    let rounded_to = |j: usize| nearer_bound(j, x, lower, upper).0;
     let distance = |j: usize| (x[j] - lower[j]).min(upper[j] - x[j]);
     let off: Vec<usize> = (0..x.len()).filter(|j| distance(*j) > OFF_BOUND).collect();
     let mut column_of = vec![None; x.len()];
@@ -196,6 +190,22 @@ pub(crate) fn zero_half_cuts(
     cuts
 }
 
+/// Which of a variable's bounds its odd half-coefficient is rounded towards.
+enum Bound {
+    Lower,
+    Upper,
+}
+
+/// The bound of variable `j` that `x` is nearer (the lower on a tie), and which it is:
+/// the elimination's parities and [`half_sum`]'s rounding both follow it.
+fn nearer_bound(j: usize, x: &[f64], lower: &[f64], upper: &[f64]) -> (i64, Bound) {
+    if x[j] - lower[j] <= upper[j] - x[j] {
+        (lower[j] as i64, Bound::Lower)
+    } else {
+        (upper[j] as i64, Bound::Upper)
+    }
+}
+
 /// Half the sum of the `chosen` rows, rounded down to a cut over integer variables, if
 /// `x` breaks it and it has at most `most_terms` variables.
 ///
@@ -221,14 +231,16 @@ fn half_sum(
     for group in doubled.chunk_by(|a, b| a.0 == b.0) {
         let j = group[0].0;
         let d: i64 = group.iter().map(|(_, a)| a).sum();
-        let coefficient = if d % 2 == 0 {
-            d / 2
-        } else if x[j] - lower[j] <= upper[j] - x[j] {
-            doubled_rhs -= lower[j] as i64;
-            (d - 1) / 2
-        } else {
-            doubled_rhs += upper[j] as i64;
-            (d + 1) / 2
+        let coefficient = match (d % 2 == 0, nearer_bound(j, x, lower, upper)) {
+            (true, _) => d / 2,
+            (false, (bound, Bound::Lower)) => {
+                doubled_rhs -= bound;
+                (d - 1) / 2
+            }
+            (false, (bound, Bound::Upper)) => {
+                doubled_rhs += bound;
+                (d + 1) / 2
+            }
         };
         if coefficient != 0 {
             if terms.len() == most_terms {
