@@ -135,6 +135,18 @@ const PRUNE_MARGIN: f64 = 1e-4;
 /// A cut whose slack is basic and at least this far above 0 is loose: it is dropped before
 /// the next round of cuts (see [`BranchAndBound::drop_loose_cuts`]).
 const LOOSE_CUT: f64 = 1e-6;
+/// The small cost each variable of no cost is given, times a share of its own from 1 to 2
+/// (see [`perturb`]). Most of the play's variables cost nothing (the melds, the jokers laid
+/// at each face), so the reduced costs tie at zero, and without it four in five of the dual
+/// simplex's pivots moved along those ties and changed no reduced cost. Measured over every
+/// position of the bench (the program alone, to the end): the pivots in all 140,883 to
+/// 112,951, the classes' median pivots a quarter fewer (geometric mean) and their maxima
+/// as many; 1e-6 takes less off, 3e-5 and 1e-4 as much off the medians but add a third to
+/// the maxima.
+const PERTURBATION: f64 = 1e-5;
+/// The most the perturbation may add to a solution's cost: every bound is raised by what it
+/// adds at most, so it only ever weakens a bound, by less than one (an objective's unit).
+const MOST_PERTURBATION_REACH: f64 = 0.01;
 /// Pivots between refactorizations of the basis inverse.
 const REFACTOR_EVERY: usize = 100;
 /// When no solution reaches the aspiration, it falls this many times the least positive
@@ -208,8 +220,10 @@ struct Dual {
     row_start: Vec<usize>,
     columns_of: Vec<usize>,
     row_values: Vec<f64>,
-    /// Costs to minimize (the model's negated), every variable.
+    /// Costs to minimize (the model's negated, perturbed: see [`perturb`]), every variable.
     cost: Vec<f64>,
+    /// The most the perturbation adds to any solution's cost.
+    perturbation_reach: f64,
     /// The variables with a cost.
     costed: Vec<usize>,
     rhs: Vec<f64>,
@@ -306,6 +320,7 @@ impl Dual {
             }
         }
         let mut cost: Vec<f64> = model.cost.iter().map(|c| -(*c as f64)).collect();
+        let perturbation_reach = perturb(&mut cost, &model.lower, &model.upper);
         cost.resize(n + m, 0.0);
         let mut lower: Vec<f64> = model.lower.iter().map(|v| *v as f64).collect();
         let mut upper: Vec<f64> = model.upper.iter().map(|v| *v as f64).collect();
@@ -334,6 +349,7 @@ impl Dual {
             m,
             n,
             costed,
+            perturbation_reach,
             start,
             rows_of,
             values,
@@ -505,6 +521,13 @@ impl Dual {
         }
         self.compute_basic_values();
         true
+    }
+
+    /// While the basis is dual feasible, an upper bound on the model's objective (to
+    /// maximize) over the node: the perturbed objective's bound, raised by the most the
+    /// perturbation can have taken off.
+    fn bound(&self) -> f64 {
+        -self.objective() + self.perturbation_reach
     }
 
     /// The objective to minimize at the current values: while the basis is dual feasible,
@@ -729,6 +752,30 @@ impl Dual {
     }
 }
 
+/// Gives each variable of no cost, whose values are at least 0, a small cost of its own:
+/// [`PERTURBATION`] times a share from 1 to 2 (the fractions of multiples of the golden
+/// ratio, spread evenly and the same on every run), less where the widest solution would
+/// gain over [`MOST_PERTURBATION_REACH`]. Returns the most it adds to a solution's cost.
+///
+/// The perturbed costs break the ties: no solution's cost falls, and none rises by more
+/// than the reach, so a bound on the perturbed program raised by the reach bounds the
+/// model; and a solution in integers that is best for the perturbed program is best for
+/// the model, whose objective moves in whole units.
+fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
+    const GOLDEN: f64 = 0.618_033_988_749_895;
+    let free: Vec<usize> = (0..cost.len())
+        .filter(|&j| cost[j] == 0.0 && lower[j] >= 0)
+        .collect();
+    let widest: f64 = free.iter().map(|&j| 2.0 * upper[j] as f64).sum();
+    let scale = PERTURBATION.min(MOST_PERTURBATION_REACH / widest.max(1.0));
+    let mut reach = 0.0;
+    for j in free {
+        cost[j] = scale * (1.0 + (j as f64 * GOLDEN).fract());
+        reach += cost[j] * upper[j] as f64;
+    }
+    reach
+}
+
 /// The `m` by `m` identity, dense and row-major.
 fn identity(m: usize) -> Vec<f64> {
     let mut matrix = vec![0.0; m * m];
@@ -940,7 +987,7 @@ impl BranchAndBound {
                 match self.lp.step() {
                     Step::Pivoted => {
                         if self.beaten() {
-                            let bound = -self.lp.objective();
+                            let bound = self.lp.bound();
                             self.set_aside(node, bound);
                             break;
                         }
@@ -1031,7 +1078,7 @@ impl BranchAndBound {
 
     /// Whether the node being solved can no longer beat the best solution found.
     fn beaten(&self) -> bool {
-        -self.lp.objective() < self.cutoff()
+        self.lp.bound() < self.cutoff()
     }
 
     /// The objective a node must reach to beat the best solution found.
@@ -1070,7 +1117,7 @@ impl BranchAndBound {
             // one does as well. Searched again after cuts, the root starts where the search
             // before them left off: no solution reached its aspiration, nor any above the
             // highest bound it set aside.
-            let bound = -self.lp.objective();
+            let bound = self.lp.bound();
             let reach = match self.ceiling {
                 Some(ceiling) if ceiling < bound => ceiling - self.aspiration_step,
                 _ => bound,
@@ -1085,7 +1132,7 @@ impl BranchAndBound {
             self.fix_by_reduced_costs();
         }
         if self.beaten() {
-            let bound = -self.lp.objective();
+            let bound = self.lp.bound();
             self.set_aside(node, bound);
             return Ok(());
         }
@@ -1139,7 +1186,7 @@ impl BranchAndBound {
             return Ok(());
         };
         let (lo, up) = (self.lp.lower[j], self.lp.upper[j]);
-        let bound = -self.lp.objective();
+        let bound = self.lp.bound();
         let child = |lo: f64, up: f64| {
             let mut branches = node.branches.clone();
             branches.push((j, lo, up));
@@ -1171,7 +1218,7 @@ impl BranchAndBound {
     /// last round if need be. Where no round lowered the bound the relaxation's optimum is
     /// flat, and cuts only move the solution along it (see [`ZERO_HALF_ROUNDS`]).
     fn next_cuts(&mut self) -> Vec<Row> {
-        let bound = -self.lp.objective();
+        let bound = self.lp.bound();
         let lowered = |from: Option<&f64>| from.is_some_and(|from| from - bound >= 1.0);
         let stalled = self.cut_rounds > 0 && !lowered(self.cut_bounds.last());
         let zero_half = stalled && lowered(self.cut_bounds.first());
@@ -1717,6 +1764,50 @@ mod tests {
         search.enter(&root);
         while matches!(search.lp.step(), Step::Pivoted) {}
         search
+    }
+
+    #[test]
+    fn every_variable_of_no_cost_is_given_a_small_cost_of_its_own_and_the_reach_counts_them() {
+        let mut cost = vec![0.0, -4.0, 0.0, 0.0, 0.0];
+        let (lower, upper) = (vec![0, 0, 0, 0, -1], vec![2, 1, 1, 3, 1]);
+        let reach = perturb(&mut cost, &lower, &upper);
+        assert!(
+            (cost[1] + 4.0).abs() < 1e-12,
+            "a variable with a cost keeps it"
+        );
+        assert!(
+            cost[4].abs() < 1e-12,
+            "a variable that may be negative is left alone"
+        );
+        let given = [cost[0], cost[2], cost[3]];
+        for (k, a) in given.iter().enumerate() {
+            assert!(*a >= PERTURBATION && *a < 2.0 * PERTURBATION, "{given:?}");
+            assert!(
+                given[k + 1..]
+                    .iter()
+                    .all(|b| (b - a).abs() > PERTURBATION / 100.0),
+                "no two tie: {given:?}"
+            );
+        }
+        let most = cost[0] * 2.0 + cost[2] + cost[3] * 3.0;
+        assert!((reach - most).abs() < 1e-15 && reach <= MOST_PERTURBATION_REACH);
+    }
+
+    #[test]
+    fn the_bound_of_a_perturbed_relaxation_is_raised_by_what_the_perturbation_took_off() {
+        // A card worth 3 is played only with a meld of no cost: the relaxation's optimum,
+        // 3, lays the meld, whose perturbed cost takes a little off the perturbed bound.
+        let mut model = Model::default();
+        let card = model.variable(3, 0, 1);
+        let meld = model.variable(0, 0, 1);
+        model.row(vec![(card, 1), (meld, -1)], Relation::AtMost, 0);
+        let search = at_the_root(model);
+        assert!(search.lp.objective() > -3.0, "the meld's cost counts");
+        let bound = search.lp.bound();
+        assert!(
+            (3.0..=3.0 + MOST_PERTURBATION_REACH).contains(&bound),
+            "{bound}"
+        );
     }
 
     #[test]
