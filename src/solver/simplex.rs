@@ -208,6 +208,7 @@ enum Step {
 
 /// The dual simplex over the model's rows, with a slack per row: variables `0..n` are the
 /// model's, `n..n + m` the slacks (slack `n + i` has coefficient 1 in row `i` only).
+#[derive(Clone)]
 struct Dual {
     m: usize,
     n: usize,
@@ -587,9 +588,42 @@ impl Dual {
         self.basis.objective = self.summed_objective();
     }
 
-    /// One dual simplex pivot, the leaving row chosen by dual steepest edge, the entering
-    /// column by a two-pass (Harris) ratio test.
+    /// One dual simplex pivot: [`Dual::pivot`], in the processor's 256-bit vector
+    /// instructions where it has them.
+    ///
+    /// The basis inverse's update and the other loops over whole rows then take four
+    /// numbers at a time rather than two; no sum is taken in another order, so every value
+    /// is the same to the bit (see the test
+    /// `a_pivot_in_wide_vector_instructions_leaves_every_value_as_the_plain_one`).
+    /// Measured over every class of the bench against the plain pivot (interleaved): the
+    /// medians x0.98 and the maxima x0.95 (geometric means); the program alone on the
+    /// hill-climbed sets takes 8.9% fewer instructions.
     fn step(&mut self) -> Step {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, as just checked, which is all the function
+            // asks of it.
+            return unsafe { self.pivot_in_avx2() };
+        }
+        self.pivot()
+    }
+
+    /// [`Dual::pivot`] compiled for processors with AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn pivot_in_avx2(&mut self) -> Step {
+        self.pivot()
+    }
+
+    /// One dual simplex pivot, the leaving row chosen by dual steepest edge, the entering
+    /// column by a two-pass (Harris) ratio test. Inlined into each caller, so that it is
+    /// compiled for the instructions that caller may use.
+    #[allow(
+        clippy::inline_always,
+        reason = "compiled anew in each caller, for its instructions"
+    )]
+    #[inline(always)]
+    fn pivot(&mut self) -> Step {
         let m = self.m;
         let mut leaving = None;
         let mut best = 0.0;
@@ -807,7 +841,13 @@ fn identity(m: usize) -> Vec<f64> {
 }
 
 /// One Gauss-Jordan elimination on a dense `m` by `m` row-major matrix: row `r` divided by
-/// `pivot`, then `factors[i]` times it taken from every other row `i`.
+/// `pivot`, then `factors[i]` times it taken from every other row `i`. Inlined, as
+/// [`Dual::pivot`] is.
+#[allow(
+    clippy::inline_always,
+    reason = "compiled anew in each caller, for its instructions"
+)]
+#[inline(always)]
 fn eliminate(matrix: &mut [f64], m: usize, r: usize, pivot: f64, factors: &[f64]) {
     let (before, rest) = matrix.split_at_mut(r * m);
     let (pivot_row, after) = rest.split_at_mut(m);
@@ -2045,6 +2085,47 @@ mod tests {
                     (kept - summed).abs() < 1e-9 * (1.0 + summed.abs()),
                     "{kept} {summed}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_pivot_in_wide_vector_instructions_leaves_every_value_as_the_plain_one() {
+        let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        let mut next = numbers(0x94d0_49bb_1331_11eb);
+        for _ in 0..40 {
+            let mut model = Model::default();
+            let n = 20 + next(30) as usize;
+            for _ in 0..n {
+                let cost = if next(3) == 0 { 0 } else { next(40) };
+                model.variable(cost, 0, 1 + next(3));
+            }
+            for _ in 0..10 + next(20) {
+                let mut terms = Vec::new();
+                for j in 0..n {
+                    if next(4) == 0 {
+                        terms.push((j, if next(3) == 0 { -1 } else { 1 }));
+                    }
+                }
+                model.row(terms, Relation::Equal, next(4));
+            }
+            let mut lp = Dual::new(&model);
+            loop {
+                let mut plain = lp.clone();
+                let (wide, narrow) = (lp.step(), plain.pivot());
+                assert_eq!(
+                    std::mem::discriminant(&wide),
+                    std::mem::discriminant(&narrow)
+                );
+                let (a, b) = (&lp.basis, &plain.basis);
+                assert_eq!((&a.head, &a.place), (&b.head, &b.place));
+                assert_eq!(bits(&a.inverse), bits(&b.inverse));
+                assert_eq!(bits(&a.x), bits(&b.x));
+                assert_eq!(bits(&a.reduced), bits(&b.reduced));
+                assert_eq!(bits(&a.norms), bits(&b.norms));
+                if !matches!(wide, Step::Pivoted) {
+                    break;
+                }
             }
         }
     }
