@@ -2030,32 +2030,48 @@ mod tests {
         }
     }
 
+    /// A random model shaped like the play's program: `n` boxed integers, a third of them
+    /// of no cost, then `rows.0` and up to `rows.1` more rows of coefficients 1 and -1, each
+    /// holding each variable with chance one in `spread`: equations, or with `at_most` one
+    /// in three "at most" rows, each right-hand side from `least_rhs` up to 3.
+    fn play_shaped(
+        next: &mut impl FnMut(u64) -> i64,
+        n: usize,
+        rows: (i64, u64),
+        spread: u64,
+        at_most: bool,
+        least_rhs: i64,
+    ) -> Model {
+        let mut model = Model::default();
+        for _ in 0..n {
+            let cost = if next(3) == 0 { 0 } else { next(40) };
+            model.variable(cost, 0, 1 + next(3));
+        }
+        for _ in 0..rows.0 + next(rows.1) {
+            let mut terms = Vec::new();
+            for j in 0..n {
+                if next(spread) == 0 {
+                    terms.push((j, if next(3) == 0 { -1 } else { 1 }));
+                }
+            }
+            let relation = if at_most && next(3) == 0 {
+                Relation::AtMost
+            } else {
+                Relation::Equal
+            };
+            model.row(terms, relation, least_rhs + next((4 - least_rhs) as u64));
+        }
+        model
+    }
+
     #[test]
     fn random_models_shaped_like_the_play_agree_with_microlp() {
         // Rows of coefficients 1 and -1 over boxed integers, as the play's program has:
         // their sums cancel exactly, which a brute force's small models seldom show.
         let mut next = numbers(0x9e37_79b9_7f4a_7c15);
         for _ in 0..150 {
-            let mut model = Model::default();
             let n = 12 + next(20) as usize;
-            for _ in 0..n {
-                let cost = if next(3) == 0 { 0 } else { next(40) };
-                model.variable(cost, 0, 1 + next(3));
-            }
-            for _ in 0..6 + next(10) {
-                let mut terms: Vec<(usize, i64)> = Vec::new();
-                for j in 0..n {
-                    if next(4) == 0 {
-                        terms.push((j, if next(3) == 0 { -1 } else { 1 }));
-                    }
-                }
-                let relation = if next(3) == 0 {
-                    Relation::AtMost
-                } else {
-                    Relation::Equal
-                };
-                model.row(terms, relation, next(4));
-            }
+            let model = play_shaped(&mut next, n, (6, 10), 4, true, 0);
             let got = solve(&model);
             if let Solved::Optimal(values) = &got {
                 assert!(model.holds(values));
@@ -2072,21 +2088,8 @@ mod tests {
     fn the_objective_kept_through_every_pivot_is_the_objective_summed_afresh() {
         let mut next = numbers(0x5851_f42d_4c95_7f2d);
         for _ in 0..40 {
-            let mut model = Model::default();
             let n = 12 + next(20) as usize;
-            for _ in 0..n {
-                let cost = if next(3) == 0 { 0 } else { next(40) };
-                model.variable(cost, 0, 1 + next(3));
-            }
-            for _ in 0..6 + next(10) {
-                let mut terms = Vec::new();
-                for j in 0..n {
-                    if next(4) == 0 {
-                        terms.push((j, if next(3) == 0 { -1 } else { 1 }));
-                    }
-                }
-                model.row(terms, Relation::Equal, next(4));
-            }
+            let model = play_shaped(&mut next, n, (6, 10), 4, false, 0);
             // A turn of one pivot at a time: through nodes, cuts and refactorizations.
             let mut search = BranchAndBound::new(model);
             while matches!(search.run(search.pivots() + 1), Status::Unfinished) {
@@ -2104,21 +2107,8 @@ mod tests {
         let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
         let mut next = numbers(0x94d0_49bb_1331_11eb);
         for _ in 0..40 {
-            let mut model = Model::default();
             let n = 20 + next(30) as usize;
-            for _ in 0..n {
-                let cost = if next(3) == 0 { 0 } else { next(40) };
-                model.variable(cost, 0, 1 + next(3));
-            }
-            for _ in 0..10 + next(20) {
-                let mut terms = Vec::new();
-                for j in 0..n {
-                    if next(4) == 0 {
-                        terms.push((j, if next(3) == 0 { -1 } else { 1 }));
-                    }
-                }
-                model.row(terms, Relation::Equal, next(4));
-            }
+            let model = play_shaped(&mut next, n, (10, 20), 4, false, 0);
             let mut lp = Dual::new(&model);
             loop {
                 let mut plain = lp.clone();
@@ -2147,21 +2137,8 @@ mod tests {
         // every pivot is then the inverse computed afresh.
         let mut next = numbers(0xbf58_476d_1ce4_e5b9);
         for _ in 0..6 {
-            let mut model = Model::default();
             let n = 120 + next(120) as usize;
-            for _ in 0..n {
-                let cost = if next(3) == 0 { 0 } else { next(40) };
-                model.variable(cost, 0, 1 + next(3));
-            }
-            for _ in 0..30 + next(20) {
-                let mut terms = Vec::new();
-                for j in 0..n {
-                    if next(8) == 0 {
-                        terms.push((j, if next(3) == 0 { -1 } else { 1 }));
-                    }
-                }
-                model.row(terms, Relation::Equal, 1 + next(3));
-            }
+            let model = play_shaped(&mut next, n, (30, 20), 8, false, 1);
             let mut lp = Dual::new(&model);
             let mut shift = vec![0.0; lp.m];
             while lp.basis.since_refactor + 1 < REFACTOR_EVERY {
