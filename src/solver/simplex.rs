@@ -141,7 +141,7 @@ const LOOSE_CUT: f64 = 1e-6;
 /// simplex's pivots moved along those ties and changed no reduced cost. Measured over every
 /// position of the bench (the program alone, to the end): the pivots in all 140,883 to
 /// 112,951, the classes' median pivots a quarter fewer (geometric mean) and their maxima
-/// as many; 1e-6 takes less off, 3e-5 and 1e-4 as much off the medians but add a third to
+/// as many; 1e-6 takes less off, 3e-5 and 1e-4 as much off the medians but add a half to
 /// the maxima.
 const PERTURBATION: f64 = 1e-5;
 /// The most the perturbation may add to a solution's cost: every bound is raised by what it
