@@ -1925,7 +1925,7 @@ mod tests {
         // The rounds before, by how far above the root's bound now each was made.
         let next_round = |above: &[f64]| {
             let mut search = at_the_root(model.clone());
-            let bound = -search.lp.objective();
+            let bound = search.lp.bound();
             assert!((bound - 1.5).abs() < 1e-9);
             search.cut_rounds = above.len();
             search.cut_bounds = above.iter().map(|a| bound + a).collect();
