@@ -841,6 +841,25 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
     reach
 }
 
+/// Whether a branch on a variable of cost `cost` at `value` searches its up side first.
+///
+/// A variable of no cost (in the play's program, a meld or a joker's part) is: a branch up
+/// lays the meld, taking its cards from every other, and the relaxation either keeps its
+/// bound with them or falls at once; a branch down only forbids the meld, and the
+/// relaxation mostly lays an even mix of the melds left, at the same bound. On the hardest
+/// hill-climbed positions, where every meld shares single cards with others and the
+/// relaxation lays many a third of the way, depth first went fifty branches down before
+/// turning back. A variable of the objective (a card played) takes its nearer side.
+///
+/// Measured over every position of the bench, the program alone: 121,795 pivots to
+/// 119,254; over every class (three interleaved runs against the nearer side always):
+/// medians x0.98, maxima x0.97, the hill-climbed `perturbed costs` set's median 1.98 ms to
+/// 1.49. One window table's max rose from 0.4 ms to 0.8: there each meld branched up on
+/// took the relaxation some twenty-five pivots to find it could not be laid.
+fn up_first(cost: i64, value: f64) -> bool {
+    cost == 0 || value - value.floor() >= 0.5
+}
+
 /// The `m` by `m` identity, dense and row-major.
 fn identity(m: usize) -> Vec<f64> {
     let mut matrix = vec![0.0; m * m];
@@ -1272,8 +1291,8 @@ impl BranchAndBound {
             }
         };
         let (down, up_node) = (child(lo, v.floor()), child(v.ceil(), up));
-        // The nearer side is searched first (pushed last).
-        if v - v.floor() >= 0.5 {
+        // The side searched first is pushed last (see `up_first`).
+        if up_first(self.model.cost[j], v) {
             self.open.push(down);
             self.open.push(up_node);
         } else {
@@ -1839,6 +1858,33 @@ mod tests {
         search.enter(&root);
         while matches!(search.lp.step(), Step::Pivoted) {}
         search
+    }
+
+    #[test]
+    fn a_branch_on_a_variable_of_no_cost_searches_its_up_side_first() {
+        // Three melds of no cost laid alike, one in all: each a third of the way. A card
+        // played (cost 1) goes with the first.
+        let mut model = Model::default();
+        let xs: Vec<usize> = (0..3).map(|_| model.variable(0, 0, 1)).collect();
+        let card = model.variable(1, 0, 1);
+        model.row(xs.iter().map(|x| (*x, 1)).collect(), Relation::Equal, 1);
+        model.row(vec![(xs[0], 1), (xs[1], -1)], Relation::Equal, 0);
+        model.row(vec![(xs[1], 1), (xs[2], -1)], Relation::Equal, 0);
+        model.row(vec![(card, 1), (xs[0], -3)], Relation::AtMost, 0);
+        let mut search = at_the_root(model);
+        let root = Node {
+            branches: Vec::new(),
+            bound: f64::INFINITY,
+            start: None,
+        };
+        search.settle(root).expect("no trouble");
+        let first = search.open.last().expect("the child searched first");
+        let (j, lower, upper) = first.branches[0];
+        assert!(xs.contains(&j), "{:?}", first.branches);
+        assert_eq!((lower, upper), (1.0, 1.0), "the meld laid");
+        // A variable of the objective takes its nearer side; one of no cost, the up side.
+        assert!(!up_first(1, 0.3) && up_first(1, 0.7));
+        assert!(up_first(0, 0.3) && up_first(0, 0.7));
     }
 
     #[test]
