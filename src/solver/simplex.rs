@@ -843,9 +843,9 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
 
 /// Whether a branch on a variable of cost `cost` at `value` searches its up side first.
 ///
-/// A variable of no cost (in the play's program, a meld or a joker's part) is: a branch up
-/// lays the meld, taking its cards from every other, and the relaxation either keeps its
-/// bound with them or falls at once; a branch down only forbids the meld, and the
+/// A variable of no cost (in the play's program, a meld, or a joker's part) always does: a
+/// branch up lays the meld, taking its cards from every other, and the relaxation either
+/// keeps its bound with them or falls at once; a branch down only forbids the meld, and the
 /// relaxation mostly lays an even mix of the melds left, at the same bound. On the hardest
 /// hill-climbed positions, where every meld shares single cards with others and the
 /// relaxation lays many a third of the way, depth first went fifty branches down before
@@ -1204,7 +1204,8 @@ impl BranchAndBound {
     }
 
     /// A node's relaxation solved: keep its solution if integral and best so far, or
-    /// branch on a fractional variable: the dearest, then the most fractional.
+    /// branch on a fractional variable: the dearest, then the most fractional, the side
+    /// [`up_first`] says searched first.
     fn settle(&mut self, node: Node) -> Result<(), Solved> {
         if node.branches.is_empty() {
             // The root's bound, rounded down: no solution does better, and on most plays
