@@ -867,33 +867,26 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
 /// rather than over those of its kind, as much.
 fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Option<usize> {
     let fraction = |j: usize| values[j] - values[j].floor();
-    let fractional: Vec<usize> = (0..values.len())
-        .filter(|&j| {
-            let f = fraction(j);
-            f.min(1.0 - f) > INTEGRAL
-        })
-        .collect();
-    let dear = fractional.iter().any(|&j| cost[j] != 0);
+    let fractional = |j: &usize| {
+        let f = fraction(*j);
+        f.min(1.0 - f) > INTEGRAL
+    };
+    let dear = (0..values.len()).any(|j| cost[j] != 0 && fractional(&j));
     let of_kind = |j: &usize| (cost[*j] != 0) == dear;
     let mean_of_kind = |side: usize| {
-        let means: Vec<f64> = (0..values.len())
+        let (sum, count) = (0..values.len())
             .filter(of_kind)
             .filter_map(|j| falls[j][side].mean())
-            .collect();
-        if means.is_empty() {
-            1.0
-        } else {
-            means.iter().sum::<f64>() / means.len() as f64
-        }
+            .fold((0.0, 0.0), |(sum, count), mean| (sum + mean, count + 1.0));
+        if count > 0.0 { sum / count } else { 1.0 }
     };
     let means = [mean_of_kind(0), mean_of_kind(1)];
     let expected = |j: usize, side: usize, moved: f64| {
         let mean = falls[j][side].mean().unwrap_or(means[side]);
         (mean * moved).max(SMALLEST_FALL)
     };
-    fractional
-        .into_iter()
-        .filter(of_kind)
+    (0..values.len())
+        .filter(|j| of_kind(j) && fractional(j))
         .map(|j| {
             let f = fraction(j);
             (j, expected(j, 0, f) * expected(j, 1, 1.0 - f))
