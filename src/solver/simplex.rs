@@ -863,14 +863,17 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
 /// [`FRACTION_TIE`]). A variable with a cost (a card played) goes before any without (a
 /// meld, a joker's part): a branch on what the objective weighs moves the bound at once.
 ///
-/// Measured against the most fractional (the dearest first) on every class of the bench,
-/// the program alone to the end: the median pivots of the slowest hill-climbed sets 31% to
-/// 58% fewer (`melds up first` 624 to 262, `perturbed costs` 416 to 287, `carousel Nov
-/// 2026` 229 to 160), of some others a tenth to a third more (`aspiration` 292 to 398); the
-/// classes' median pivots 3% fewer and their maxima 12% fewer (geometric means), the window
-/// tables' max 854 to 95. Learning only from nodes solved to the end (not those dropped
-/// while solved) kept half of that; the mean over every variable for a side not yet tried,
-/// rather than over those of its kind, as much.
+/// Measured against the most fractional (the dearest first), the program alone to the end
+/// over every class of the bench: the classes' median pivots 2% fewer and their maxima 11%
+/// fewer (geometric means; the window tables' max 854 to 150, the duplicates' 399 to 56).
+/// The hill-climbed sets found against the solver before take fewer (`melds up first` 624
+/// to 260, `perturbed costs` 416 to 298), but a set climbed against one solver is hard for
+/// that solver in particular, and most changes make it easier. Each solver climbed against
+/// itself (the bench's `--write-hard`, eight to fourteen times each): the median of the
+/// eight hands climbed 1.7 ms against 2.0 (means over the climbs), the slowest 5.3 against
+/// 3.7. Without the most fractional on a plateau, the median was 2.4 and the slowest 8.8;
+/// learning only from nodes solved to the end, or from a variable's own falls only once it
+/// has two, no better.
 fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Option<usize> {
     let fraction = |j: usize| values[j] - values[j].floor();
     let fractional = |j: &usize| {
