@@ -876,26 +876,33 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
 /// has two, no better.
 fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Option<usize> {
     let fraction = |j: usize| values[j] - values[j].floor();
-    let fractional = |j: &usize| {
-        let f = fraction(*j);
+    let fractional = |j: usize| {
+        let f = fraction(j);
         f.min(1.0 - f) > INTEGRAL
     };
-    let dear = (0..values.len()).any(|j| cost[j] != 0 && fractional(&j));
-    let of_kind = |j: &usize| (cost[*j] != 0) == dear;
-    let mean_of_kind = |side: usize| {
-        let (sum, count) = (0..values.len())
-            .filter(of_kind)
-            .filter_map(|j| falls[j][side].mean())
-            .fold((0.0, 0.0), |(sum, count), mean| (sum + mean, count + 1.0));
-        if count > 0.0 { sum / count } else { 1.0 }
-    };
-    let means = [mean_of_kind(0), mean_of_kind(1)];
+    // One pass: whether a variable with a cost is a fraction, and for each kind (without a
+    // cost, with one) and side, the sum and count of the variables' mean falls.
+    let mut dear = false;
+    let mut of_kind = [[(0.0, 0.0); 2]; 2];
+    for j in 0..values.len() {
+        let kind = usize::from(cost[j] != 0);
+        dear |= kind == 1 && fractional(j);
+        for side in 0..2 {
+            if let Some(mean) = falls[j][side].mean() {
+                let (sum, count) = &mut of_kind[kind][side];
+                *sum += mean;
+                *count += 1.0;
+            }
+        }
+    }
+    let kind = usize::from(dear);
+    let means = of_kind[kind].map(|(sum, count)| if count > 0.0 { sum / count } else { 1.0 });
     let expected = |j: usize, side: usize, moved: f64| {
         let mean = falls[j][side].mean().unwrap_or(means[side]);
         (mean * moved).max(SMALLEST_FALL)
     };
     (0..values.len())
-        .filter(|j| of_kind(j) && fractional(j))
+        .filter(|&j| usize::from(cost[j] != 0) == kind && fractional(j))
         .map(|j| {
             let f = fraction(j);
             let tie = FRACTION_TIE * f * (1.0 - f);
