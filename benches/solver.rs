@@ -23,8 +23,9 @@
 //! holds TEXT; `-- --alone` times the solver's two methods each alone instead, and the
 //! quicker of the two per position (see [`time_methods_alone`]); `-- --work` counts the
 //! moves the search alone tries per class, the same on every run (see
-//! [`count_search_work`]); `-- --write-positions` deals `benches/positions.txt` again from
-//! its seeds.
+//! [`count_search_work`]); `-- --climbs N` hill-climbs hard positions N times from fresh
+//! seeds and reports how slow they got, writing nothing (see [`report_climbs`]);
+//! `-- --write-positions` deals `benches/positions.txt` again from its seeds.
 
 #[path = "support/deal.rs"]
 mod deal;
@@ -60,6 +61,11 @@ fn main() {
     }
     if let Some(at) = args.iter().position(|a| a == "--write-hard") {
         write_hard(args.get(at + 1).map_or("solver", String::as_str));
+        return;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--climbs") {
+        let climbs = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(8);
+        report_climbs(climbs);
         return;
     }
     let each = args.iter().any(|a| a == "--each");
@@ -379,13 +385,54 @@ fn solve_time(case: &Case, runs: usize) -> Duration {
 
 /// Finds hard positions for the solver as it is now and writes them to `benches/hard.txt`
 /// as two classes named after `name` (`-- --write-hard NAME`), keeping the file's other
-/// classes: 2,800 positions (700 from each of the harsh generators and the full-scale
-/// dealer, fresh seeds) are screened by the solver's time, the slowest 40 kept; then the
-/// slowest 8 of those are hill-climbed, each for 150 steps: a hand card swapped for another
-/// card (the deck permitting) or a card added or dropped, kept when the solver gets slower.
+/// classes: those [`find_hard`] finds from the first seeds.
 fn write_hard(name: &str) {
+    let (screened, climbed) = find_hard(0);
+    for ((start, _), (time, _)) in screened.iter().zip(&climbed) {
+        println!("climbed {:.1} ms -> {:.1} ms", ms(*start), ms(*time));
+    }
+    let screened_name = format!("screened worst 40, {name}");
+    let climbed_name = format!("hill-climbed 8, {name}");
+    let mut text = String::from(
+        "# Hard positions for the solver bench: PLAYERS ACES JOKER ; TABLE ; HAND.\n\
+         # Each `## CLASS, SOLVER` was found hard for SOLVER by `cargo bench --bench solver --\n\
+         # --write-hard SOLVER` (see write_hard in benches/solver.rs).\n",
+    );
+    for (class, cases) in hard_classes() {
+        if class == screened_name || class == climbed_name {
+            continue;
+        }
+        text.push_str(&format!("## {class}\n"));
+        for case in &cases {
+            text.push_str(&case.to_line());
+            text.push('\n');
+        }
+    }
+    text.push_str(&format!("## {screened_name}\n"));
+    for (_, case) in &screened {
+        text.push_str(&case.to_line());
+        text.push('\n');
+    }
+    text.push_str(&format!("## {climbed_name}\n"));
+    for (_, case) in &climbed {
+        text.push_str(&case.to_line());
+        text.push('\n');
+    }
+    std::fs::write(bench_file("hard.txt"), text).expect("write benches/hard.txt");
+}
+
+/// Positions, each with the solver's time on it.
+type Timed = Vec<(Duration, Case)>;
+
+/// Hard positions for the solver as it is now, from fresh seeds (`block` picks which):
+/// 2,800 positions (700 from each of the harsh generators and the full-scale dealer) are
+/// screened by the solver's time, the slowest 40 kept; then the slowest 8 of those are
+/// hill-climbed, each for 150 steps: a hand card swapped for another card (the deck
+/// permitting) or a card added or dropped, kept when the solver gets slower. Returns the 40
+/// screened and the 8 climbed, slowest screened first, each with its time.
+fn find_hard(block: u64) -> (Timed, Timed) {
     let mut screened: Vec<(Duration, Case)> = Vec::new();
-    for seed in 0..700u64 {
+    for seed in 700 * block..700 * (block + 1) {
         let mut dealt = deal::deal_full_scale(900_000 + seed);
         let full = Case {
             table: std::mem::replace(&mut dealt.table, Table::new(Vec::new())),
@@ -423,37 +470,40 @@ fn write_hard(name: &str) {
                 (time, case) = (t, next);
             }
         }
-        println!("climbed {:.1} ms -> {:.1} ms", ms(*start_time), ms(time));
         climbed.push((time, case));
     }
-    let screened_name = format!("screened worst 40, {name}");
-    let climbed_name = format!("hill-climbed 8, {name}");
-    let mut text = String::from(
-        "# Hard positions for the solver bench: PLAYERS ACES JOKER ; TABLE ; HAND.\n\
-         # Each `## CLASS, SOLVER` was found hard for SOLVER by `cargo bench --bench solver --\n\
-         # --write-hard SOLVER` (see write_hard in benches/solver.rs).\n",
+    (screened, climbed)
+}
+
+/// Climbs `climbs` times against the solver as it is (`-- --climbs N`), each from its own
+/// seeds (see [`find_hard`]), and prints each climb's 8 times, then the mean of their
+/// medians and of their slowest. A set climbed against one solver is hard for that solver
+/// in particular, and most changes make it quicker: two solvers are compared fairly by
+/// their own climbs, from the same seeds. Nothing is written.
+fn report_climbs(climbs: u64) {
+    let (mut medians, mut slowest) = (Vec::new(), Vec::new());
+    for block in 0..climbs {
+        let (_, climbed) = find_hard(block);
+        let mut times: Vec<Duration> = climbed.iter().map(|(t, _)| *t).collect();
+        times.sort();
+        let shown: Vec<String> = times.iter().map(|t| format!("{:.2}", ms(*t))).collect();
+        println!("climb {block:>2}: {} ms", shown.join(" "));
+        medians.push(ms(quantile(&times, 0.5)));
+        slowest.push(ms(quantile(&times, 1.0)));
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let mut sorted = medians.clone();
+    sorted.sort_by(f64::total_cmp);
+    let middle = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
+    let past_ten = slowest.iter().filter(|t| **t > 10.0).count();
+    let most = slowest.iter().copied().fold(0.0, f64::max);
+    println!(
+        "over {climbs} climbs: median {:.2} ms (the middle climb's {:.2}), slowest {:.2} ms \
+         (at most {most:.2}; past 10 ms in {past_ten}), means over the climbs",
+        mean(&medians),
+        middle,
+        mean(&slowest),
     );
-    for (class, cases) in hard_classes() {
-        if class == screened_name || class == climbed_name {
-            continue;
-        }
-        text.push_str(&format!("## {class}\n"));
-        for case in &cases {
-            text.push_str(&case.to_line());
-            text.push('\n');
-        }
-    }
-    text.push_str(&format!("## {screened_name}\n"));
-    for (_, case) in &screened {
-        text.push_str(&case.to_line());
-        text.push('\n');
-    }
-    text.push_str(&format!("## {climbed_name}\n"));
-    for (_, case) in &climbed {
-        text.push_str(&case.to_line());
-        text.push('\n');
-    }
-    std::fs::write(bench_file("hard.txt"), text).expect("write benches/hard.txt");
 }
 
 /// A hand one step away: a card swapped for another, added or dropped (10-25 cards kept),

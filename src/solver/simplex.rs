@@ -869,11 +869,12 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
 /// The hill-climbed sets found against the solver before take fewer (`melds up first` 624
 /// to 260, `perturbed costs` 416 to 298), but a set climbed against one solver is hard for
 /// that solver in particular, and most changes make it easier. Each solver climbed against
-/// itself (the bench's `--write-hard`, eight to fourteen times each): the median of the
-/// eight hands climbed 1.7 ms against 2.0 (means over the climbs), the slowest 5.3 against
-/// 3.7. Without the most fractional on a plateau, the median was 2.4 and the slowest 8.8;
-/// learning only from nodes solved to the end, or from a variable's own falls only once it
-/// has two, no better.
+/// itself from fresh seeds (the bench's `--climbs 12`, three interleaved runs each): the
+/// mean of the climbs' medians 1.34 ms against 1.59 (the middle climb's 1.38 against 1.28),
+/// the mean slowest 6.1 ms against 6.1, one climb in twelve past 10 ms against two: as good,
+/// not better. Climbed again and again from the seeds of `--write-hard`, the rule without
+/// the most fractional on a plateau reached 8.8 ms (one position took 169 nodes, 143 of
+/// them at the same bound); from fresh seeds, with it or without, the same as above.
 fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Option<usize> {
     let fraction = |j: usize| values[j] - values[j].floor();
     let fractional = |j: usize| {
