@@ -476,8 +476,9 @@ fn find_hard(block: u64) -> (Timed, Timed) {
 }
 
 /// Climbs `climbs` times against the solver as it is (`-- --climbs N`), each from its own
-/// seeds (see [`find_hard`]), and prints each climb's 8 times, then the mean of their
-/// medians and of their slowest. A set climbed against one solver is hard for that solver
+/// seeds (see [`find_hard`]), and prints each climb's 8 times, then the means of their
+/// medians and of their slowest, the middle climb's median, the slowest of all, and how
+/// many climbs ended with a position past 10 ms. A set climbed against one solver is hard for that solver
 /// in particular, and most changes make it quicker: two solvers are compared fairly by
 /// their own climbs, from the same seeds. Nothing is written.
 fn report_climbs(climbs: u64) {

@@ -1377,27 +1377,22 @@ impl BranchAndBound {
         };
         let (lo, up) = (self.lp.lower[j], self.lp.upper[j]);
         let bound = self.lp.bound();
-        let child = |lo: f64, up: f64| {
+        let child = |lo: f64, up: f64, up_side: bool| {
             let mut branches = node.branches.clone();
             branches.push((j, lo, up));
+            let moved = if up_side { v.ceil() - v } else { v - v.floor() };
             Node {
                 branches,
                 bound,
-                made_by: None,
+                made_by: Some(Branch {
+                    variable: j,
+                    up: up_side,
+                    moved,
+                }),
                 start: start.clone(),
             }
         };
-        let (mut down, mut up_node) = (child(lo, v.floor()), child(v.ceil(), up));
-        down.made_by = Some(Branch {
-            variable: j,
-            up: false,
-            moved: v - v.floor(),
-        });
-        up_node.made_by = Some(Branch {
-            variable: j,
-            up: true,
-            moved: v.ceil() - v,
-        });
+        let (down, up_node) = (child(lo, v.floor(), false), child(v.ceil(), up, true));
         // The side searched first is pushed last (see `up_first`).
         if up_first(self.model.cost[j], v) {
             self.open.push(down);
