@@ -29,9 +29,9 @@
 //! pivot dearer.
 //!
 //! Most of a hard position's tree proves that no better play exists (told the best play's
-//! value at the start, the branch and bound takes as many pivots), so the variable branched
-//! on is the one whose branches are expected to lower the bound most, learned from the
-//! branches solved so far ([`branching_variable`]).
+//! value at the start, the branch and bound takes about as many pivots), so the variable
+//! branched on is the one whose branches are expected to lower the bound most, learned from
+//! the branches solved so far ([`branching_variable`]).
 //!
 //! Once a solution is found, each variable whose reduced cost at the root's optimum says
 //! that moving it a unit from its bound would take the root's bound below the best found
@@ -881,15 +881,16 @@ fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Opt
         let f = fraction(j);
         f.min(1.0 - f) > INTEGRAL
     };
+    let kind_of = |j: usize| usize::from(cost[j] != 0);
     // One pass: whether a variable with a cost is a fraction, and for each kind (without a
     // cost, with one) and side, the sum and count of the variables' mean falls.
     let mut dear = false;
     let mut of_kind = [[(0.0, 0.0); 2]; 2];
-    for j in 0..values.len() {
-        let kind = usize::from(cost[j] != 0);
+    for (j, sides) in falls.iter().enumerate().take(values.len()) {
+        let kind = kind_of(j);
         dear |= kind == 1 && fractional(j);
-        for side in 0..2 {
-            if let Some(mean) = falls[j][side].mean() {
+        for (side, learned) in sides.iter().enumerate() {
+            if let Some(mean) = learned.mean() {
                 let (sum, count) = &mut of_kind[kind][side];
                 *sum += mean;
                 *count += 1.0;
@@ -903,7 +904,7 @@ fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Opt
         (mean * moved).max(SMALLEST_FALL)
     };
     (0..values.len())
-        .filter(|&j| usize::from(cost[j] != 0) == kind && fractional(j))
+        .filter(|&j| kind_of(j) == kind && fractional(j))
         .map(|j| {
             let f = fraction(j);
             let tie = FRACTION_TIE * f * (1.0 - f);
@@ -1408,10 +1409,9 @@ impl BranchAndBound {
     /// relaxation's optimum, or, for a node dropped while solved, at least to where it was
     /// dropped.
     fn learn(&mut self, node: &Node) {
-        if let Some(branch) = node.made_by
-            && node.bound.is_finite()
-            && branch.moved > INTEGRAL
-        {
+        // Only a branched node has one, and its parent's bound and the distance moved (a
+        // fraction's) are finite and above 0.
+        if let Some(branch) = node.made_by {
             let falls = &mut self.falls[branch.variable][usize::from(branch.up)];
             falls.sum += (node.bound - self.lp.bound()).max(0.0) / branch.moved;
             falls.count += 1;
