@@ -871,10 +871,10 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
 /// that solver in particular, and most changes make it easier. Each solver climbed against
 /// itself from fresh seeds (the bench's `--climbs 12`, three interleaved runs each): the
 /// mean of the climbs' medians 1.34 ms against 1.59 (the middle climb's 1.38 against 1.28),
-/// the mean slowest 6.1 ms against 6.1, one climb in twelve past 10 ms against two: as good,
-/// not better. Climbed again and again from the seeds of `--write-hard`, the rule without
-/// the most fractional on a plateau reached 8.8 ms (one position took 169 nodes, 143 of
-/// them at the same bound); from fresh seeds, with it or without, the same as above.
+/// the mean slowest 6.1 ms against 6.1, one climb in twelve past 10 ms against two: as
+/// good, not better. Climbed again and again from the seeds of `--write-hard`, the rule
+/// without the most fractional on a plateau reached 8.8 ms (one position took 169 nodes,
+/// 143 of them at the same bound); from fresh seeds, with it or without, the same as above.
 fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Option<usize> {
     let fraction = |j: usize| values[j] - values[j].floor();
     let fractional = |j: usize| {
