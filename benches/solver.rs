@@ -398,26 +398,20 @@ fn write_hard(name: &str) {
          # Each `## CLASS, SOLVER` was found hard for SOLVER by `cargo bench --bench solver --\n\
          # --write-hard SOLVER` (see write_hard in benches/solver.rs).\n",
     );
-    for (class, cases) in hard_classes() {
-        if class == screened_name || class == climbed_name {
-            continue;
-        }
+    let mut push_class = |class: &str, cases: &mut dyn Iterator<Item = &Case>| {
         text.push_str(&format!("## {class}\n"));
-        for case in &cases {
+        for case in cases {
             text.push_str(&case.to_line());
             text.push('\n');
         }
+    };
+    for (class, cases) in hard_classes() {
+        if class != screened_name && class != climbed_name {
+            push_class(&class, &mut cases.iter());
+        }
     }
-    text.push_str(&format!("## {screened_name}\n"));
-    for (_, case) in &screened {
-        text.push_str(&case.to_line());
-        text.push('\n');
-    }
-    text.push_str(&format!("## {climbed_name}\n"));
-    for (_, case) in &climbed {
-        text.push_str(&case.to_line());
-        text.push('\n');
-    }
+    push_class(&screened_name, &mut screened.iter().map(|(_, case)| case));
+    push_class(&climbed_name, &mut climbed.iter().map(|(_, case)| case));
     std::fs::write(bench_file("hard.txt"), text).expect("write benches/hard.txt");
 }
 
@@ -431,7 +425,7 @@ type Timed = Vec<(Duration, Case)>;
 /// permitting) or a card added or dropped, kept when the solver gets slower. Returns the 40
 /// screened and the 8 climbed, slowest screened first, each with its time.
 fn find_hard(block: u64) -> (Timed, Timed) {
-    let mut screened: Vec<(Duration, Case)> = Vec::new();
+    let mut screened: Timed = Vec::new();
     for seed in 700 * block..700 * (block + 1) {
         let mut dealt = deal::deal_full_scale(900_000 + seed);
         let full = Case {
@@ -478,9 +472,9 @@ fn find_hard(block: u64) -> (Timed, Timed) {
 /// Climbs `climbs` times against the solver as it is (`-- --climbs N`), each from its own
 /// seeds (see [`find_hard`]), and prints each climb's 8 times, then the means of their
 /// medians and of their slowest, the middle climb's median, the slowest of all, and how
-/// many climbs ended with a position past 10 ms. A set climbed against one solver is hard for that solver
-/// in particular, and most changes make it quicker: two solvers are compared fairly by
-/// their own climbs, from the same seeds. Nothing is written.
+/// many climbs ended with a position past 10 ms. A set climbed against one solver is hard
+/// for that solver in particular, and most changes make it quicker: two solvers are
+/// compared fairly by their own climbs, from the same seeds. Nothing is written.
 fn report_climbs(climbs: u64) {
     let (mut medians, mut slowest) = (Vec::new(), Vec::new());
     for block in 0..climbs {
