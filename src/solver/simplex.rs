@@ -980,6 +980,15 @@ fn forget_norms(norms: &mut [f64], r: usize, factors: &[f64]) {
     }
 }
 
+/// `v` rounded to the nearest whole number, ties to even, for `|v|` under 2^51: adding and
+/// taking away 1.5 * 2^52 leaves no bits below the units. `f64::round` is a call to a
+/// library function on processors without SSE4.1, and cut reading asks it for every
+/// multiplier at every denominator tried.
+fn nearest_whole(v: f64) -> f64 {
+    const SHIFT: f64 = 6_755_399_441_055_744.0;
+    (v + SHIFT) - SHIFT
+}
+
 /// The sum of squares of `row`.
 fn squared_length(row: &[f64]) -> f64 {
     row.iter().map(|a| a * a).sum()
@@ -1499,8 +1508,8 @@ impl BranchAndBound {
             return None;
         }
         let scaled = |by: i64| multipliers.iter().map(move |u| u * by as f64);
-        let denominator =
-            (1..=MOST_DENOMINATOR).find(|by| scaled(*by).all(|v| (v - v.round()).abs() < 1e-9))?;
+        let denominator = (1..=MOST_DENOMINATOR)
+            .find(|by| scaled(*by).all(|v| (v - nearest_whole(v)).abs() < 1e-9))?;
         let whole: Vec<i64> = scaled(denominator).map(|v| v.round() as i64).collect();
         // The multiplied rows summed, times the denominator: a coefficient for every
         // variable (the slacks after the model's), and the right-hand side.
@@ -1525,10 +1534,11 @@ impl BranchAndBound {
         let mut coefficient = vec![0i64; variables + rows];
         let mut scaled_rhs = sum_rhs;
         let mut from_uppers = 0i64;
+        let counted_down =
+            |j: usize| self.lp.basis.place[j] == Place::AtUpper && self.root_upper[j] > 0.0;
         let mut round_down = |j: usize, s: i64| {
-            let upper = self.root_upper[j];
-            if self.lp.basis.place[j] == Place::AtUpper && upper > 0.0 {
-                let upper = upper as i64;
+            if counted_down(j) {
+                let upper = self.root_upper[j] as i64;
                 let down = floor_div(-s, denominator);
                 scaled_rhs -= s * upper;
                 from_uppers -= down * upper;
@@ -1553,16 +1563,24 @@ impl BranchAndBound {
                 }
             }
         }
-        let mut surely_kept = 0;
+        // Most rows give a cut too long to keep: counted first without a division (a
+        // coefficient rounds to 0 only from 0 up to the denominator), which is most of the
+        // rounding's cost.
+        let long: usize = sum[..variables]
+            .iter()
+            .zip(&in_slack_rows)
+            .enumerate()
+            .map(|(j, (&s, &in_slack))| {
+                let s = if counted_down(j) { -s } else { s };
+                usize::from(!in_slack & ((s < 0) | (s >= denominator)))
+            })
+            .sum();
+        if long > MOST_CUT_TERMS {
+            return None;
+        }
         for (j, s) in sum[..variables].iter().enumerate() {
             if *s != 0 {
                 coefficient[j] = round_down(j, *s);
-                if coefficient[j] != 0 && !in_slack_rows[j] {
-                    surely_kept += 1;
-                    if surely_kept > MOST_CUT_TERMS {
-                        return None;
-                    }
-                }
             }
         }
         let mut rhs = floor_div(scaled_rhs, denominator) + from_uppers;
