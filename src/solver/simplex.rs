@@ -980,6 +980,16 @@ fn forget_norms(norms: &mut [f64], r: usize, factors: &[f64]) {
     }
 }
 
+/// Whether a cut's coefficient, the sum `s` over the common `denominator` rounded down (or,
+/// for a variable `counted_down` from its upper bound, minus `-s` over it rounded down), is
+/// other than 0: it is 0 just when the sum is at least 0 and under the denominator (at most
+/// 0 and above minus it). Told without a division or a branch, for every variable of every
+/// row read.
+fn rounds_to_nonzero(s: i64, denominator: i64, counted_down: bool) -> bool {
+    let s = if counted_down { -s } else { s };
+    !(0..denominator).contains(&s)
+}
+
 /// `v` rounded to the nearest whole number, ties to even, for `|v|` under 2^51: adding and
 /// taking away 1.5 * 2^52 leaves no bits below the units. `f64::round` is a call to a
 /// library function on processors without SSE4.1, and cut reading asks it for every
@@ -1571,8 +1581,7 @@ impl BranchAndBound {
             .zip(&in_slack_rows)
             .enumerate()
             .map(|(j, (&s, &in_slack))| {
-                let s = if counted_down(j) { -s } else { s };
-                usize::from(!in_slack & ((s < 0) | (s >= denominator)))
+                usize::from(!in_slack & rounds_to_nonzero(s, denominator, counted_down(j)))
             })
             .sum();
         if long > MOST_CUT_TERMS {
@@ -2257,6 +2266,54 @@ mod tests {
             if model.holds(&values) {
                 assert!(search.model.holds(&values), "{values:?} is cut off");
             }
+        }
+    }
+
+    #[test]
+    fn a_cut_coefficient_is_told_to_be_nonzero_without_a_division_as_the_rounding_finds_it() {
+        for denominator in 1..=MOST_DENOMINATOR {
+            for s in -3 * denominator..=3 * denominator {
+                let rounded = s.div_euclid(denominator);
+                let counted_down = -(-s).div_euclid(denominator);
+                assert_eq!(
+                    rounds_to_nonzero(s, denominator, false),
+                    rounded != 0,
+                    "{s}/{denominator}"
+                );
+                assert_eq!(
+                    rounds_to_nonzero(s, denominator, true),
+                    counted_down != 0,
+                    "{s}/{denominator} counted down"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_multiplier_is_a_whole_number_to_the_inline_rounding_just_when_it_is_to_round() {
+        let values = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            -0.5,
+            2.5,
+            -2.5,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            64_000.0,
+            -64_000.0,
+            63_999.5,
+            1e-10,
+            1.0 + 1e-10,
+            3.0 - 1e-12,
+            0.999_999_999_5,
+            7.0 * (1.0 / 7.0),
+        ];
+        for v in values {
+            let near = |r: f64| (v - r).abs() < 1e-9;
+            assert_eq!(near(nearest_whole(v)), near(v.round()), "{v}");
         }
     }
 
