@@ -181,20 +181,6 @@ const SMALLEST_FALL: f64 = 1e-6;
 const FRACTION_TIE: f64 = 0.1;
 /// The most pivots one node may take before the solve is taken to be cycling.
 const MOST_NODE_PIVOTS: u64 = 20_000;
-/// The pivots a node takes before it is beaten by the aspiration, from which it keeps the
-/// basis it reached for when it is solved again (see
-/// [`BranchAndBound::starting_where_beaten`]).
-///
-/// Started again from its parent's basis, a node set aside repeats those pivots; on the
-/// hill-climbed sets a fifth of the program's pivots (7,568 of 36,682) were taken in nodes
-/// then set aside, 2.7 each on average. A copy of the basis costs about a pivot, and many
-/// nodes set aside are never solved again (the best play found drops them). Measured over
-/// every class of the bench, the program alone to the end: the pivots' medians 1% fewer and
-/// their maxima 3% fewer (geometric means); in time (the best of several runs of each
-/// position, interleaved) against keeping none, from 3 pivots the hill-climbed sets take
-/// 2.3% less in all and their maxima 3.5% less, every class the same at the median and
-/// x0.985 at the max; from 1 pivot, 1.3% less in all; from 2, 1%.
-const KEEP_BASIS_AFTER: u64 = 3;
 /// While this many nodes wait (to be solved, or set aside), no more bases are kept for new
 /// ones: a basis is 20 to 60 KB, so a long solve keeps a few tens of MB at most. A node
 /// without one starts from wherever the last node ended, which is as exact, only slower.
@@ -1102,8 +1088,7 @@ pub(crate) struct BranchAndBound {
     aspiration_step: f64,
     /// Nodes under the aspiration that may still beat the best found.
     deferred: Vec<Node>,
-    /// Bases kept so far for nodes to start from, each named by this count: a node's
-    /// children name their parent's so, and a node set aside names the one it reached.
+    /// Nodes branched on so far (each child names its parent by this count).
     solved: u64,
     /// The node whose relaxation's basis `lp` still holds, if it was branched on.
     fresh: Option<u64>,
@@ -1223,7 +1208,6 @@ impl BranchAndBound {
                         if self.beaten() {
                             self.learn(&node);
                             let bound = self.lp.bound();
-                            let node = self.starting_where_beaten(node, bound, started);
                             self.set_aside(node, bound);
                             break;
                         }
@@ -1331,22 +1315,6 @@ impl BranchAndBound {
             .aspiration
             .map_or(f64::NEG_INFINITY, |a| a as f64 - PRUNE_MARGIN);
         self.better().max(aspired)
-    }
-
-    /// `node`, beaten while solved (its relaxation's bound fell under the cutoff), to start
-    /// from the basis it reached when it is solved again, if it was beaten by the aspiration
-    /// alone (it may still beat the best found) after [`KEEP_BASIS_AFTER`] pivots or more
-    /// since it `started`; else as it was, to start from its parent's.
-    fn starting_where_beaten(&mut self, mut node: Node, bound: f64, started: u64) -> Node {
-        let waiting = self.open.len() + self.deferred.len();
-        if bound >= self.better()
-            && self.lp.pivots - started >= KEEP_BASIS_AFTER
-            && waiting < self.most_waiting
-        {
-            self.solved += 1;
-            node.start = Some((self.solved, Rc::new(self.lp.basis.clone())));
-        }
-        node
     }
 
     /// A node whose bound is under the cutoff: dropped if it can't beat the best found,
@@ -2193,36 +2161,6 @@ mod tests {
             (3.0..=3.0 + MOST_PERTURBATION_REACH).contains(&bound),
             "{bound}"
         );
-    }
-
-    #[test]
-    fn a_node_beaten_by_the_aspiration_after_some_pivots_starts_again_where_it_was_beaten() {
-        let (model, _) = six_of_two_in_seven();
-        let mut search = at_the_root(model);
-        let parent = Rc::new(Basis {
-            head: Vec::new(),
-            ..search.lp.basis.clone()
-        });
-        let node = |start: &Rc<Basis>| Node {
-            branches: vec![(0, 0.0, 0.0)],
-            bound: 10.5,
-            made_by: None,
-            start: Some((7, Rc::clone(start))),
-        };
-        search.lp.pivots = 10;
-        let bound = search.lp.bound();
-        // Beaten by the aspiration after as many pivots as it takes: the basis it reached.
-        let kept = search.starting_where_beaten(node(&parent), bound, 10 - KEEP_BASIS_AFTER);
-        let (id, basis) = kept.start.expect("a basis to start from");
-        assert_ne!(id, 7);
-        assert_eq!(basis.head, search.lp.basis.head);
-        // Beaten after fewer pivots: its parent's.
-        let early = search.starting_where_beaten(node(&parent), bound, 9);
-        assert_eq!(early.start.map(|(id, _)| id), Some(7));
-        // Beaten by the best play found: its parent's (it will be dropped).
-        search.best = Some((bound.ceil() as i64 + 1, Vec::new()));
-        let dropped = search.starting_where_beaten(node(&parent), bound, 0);
-        assert_eq!(dropped.start.map(|(id, _)| id), Some(7));
     }
 
     #[test]
