@@ -1520,7 +1520,9 @@ impl BranchAndBound {
         let scaled = |by: i64| multipliers.iter().map(move |u| u * by as f64);
         let denominator = (1..=MOST_DENOMINATOR)
             .find(|by| scaled(*by).all(|v| (v - nearest_whole(v)).abs() < 1e-9))?;
-        let whole: Vec<i64> = scaled(denominator).map(|v| v.round() as i64).collect();
+        let whole: Vec<i64> = scaled(denominator)
+            .map(|v| nearest_whole(v) as i64)
+            .collect();
         // The multiplied rows summed, times the denominator: a coefficient for every
         // variable (the slacks after the model's), and the right-hand side.
         let mut sum = vec![0i64; variables + rows];
@@ -1573,9 +1575,8 @@ impl BranchAndBound {
                 }
             }
         }
-        // Most rows give a cut too long to keep: counted first without a division (a
-        // coefficient rounds to 0 only from 0 up to the denominator), which is most of the
-        // rounding's cost.
+        // Most rows give a cut too long to keep: its terms are counted before any is
+        // rounded, as the divisions of the rounding are most of its cost.
         let long: usize = sum[..variables]
             .iter()
             .zip(&in_slack_rows)
