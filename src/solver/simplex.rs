@@ -63,6 +63,9 @@ pub(crate) struct Model {
     cost: Vec<i64>,
     lower: Vec<i64>,
     upper: Vec<i64>,
+    /// Each variable's weight in the perturbation of the costs (see [`perturb`]): 1 but
+    /// where [`Model::weigh_perturbation`] says.
+    perturbation_weight: Vec<u32>,
     rows: Vec<Row>,
 }
 
@@ -75,7 +78,14 @@ impl Model {
         self.cost.push(cost);
         self.lower.push(lower);
         self.upper.push(upper.max(lower));
+        self.perturbation_weight.push(1);
         self.cost.len() - 1
+    }
+
+    /// Weighs variable `j`'s share of the perturbation of the costs (see [`perturb`]) by
+    /// `weight` against the others' 1: where costs tie, the relaxation leans away from it.
+    pub(crate) fn weigh_perturbation(&mut self, j: usize, weight: u32) {
+        self.perturbation_weight[j] = weight.max(1);
     }
 
     pub(crate) fn row(&mut self, terms: Vec<(usize, i64)>, relation: Relation, rhs: i64) {
@@ -345,7 +355,12 @@ impl Dual {
             }
         }
         let mut cost: Vec<f64> = model.cost.iter().map(|c| -(*c as f64)).collect();
-        let perturbation_reach = perturb(&mut cost, &model.lower, &model.upper);
+        let perturbation_reach = perturb(
+            &mut cost,
+            &model.lower,
+            &model.upper,
+            &model.perturbation_weight,
+        );
         cost.resize(n + m, 0.0);
         let mut lower: Vec<f64> = model.lower.iter().map(|v| *v as f64).collect();
         let mut upper: Vec<f64> = model.upper.iter().map(|v| *v as f64).collect();
@@ -833,23 +848,29 @@ impl Dual {
 
 /// Gives each variable of no cost, whose values are at least 0, a small cost of its own:
 /// [`PERTURBATION`] times a share from 1 to 2 (the fractions of multiples of the golden
-/// ratio, spread evenly and the same on every run), less where the widest solution would
-/// gain over [`MOST_PERTURBATION_REACH`]. Returns the most it adds to a solution's cost.
+/// ratio, spread evenly and the same on every run), times its `weight` over the heaviest
+/// one's, less where the widest solution would gain over [`MOST_PERTURBATION_REACH`].
+/// Returns the most it adds to a solution's cost.
+///
+/// The weights say which variables the relaxation should lean away from where the costs
+/// tie (the play's program weighs the melds that need jokers: see `ilp`).
 ///
 /// The perturbed costs break the ties: no solution's cost falls, and none rises by more
 /// than the reach, so a bound on the perturbed program raised by the reach bounds the
 /// model; and a solution in integers that is best for the perturbed program is best for
 /// the model, whose objective moves in whole units.
-fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64]) -> f64 {
+fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64], weight: &[u32]) -> f64 {
     const GOLDEN: f64 = 0.618_033_988_749_895;
     let free: Vec<usize> = (0..cost.len())
         .filter(|&j| cost[j] == 0.0 && lower[j] >= 0)
         .collect();
     let widest: f64 = free.iter().map(|&j| 2.0 * upper[j] as f64).sum();
-    let scale = PERTURBATION.min(MOST_PERTURBATION_REACH / widest.max(1.0));
+    let heaviest = free.iter().map(|&j| weight[j]).max().unwrap_or(1);
+    let scale = PERTURBATION.min(MOST_PERTURBATION_REACH / widest.max(1.0)) / f64::from(heaviest);
     let mut reach = 0.0;
     for j in free {
-        cost[j] = scale * (1.0 + (j as f64 * GOLDEN).fract());
+        let share = 1.0 + (j as f64 * GOLDEN).fract();
+        cost[j] = scale * f64::from(weight[j]) * share;
         reach += cost[j] * upper[j] as f64;
     }
     reach
@@ -1163,6 +1184,12 @@ impl BranchAndBound {
     /// Simplex pivots so far, over every node.
     pub(crate) fn pivots(&self) -> u64 {
         self.lp.pivots
+    }
+
+    /// Variable `j`'s weight in the perturbation of the costs.
+    #[cfg(test)]
+    pub(crate) fn perturbation_weight(&self, j: usize) -> u32 {
+        self.model.perturbation_weight[j]
     }
 
     /// Solves on until `until` pivots in all have been spent, or the solve is over.
@@ -2124,7 +2151,7 @@ mod tests {
     fn every_variable_of_no_cost_is_given_a_small_cost_of_its_own_and_the_reach_counts_them() {
         let mut cost = vec![0.0, -4.0, 0.0, 0.0, 0.0];
         let (lower, upper) = (vec![0, 0, 0, 0, -1], vec![2, 1, 1, 3, 1]);
-        let reach = perturb(&mut cost, &lower, &upper);
+        let reach = perturb(&mut cost, &lower, &upper, &[1; 5]);
         assert!(
             (cost[1] + 4.0).abs() < 1e-12,
             "a variable with a cost keeps it"
@@ -2144,6 +2171,23 @@ mod tests {
             );
         }
         let most = cost[0] * 2.0 + cost[2] + cost[3] * 3.0;
+        assert!((reach - most).abs() < 1e-15 && reach <= MOST_PERTURBATION_REACH);
+    }
+
+    #[test]
+    fn a_heavier_variable_is_given_its_weight_times_the_share_and_the_reach_still_bounds() {
+        let mut cost = vec![0.0; 4];
+        let (lower, upper) = (vec![0; 4], vec![1, 1, 2, 1]);
+        let weight = [1, 3, 1, 5];
+        let reach = perturb(&mut cost, &lower, &upper, &weight);
+        // The heaviest weight gets the full share: every share is its weight over 5.
+        let scale = PERTURBATION / 5.0;
+        for (j, c) in cost.iter().enumerate() {
+            let share = c / (scale * f64::from(weight[j]));
+            assert!((1.0..2.0).contains(&share), "{cost:?}");
+        }
+        assert!(cost[3] > cost[0] && cost[1] > cost[2], "{cost:?}");
+        let most = cost[0] + cost[1] + cost[2] * 2.0 + cost[3];
         assert!((reach - most).abs() < 1e-15 && reach <= MOST_PERTURBATION_REACH);
     }
 
