@@ -694,7 +694,11 @@ mod tests {
         // The table's joker, released, can fill a shape missing one face.
         assert!(needing[0] > 0 && needing[1] > 0, "{needing:?}");
         let p = program.p.iter().flatten().next().expect("a card to play");
-        assert_eq!(program.solve.perturbation_weight(*p), 1, "a card played is weighed as 1");
+        assert_eq!(
+            program.solve.perturbation_weight(*p),
+            1,
+            "a card played is weighed as 1"
+        );
     }
 
     #[test]
