@@ -78,6 +78,11 @@ const MOST_COEFFICIENT: i64 = 1_000_000;
 /// max, each the mean over four spreads of the shares, to tell the weights from the luck of
 /// the shares): 96.0 and 367.7 alike, 89.7 and 344.2 with 1.5 a face, 88.5 and 347.5 with
 /// 2, 89.9 and 341.1 with 2.5, 88.3 and 320.3 with 3 (one spread), 93.0 and 342.9 with 6.
+/// Each weight climbed against itself from fresh seeds (`--climbs 12`, three runs each,
+/// taking turns), where the sets found before can't judge it: 1 a face, climb medians 1.37,
+/// 1.29 and 1.39 ms, the slowest hands 5.0, 4.6 and 6.2, a climb in twelve past 10 ms in
+/// each run; 2, 1.45, 1.26 and 1.24 ms, 5.1, 4.5 and 4.6, none past 10 ms (at most 8.9);
+/// 3, 1.66, 1.53 and 1.44 ms, 6.1, 6.4 and 5.8, one to three past 10 ms.
 const JOKER_FACE_WEIGHT: u32 = 2;
 
 /// A meld shape's weight in the perturbation: 1, and [`JOKER_FACE_WEIGHT`] more for each
