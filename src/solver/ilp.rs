@@ -86,10 +86,10 @@ const MOST_COEFFICIENT: i64 = 1_000_000;
 const JOKER_FACE_WEIGHT: u32 = 2;
 
 /// A meld shape's weight in the perturbation: 1, and [`JOKER_FACE_WEIGHT`] more for each
-/// face it needs a joker for.
-fn perturbation_weight(needs_jokers: usize) -> u32 {
+/// joker one copy of it needs (a face with no card).
+fn perturbation_weight(needs_jokers: i64) -> u32 {
     // A shape has at most five faces.
-    1 + JOKER_FACE_WEIGHT * needs_jokers.min(5) as u32
+    1 + JOKER_FACE_WEIGHT * needs_jokers.clamp(0, 5) as u32
 }
 
 /// Faces as `rank * SUITS + suit`, rank index 0 (ace) to 12 (king).
@@ -287,8 +287,7 @@ impl<'a> Program<'a> {
                     most += 1;
                 }
                 let x = model.variable(0, 0, most);
-                let needs_jokers = faces.iter().filter(|f| available[**f] == 0).count();
-                model.weigh_perturbation(x, perturbation_weight(needs_jokers));
+                model.weigh_perturbation(x, perturbation_weight(jokers_for(1)));
                 x
             })
             .collect();
