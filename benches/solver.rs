@@ -27,6 +27,10 @@
 //! seeds and reports how slow they got, writing nothing (see [`report_climbs`]);
 //! `-- --write-positions` deals `benches/positions.txt` again from its seeds.
 
+/// The binary's allocator (see `src/main.rs`), so that the solver is timed as it runs there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[path = "support/deal.rs"]
 mod deal;
 #[path = "support/harsh.rs"]
