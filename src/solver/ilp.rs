@@ -291,6 +291,17 @@ impl<'a> Program<'a> {
                 x
             })
             .collect();
+        // Each rank's sets, as a group the branch and bound may branch on: how many sets of
+        // the rank are laid (see `BranchAndBound::add_group_rows`).
+        let mut sets_of_rank: Vec<Vec<usize>> = vec![Vec::new(); RANKS];
+        for (m, faces) in shapes.iter().enumerate() {
+            if faces[1] / SUITS == faces[0] / SUITS {
+                sets_of_rank[faces[0] / SUITS].push(x[m]);
+            }
+        }
+        for sets in sets_of_rank.into_iter().filter(|sets| sets.len() > 1) {
+            model.group(sets);
+        }
         let value = |f: usize| i64::from(config.rank_values[f / SUITS]);
         let p: Vec<Option<usize>> = (0..FACES)
             .map(|f| {
