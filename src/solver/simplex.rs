@@ -2615,6 +2615,19 @@ mod tests {
         model
     }
 
+    /// Checks a solve of `model`: a solution it gives holds, and its objective is
+    /// `microlp`'s.
+    fn assert_agrees_with_microlp(model: &Model, got: &Solved) {
+        if let Solved::Optimal(values) = got {
+            assert!(model.holds(values));
+        }
+        assert_eq!(
+            objective_of(model, got),
+            microlp_objective(model),
+            "{model:?}"
+        );
+    }
+
     #[test]
     fn random_models_shaped_like_the_play_agree_with_microlp() {
         // Rows of coefficients 1 and -1 over boxed integers, as the play's program has:
@@ -2624,14 +2637,7 @@ mod tests {
             let n = 12 + next(20) as usize;
             let model = play_shaped(&mut next, n, (6, 10), 4, true, 0);
             let got = solve(&model);
-            if let Solved::Optimal(values) = &got {
-                assert!(model.holds(values));
-            }
-            assert_eq!(
-                objective_of(&model, &got),
-                microlp_objective(&model),
-                "{model:?}"
-            );
+            assert_agrees_with_microlp(&model, &got);
         }
     }
 
@@ -2653,14 +2659,7 @@ mod tests {
             let mut search = BranchAndBound::new(model.clone());
             let got = run_to_end(&mut search);
             with_group_rows += usize::from(!search.group_slacks.is_empty());
-            if let Solved::Optimal(values) = &got {
-                assert!(model.holds(values));
-            }
-            assert_eq!(
-                objective_of(&model, &got),
-                microlp_objective(&model),
-                "{model:?}"
-            );
+            assert_agrees_with_microlp(&model, &got);
         }
         assert!(with_group_rows > 10, "{with_group_rows}");
     }
