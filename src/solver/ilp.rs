@@ -295,7 +295,7 @@ impl<'a> Program<'a> {
         // the rank are laid (see `BranchAndBound::add_group_rows`).
         let mut sets_of_rank: Vec<Vec<usize>> = vec![Vec::new(); RANKS];
         for (m, faces) in shapes.iter().enumerate() {
-            if faces[1] / SUITS == faces[0] / SUITS {
+            if !is_run(faces) {
                 sets_of_rank[faces[0] / SUITS].push(x[m]);
             }
         }
@@ -485,10 +485,15 @@ struct Shaped {
 }
 
 impl Shaped {
-    /// Runs hold one suit; sets one rank, so different suits.
     fn is_run(&self) -> bool {
-        self.faces.len() > 1 && self.faces[0] % SUITS == self.faces[1] % SUITS
+        is_run(&self.faces)
     }
+}
+
+/// Whether a shape's faces (as [`each_shape`] gives them) are a run: runs hold one suit;
+/// sets one rank, so different suits.
+fn is_run(faces: &[usize]) -> bool {
+    faces.len() > 1 && faces[0] % SUITS == faces[1] % SUITS
 }
 
 /// The program's melds as players would lay them, and as the search lays them: runs that

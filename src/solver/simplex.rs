@@ -1477,7 +1477,9 @@ impl BranchAndBound {
         };
         let (down, up_node) = (child(lo, v.floor(), false), child(v.ceil(), up, true));
         // The side searched first is pushed last (see `up_first`).
-        if up_first(self.model.cost.get(j).copied().unwrap_or(0), v) {
+        // A group's count has no cost of its own: like a meld, its up side first.
+        let cost = if j < n { self.model.cost[j] } else { 0 };
+        if up_first(cost, v) {
             self.open.push(down);
             self.open.push(up_node);
         } else {
