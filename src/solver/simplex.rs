@@ -147,6 +147,12 @@ pub(crate) enum Status {
 
 /// A value this close to an integer is that integer.
 const INTEGRAL: f64 = 1e-6;
+
+/// Whether `v` is a fraction: farther than [`INTEGRAL`] from every integer.
+fn is_fraction(v: f64) -> bool {
+    let f = v - v.floor();
+    f.min(1.0 - f) > INTEGRAL
+}
 /// A basic value this far outside its bounds is infeasible.
 const PRIMAL_TOLERANCE: f64 = 1e-7;
 /// A reduced cost this far on the wrong side of zero breaks dual feasibility.
@@ -907,10 +913,7 @@ fn perturb(cost: &mut [f64], lower: &[i64], upper: &[i64], weight: &[u32]) -> f6
 /// 143 of them at the same bound); from fresh seeds, with it or without, the same as above.
 fn branching_variable(values: &[f64], cost: &[i64], falls: &[[Falls; 2]]) -> Option<usize> {
     let fraction = |j: usize| values[j] - values[j].floor();
-    let fractional = |j: usize| {
-        let f = fraction(j);
-        f.min(1.0 - f) > INTEGRAL
-    };
+    let fractional = |j: usize| is_fraction(values[j]);
     let kind_of = |j: usize| usize::from(cost[j] != 0);
     // One pass: whether a variable with a cost is a fraction, and for each kind (without a
     // cost, with one) and side, the sum and count of the variables' mean falls.
@@ -1522,11 +1525,7 @@ impl BranchAndBound {
             .model
             .groups
             .iter()
-            .filter(|group| {
-                let sum: f64 = group.iter().map(|j| x[*j]).sum();
-                let f = sum - sum.floor();
-                f.min(1.0 - f) > INTEGRAL
-            })
+            .filter(|group| is_fraction(group.iter().map(|j| x[*j]).sum()))
             .map(|group| {
                 (
                     group.iter().map(|j| (*j, -1)).collect(),
