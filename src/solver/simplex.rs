@@ -290,6 +290,11 @@ struct Dual {
     /// Scratch for the ratio test: the variables that may enter, their pivot row element's
     /// size and their reduced cost's.
     candidates: Compacted<(usize, f64, f64)>,
+    /// For each row, whether its slack is fixed at 0 for good (an equation, or an "at
+    /// most" row that can't fall short): those slacks never enter, so they are left out of
+    /// the pivot row. A slack fixed only by a branch (a group's sum) is kept in, so that
+    /// its reduced cost is right when a later node frees it without a basis of its own.
+    fixed_for_good: Vec<bool>,
 }
 
 /// A list filled without a branch an entry: every entry offered is written, and only those
@@ -400,6 +405,7 @@ impl Dual {
             place[n + i] = Place::Basic;
         }
         let costed = (0..n).filter(|&j| cost[j] != 0.0).collect();
+        let fixed_for_good = (n..n + m).map(|slack| upper[slack] <= 0.0).collect();
         Dual {
             m,
             n,
@@ -430,6 +436,7 @@ impl Dual {
             touched: Compacted::default(),
             column: vec![0.0; m],
             candidates: Compacted::default(),
+            fixed_for_good,
         }
     }
 
@@ -810,14 +817,12 @@ impl Dual {
             }
             (j, *element != 0.0 && !basic)
         }));
-        // The slack of an equation is fixed at 0 for good (only the model's variables are
-        // branched on), so it never enters, and its reduced cost is never read: it is left
-        // out of the row (about two in three of the slacks the row holds).
+        // The slack of an equation is fixed at 0 for good, so it never enters, and its
+        // reduced cost is never read: it is left out of the row (about two in three of the
+        // slacks the row holds).
         for (i, &element) in rho.iter().enumerate() {
             let slack = self.n + i;
-            if element != 0.0
-                && self.upper[slack] > self.lower[slack]
-                && self.basis.place[slack] != Place::Basic
+            if element != 0.0 && !self.fixed_for_good[i] && self.basis.place[slack] != Place::Basic
             {
                 self.row[slack] = element;
                 self.touched.offer([(slack, true)]);
@@ -2663,6 +2668,56 @@ mod tests {
             assert_agrees_with_microlp(&model, &got);
         }
         assert!(with_group_rows > 10, "{with_group_rows}");
+    }
+
+    #[test]
+    fn a_slack_fixed_by_its_bounds_and_freed_again_comes_back_with_its_reduced_cost_right() {
+        // A node may start from wherever the last one ended (when it keeps no basis of its
+        // own), with its own bounds set: a slack (a group's sum) that the last node's branch
+        // fixed and this node frees must have kept its reduced cost through the last node's
+        // pivots, or the node's relaxation can stop short of its optimum. Only the slacks
+        // fixed for good (of equations) may go stale: they never enter.
+        let mut next = numbers(0x6a09_e667_f3bc_c908);
+        let mut freed = 0;
+        for _ in 0..200 {
+            let n = 12 + next(20) as usize;
+            let model = play_shaped(&mut next, n, (6, 10), 4, true, 0);
+            let mut lp = Dual::new(&model);
+            while matches!(lp.step(), Step::Pivoted) {}
+            let Some(slack) =
+                (lp.n..lp.n + lp.m).find(|&j| !lp.fixed_for_good[j - lp.n] && lp.basis.x[j] > 0.5)
+            else {
+                continue;
+            };
+            let (lower, upper) = (lp.lower[slack], lp.upper[slack]);
+            let at = (lp.basis.x[slack] - 0.5).floor();
+            let mut shift = vec![0.0; lp.m];
+            lp.set_bounds(slack, at, at, &mut shift);
+            lp.shift_basic(&mut shift);
+            if !matches!(
+                std::iter::repeat_with(|| lp.step()).find(|s| !matches!(s, Step::Pivoted)),
+                Some(Step::Optimal)
+            ) {
+                continue;
+            }
+            lp.set_bounds(slack, lower, upper, &mut shift);
+            lp.shift_basic(&mut shift);
+            freed += 1;
+            let mut afresh = lp.clone();
+            assert!(afresh.refactor());
+            for j in 0..lp.n + lp.m {
+                let for_good = j >= lp.n && lp.fixed_for_good[j - lp.n];
+                if lp.basis.place[j] == Place::Basic || for_good {
+                    continue;
+                }
+                let (kept, summed) = (lp.basis.reduced[j], afresh.basis.reduced[j]);
+                assert!(
+                    (kept - summed).abs() <= 1e-6 * (1.0 + summed.abs()),
+                    "variable {j}: {kept} kept, {summed} summed afresh"
+                );
+            }
+        }
+        assert!(freed > 50, "{freed}");
     }
 
     #[test]
