@@ -133,6 +133,10 @@ pub enum Error {
     /// A file that cannot be read or written.
     #[error("{path}: {problem}")]
     File { path: String, problem: String },
+
+    /// A file a command would write over, refused: nothing was written.
+    #[error(transparent)]
+    Overwrite(#[from] Overwrite),
 }
 
 impl Error {
@@ -610,6 +614,34 @@ pub enum RoundForm {
     /// Players with no hand given.
     #[error("no hand for {}; {ROUND_FORM}", .players.join(" or "))]
     Missing { players: Vec<String> },
+}
+
+/// A file that a command (an export, a chart) would write over, refused: a game's record
+/// or a file a session holds never, any other file only when the user says so. Nothing was
+/// written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Overwrite {
+    /// A file that exists and is no game: `--force` (or a yes in the REPL) replaces it.
+    #[error("{path} exists already; nothing was written (--force replaces it)")]
+    Exists { path: String },
+
+    /// A file that holds a game record, of any game of the family.
+    #[error("{path} holds a game: a game's record is never written over, so nothing was written")]
+    Game { path: String },
+
+    /// A file a session holds (its game is open there): `holder` names the session.
+    #[error("{path} is a game open in {holder}: it is never written over, so nothing was written")]
+    Held { path: String, holder: String },
+
+    /// The file of the game in play in this session.
+    #[error(
+        "{path} is the file of the game in play: it is never written over, so nothing was written"
+    )]
+    InPlay { path: String },
+
+    /// Something that is not a file: a directory, a device.
+    #[error("{path} is not a regular file, so nothing was written")]
+    NotAFile { path: String },
 }
 
 /// An export that cannot be made.

@@ -16,12 +16,16 @@
 //!   back is not overwritten.
 //! - **in place**: a symbolic link is followed and the record written beside its target; the
 //!   record keeps its permissions.
+//! - **never over a game**: a file another command writes (an export, a chart) goes through
+//!   [`may_write`]: a game's record and a file a session holds are never written over, and
+//!   any other file that exists only when the user says so.
 
 use crate::Error;
 use crate::carousel::game::GameRecord;
 use crate::carousel::session::Game;
+use crate::error::Overwrite;
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -226,6 +230,116 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// Whether a command may write a file at `path` (an export, a chart): yes when nothing is
+/// there, or when `replace` is said and what is there is a file that is no game. A file a
+/// session holds ([`GameFile`]) and a game's record (of any game of the family, even one
+/// written by hand or cut short) are never written over, `replace` or not. The one check
+/// every writer of such a file makes, before [`write_atomically`]: see [`write_file`].
+pub fn may_write(path: &Path, replace: bool) -> Result<(), Error> {
+    let shown = || path.display().to_string();
+    let target = resolve(path);
+    if let Some(holder) = held_by(&target) {
+        return Err(Overwrite::Held {
+            path: shown(),
+            holder,
+        }
+        .into());
+    }
+    let meta = match fs::metadata(&target) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(file_error(path, e)),
+    };
+    if !meta.is_file() {
+        return Err(Overwrite::NotAFile { path: shown() }.into());
+    }
+    if holds_game(&target).map_err(|e| file_error(path, e))? {
+        return Err(Overwrite::Game { path: shown() }.into());
+    }
+    if !replace {
+        return Err(Overwrite::Exists { path: shown() }.into());
+    }
+    Ok(())
+}
+
+/// Writes a file a command makes (an export, a chart) at `path`, atomically, when
+/// [`may_write`] allows it (`replace`: the user said a file that is no game may be
+/// replaced); otherwise nothing is written.
+pub fn write_file(path: &Path, text: &str, replace: bool) -> Result<(), Error> {
+    may_write(path, replace)?;
+    write_atomically(path, text)
+}
+
+/// Whether the file at `path` holds a game record: it carries the referee's header or end
+/// mark (so one cut short or changed counts), or it reads as a record (a TOML table with
+/// its `players`), as one written by hand does.
+fn holds_game(path: &Path) -> std::io::Result<bool> {
+    /// A record is far shorter; a longer file is looked at its two ends only.
+    const READ: u64 = 1 << 20;
+    let mut file = fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    (&mut file).take(READ).read_to_end(&mut bytes)?;
+    let whole = (bytes.len() as u64) < READ;
+    if !whole {
+        // The end mark is the last line.
+        let mut tail = Vec::new();
+        file.seek(SeekFrom::End(-4096))?;
+        file.read_to_end(&mut tail)?;
+        bytes.extend_from_slice(b"\n");
+        bytes.extend_from_slice(&tail);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    if written_by_referee(&text) || text.starts_with(MARK) || text.contains(&format!("\n{MARK}")) {
+        return Ok(true);
+    }
+    Ok(whole
+        && toml::from_str::<toml::Table>(&text)
+            .is_ok_and(|table| table.get("players").is_some_and(toml::Value::is_array)))
+}
+
+/// The lock of the game whose record is `target` (symbolic links followed): `.NAME.lock`
+/// beside it.
+fn lock_path_of(target: &Path) -> PathBuf {
+    dir_of(target).join(format!("{}lock", temp_prefix(target)))
+}
+
+/// Which session holds the game whose record is `target`, if one does: its lock is taken.
+fn held_by(target: &Path) -> Option<String> {
+    let lock = open_lock(&lock_path_of(target), false).ok()?;
+    match fs4::FileExt::try_lock(&lock) {
+        Err(fs4::TryLockError::WouldBlock) => Some(holder(&lock)),
+        // Taken here, it is let go as the file is closed.
+        _ => None,
+    }
+}
+
+/// The session a lock file names, in words.
+fn holder(lock: &fs::File) -> String {
+    let mut text = String::new();
+    let _ = lock.take(100).read_to_string(&mut text);
+    match text.trim() {
+        "" => "another carousel session".to_string(),
+        holder => format!("another carousel session ({holder})"),
+    }
+}
+
+/// Opens a lock file, to take its lock (`create`: read and written, made when missing) or
+/// to look at it. A symbolic link is not followed.
+fn open_lock(lock_path: &Path, create: bool) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options
+        .read(true)
+        .write(create)
+        .create(create)
+        .truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(lock_path)
+}
+
 /// The text a game is saved as: the header, the record, the end mark.
 pub fn saved_text(game: &Game) -> Result<String, Error> {
     let record = game.to_record();
@@ -297,7 +411,7 @@ impl GameFile {
         let target = resolve(path);
         let dir = dir_of(&target);
         let prefix = temp_prefix(&target);
-        let lock_path = dir.join(format!("{prefix}lock"));
+        let lock_path = lock_path_of(&target);
         let lock = lock(path, &lock_path)?;
         remove_stale_temps(&dir, &prefix);
         Ok(GameFile {
@@ -328,7 +442,7 @@ impl GameFile {
         let dir = dir_of(&target);
         fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
         let prefix = temp_prefix(&target);
-        let lock_path = dir.join(format!("{prefix}lock"));
+        let lock_path = lock_path_of(&target);
         let lock = lock(path, &lock_path)?;
         remove_stale_temps(&dir, &prefix);
         // Made before the record is read, so a damaged one still lets go of the lock file.
@@ -449,13 +563,7 @@ fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
         match fs4::FileExt::try_lock(&lock) {
             Ok(()) => {}
             Err(fs4::TryLockError::WouldBlock) => {
-                let holder = fs::read_to_string(lock_path).unwrap_or_default();
-                let holder = holder.trim();
-                let who = if holder.is_empty() {
-                    "another carousel session".to_string()
-                } else {
-                    format!("another carousel session ({holder})")
-                };
+                let who = holder(&lock);
                 return Err(Error::File {
                     path: path.display().to_string(),
                     problem: format!(
@@ -715,6 +823,61 @@ mod tests {
                 .to_string_lossy()
                 .ends_with("-2.toml")
         );
+    }
+
+    #[test]
+    fn may_write_never_over_a_game_or_a_held_file_and_over_another_only_when_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        let refused = |name: &str, replace: bool| match may_write(&at(name), replace) {
+            Err(Error::Overwrite(why)) => Some(why),
+            Err(other) => panic!("{other}"),
+            Ok(()) => None,
+        };
+        assert_eq!(refused("new.csv", false), None);
+        fs::write(at("notes.csv"), "a,b\n").unwrap();
+        assert!(matches!(
+            refused("notes.csv", false),
+            Some(Overwrite::Exists { .. })
+        ));
+        assert_eq!(refused("notes.csv", true), None);
+        // A record the referee saved, one cut short, one written by hand: games, all.
+        save(&at("g.toml"), &game()).unwrap();
+        let saved = fs::read_to_string(at("g.toml")).unwrap();
+        fs::write(at("cut.toml"), &saved[..saved.len() / 3]).unwrap();
+        fs::write(at("hand.toml"), "players = [\"ann\", \"ben\"]\n").unwrap();
+        for name in ["g.toml", "cut.toml", "hand.toml"] {
+            assert!(
+                matches!(refused(name, true), Some(Overwrite::Game { .. })),
+                "{name}"
+            );
+        }
+        // A link to a game is the game.
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(at("g.toml"), at("link.csv")).unwrap();
+            assert!(matches!(
+                refused("link.csv", true),
+                Some(Overwrite::Game { .. })
+            ));
+        }
+        // A file a session holds, game or not yet, is the session's.
+        let held = GameFile::hold(&at("notes.csv")).unwrap();
+        assert!(matches!(
+            refused("notes.csv", true),
+            Some(Overwrite::Held { .. })
+        ));
+        drop(held);
+        assert_eq!(refused("notes.csv", true), None);
+        assert!(matches!(
+            refused(".", true),
+            Some(Overwrite::NotAFile { .. })
+        ));
+        // write_file writes only what may_write allows.
+        assert!(write_file(&at("g.toml"), "x", true).is_err());
+        assert_eq!(fs::read_to_string(at("g.toml")).unwrap(), saved);
+        write_file(&at("notes.csv"), "c,d\n", true).unwrap();
+        assert_eq!(fs::read_to_string(at("notes.csv")).unwrap(), "c,d\n");
     }
 
     #[test]

@@ -15,7 +15,8 @@ use std::path::PathBuf;
 /// Canadian and Carolina Rummy, one letter a side, over the hands; --json keys the totals
 /// by side.
 /// GAME is a game record or a saved game (a file, or the number or name `carousel games`
-/// lists). --svg writes the chart as an SVG picture as well. --json gives the totals.
+/// lists). --svg writes the chart as an SVG picture as well (never over a game's record or a
+/// file a session holds, and over another file only with --force). --json gives the totals.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel chart examples/finished-game.toml
@@ -24,9 +25,13 @@ pub(crate) struct ChartArgs {
     /// The game: a file, or a saved game's number or name
     #[arg(value_name = "GAME.toml")]
     pub game: String,
-    /// Also write the chart as an SVG picture to this file
+    /// Also write the chart as an SVG picture to this file (a file that exists only with --force)
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Replace the --svg file if it exists; a game's record, or a file a session holds, is
+    /// never replaced
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub output: Output,
 }
@@ -35,7 +40,7 @@ pub(super) fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
     let path = game_path(&args.game)?;
     let series = load_tally(&path)?.series();
     if let Some(svg) = &args.svg {
-        store::write_atomically(svg, &chart::svg(&series))?;
+        store::write_file(svg, &chart::svg(&series), args.force)?;
         errln!("Chart written to {}.", svg.display());
     }
     if args.output.json {

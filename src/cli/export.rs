@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 /// total. For Canadian and Carolina Rummy, CSV has a row a hand (and a `winners` row once
 /// the game is over), the player who went out, and six columns a side: table, held,
 /// deducted, bonus, points, running total. Markdown is the scoreboard as a table with how
-/// every round's points came about. JSON is one object (as `--json`).
+/// every round's points came about. JSON is one object (as `--json`). --output never
+/// writes over a game's record or a file a session holds, and over another file only with
+/// --force.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   carousel export examples/finished-game.toml --format csv
@@ -30,9 +32,13 @@ pub(crate) struct ExportArgs {
     /// csv, markdown or json
     #[arg(long, short, value_name = "FORMAT", default_value = "csv")]
     pub format: String,
-    /// Write to this file instead of standard output
+    /// Write to this file instead of standard output (a file that exists only with --force)
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output file if it exists; a game's record, or a file a session holds,
+    /// is never replaced
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub json: Output,
 }
@@ -71,7 +77,7 @@ pub(super) fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
     let text = load_tally(&path)?.export().to_format(format)?;
     match &args.output {
         Some(out) => {
-            store::write_atomically(out, &text)?;
+            store::write_file(out, &text, args.force)?;
             errln!("Written to {}.", out.display());
         }
         None => out!("{text}"),

@@ -72,6 +72,9 @@ pub(crate) struct Referee {
     /// Why the `--rules` file cannot be these games' house rules (its keys are Carousel's):
     /// a new game is refused with it rather than started without them.
     pub rules_refused: Option<String>,
+    /// A question a line asked (replace a file with an export?), for the session to hand to
+    /// the one place questions wait for their answer.
+    pub(super) asked: Option<super::saved::Pending>,
 }
 
 fn no_game() -> CommandError {
@@ -130,6 +133,7 @@ impl Referee {
             dirs,
             new_rules: CanadianRules::default(),
             rules_refused: None,
+            asked: None,
         }
     }
 
@@ -439,7 +443,7 @@ impl Referee {
     }
 
     /// `export FORMAT [FILE]`: the game's hands by side as CSV, Markdown or JSON.
-    fn export(&self, rest: &str) -> Result<(), CommandError> {
+    fn export(&mut self, rest: &str) -> Result<(), CommandError> {
         let (format, file) = split_word(rest);
         if format.is_empty() {
             return Err(CommandError::NotUnderstood(
@@ -451,11 +455,7 @@ impl Referee {
         let text = self.family_tally()?.export().to_format(format)?;
         match file.trim_matches('"') {
             "" => out!("{text}"),
-            file => {
-                let path = expand_home(file);
-                store::write_atomically(&path, &text)?;
-                outln!("Exported to {}.", path.display());
-            }
+            file => self.asked = super::saved::write_export(file, text, self.file.as_ref())?,
         }
         Ok(())
     }
@@ -838,7 +838,8 @@ const TOPICS: &[(&str, &str)] = &[
 export csv|markdown|json [FILE]
   The game's finished hands by side: who went out, each side's table, what its players
   held, what was deducted, the going-out bonus, the points and the running totals, and
-  the winners once the game is over. Shown, or written to FILE.
+  the winners once the game is over. Shown, or written to FILE. A FILE that exists is
+  replaced only after a yes on the next line; a game's record is never written over.
 Examples:
   export markdown
   export csv friday.csv",

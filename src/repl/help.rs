@@ -331,6 +331,8 @@ export FORMAT [FILE]
   each round's points came about. Shown, or written to FILE. CSV has a row a round and
   three columns a player (deadwood, points, total); Markdown is a table for a chat or a
   wiki. `carousel export GAME.toml --format csv` does the same from the shell.
+  A FILE that exists is replaced only after a yes on the next line; a game's record (the
+  game in play's or any other) is never written over.
 Examples:
   export markdown
   export csv ~/friday.csv",

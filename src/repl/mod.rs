@@ -60,7 +60,8 @@ struct Referee {
     /// Why the `--rules` file cannot be Carousel's house rules (its keys are another
     /// game's): a new game of Carousel is refused with it rather than started without them.
     rules_refused: Option<String>,
-    /// A question (archive or remove?) that the next line answers.
+    /// A question (archive or remove a game? replace a file?) that the next line answers,
+    /// whichever referee asked it.
     pending: Option<saved::Pending>,
 }
 
@@ -879,12 +880,12 @@ impl Session {
         }
         if self.kind == Family::Canadian && self.shared(code) {
             // An answer that archives or removes the game in play lets go of its lock first.
-            let answering_for_it = self.carousel.pending.as_ref().is_some_and(|p| {
-                self.canadian
-                    .file
-                    .as_ref()
-                    .is_some_and(|f| f.is(&p.saved.path))
-            });
+            let answering_for_it = self
+                .carousel
+                .pending
+                .as_ref()
+                .and_then(saved::Pending::tidied)
+                .is_some_and(|path| self.canadian.file.as_ref().is_some_and(|f| f.is(path)));
             let held = if answering_for_it {
                 self.canadian.file.take().map(|f| f.path().to_path_buf())
             } else {
@@ -917,7 +918,7 @@ impl Session {
         let (word, rest) = command::split_word(code);
         let (key, value) = command::rule_and_value(rest);
         let value = value.unwrap_or_default();
-        // A question (archive or remove?) waits for its answer, which this line is then.
+        // A question (archive, remove, replace a file?) waits for its answer, which this line is then.
         if command::command_name(word) != Some("rules")
             || key.is_empty()
             || self.carousel.pending.is_some()
@@ -965,11 +966,18 @@ impl Session {
         Some(answered(result.map(|()| Flow::Go), line, None))
     }
 
-    /// A line for the referee of the game in play.
+    /// A line for the referee of the game in play. A question the Canadian referee asks
+    /// waits with Carousel's, where every question waits for the line that answers it.
     fn in_play_line(&mut self, text: &str, line: Option<usize>) -> (Outcome, Flow) {
         match self.kind {
             Family::Carousel => self.carousel.line(text, line),
-            Family::Canadian => self.canadian.line(text, line),
+            Family::Canadian => {
+                let answer = self.canadian.line(text, line);
+                if let Some(question) = self.canadian.asked.take() {
+                    self.carousel.pending = Some(question);
+                }
+                answer
+            }
         }
     }
 
@@ -990,7 +998,7 @@ impl Session {
 
     fn prompt(&self) -> String {
         match self.kind {
-            // A question (archive or remove?) waits for its answer.
+            // A question (archive, remove, replace a file?) waits for its answer.
             _ if self.carousel.pending.is_some() => "yes or no> ".to_string(),
             Family::Carousel => render::play::prompt(self.carousel.game.as_ref()),
             Family::Canadian => self.canadian.prompt(),
@@ -1222,11 +1230,7 @@ pub(crate) fn run(args: &PlayArgs) -> ExitCode {
             }
             Input::End => {
                 if let Some(pending) = referee.carousel.pending.take() {
-                    errln!(
-                        "refused: no answer to the question, so {} was not {}d",
-                        pending.saved.name,
-                        pending.tidy.verb()
-                    );
+                    errln!("refused: {}", pending.unanswered());
                     worst = worst.max(Outcome::Refused);
                 }
                 match referee.unsaved_warning() {

@@ -6,15 +6,75 @@ use super::CommandError;
 use super::command::WhyArg;
 use super::{Referee, expand_home};
 use crate::render::{self, look::Look};
+use carousel::Error;
 use carousel::catalogue::{self, Saved, Tidy};
+use carousel::error::Overwrite;
 use carousel::export::{self, Format};
-use carousel::store::GameFile;
-use std::path::PathBuf;
+use carousel::store::{self, GameFile};
+use std::path::{Path, PathBuf};
 
 /// A question waiting for its yes: the next line answers it.
-pub(super) struct Pending {
-    pub tidy: Tidy,
-    pub saved: Saved,
+pub(super) enum Pending {
+    /// Archive or remove a saved game?
+    Tidy { tidy: Tidy, saved: Saved },
+    /// Replace a file that exists (and is no game) with an export?
+    Replace { path: PathBuf, text: String },
+}
+
+impl Pending {
+    /// Said when the input ends before the answer: nothing was done.
+    pub(super) fn unanswered(&self) -> String {
+        match self {
+            Pending::Tidy { tidy, saved } => format!(
+                "no answer to the question, so {} was not {}d",
+                saved.name,
+                tidy.verb()
+            ),
+            Pending::Replace { path, .. } => format!(
+                "no answer to the question, so {} was not replaced",
+                path.display()
+            ),
+        }
+    }
+
+    /// The saved game the question would archive or remove, if that is the question.
+    pub(super) fn tidied(&self) -> Option<&Path> {
+        match self {
+            Pending::Tidy { saved, .. } => Some(&saved.path),
+            Pending::Replace { .. } => None,
+        }
+    }
+}
+
+/// Writes an export to the file `file` names, for either referee: never over the game in
+/// play (`in_play`) or any game, and over another file only after a yes, which the next line
+/// gives: then the question is returned, to wait for it.
+pub(super) fn write_export(
+    file: &str,
+    text: String,
+    in_play: Option<&GameFile>,
+) -> Result<Option<Pending>, CommandError> {
+    let path = expand_home(file);
+    if in_play.is_some_and(|f| f.is(&path)) {
+        return Err(Error::from(Overwrite::InPlay {
+            path: path.display().to_string(),
+        })
+        .into());
+    }
+    match store::write_file(&path, &text, false) {
+        Ok(()) => {
+            outln!("Exported to {}.", path.display());
+            Ok(None)
+        }
+        Err(Error::Overwrite(Overwrite::Exists { .. })) => {
+            outln!(
+                "{} exists already. Replace it with the export? Type yes to replace it, anything else to keep it.",
+                path.display()
+            );
+            Ok(Some(Pending::Replace { path, text }))
+        }
+        Err(err) => Err(err.into()),
+    }
 }
 
 impl Referee {
@@ -97,14 +157,27 @@ impl Referee {
             saved.name,
             tidy.verb()
         );
-        self.pending = Some(Pending { tidy, saved });
+        self.pending = Some(Pending::Tidy { tidy, saved });
         Ok(())
     }
 
-    /// The line after a question: yes does it, anything else keeps the game.
+    /// The line after a question: yes does it, anything else keeps the game or the file.
     pub(super) fn answer(&mut self, pending: Pending, text: &str) -> Result<(), CommandError> {
-        let Pending { tidy, saved } = pending;
-        if !matches!(text.trim().to_lowercase().as_str(), "y" | "yes") {
+        let yes = matches!(text.trim().to_lowercase().as_str(), "y" | "yes");
+        let (tidy, saved) = match pending {
+            Pending::Tidy { tidy, saved } => (tidy, saved),
+            Pending::Replace { path, text } => {
+                if yes {
+                    // Checked again: it may have become a game since the question.
+                    store::write_file(&path, &text, true)?;
+                    outln!("Exported to {}.", path.display());
+                } else {
+                    outln!("Kept {}: nothing was written.", path.display());
+                }
+                return Ok(());
+            }
+        };
+        if !yes {
             outln!("Kept {}: nothing was {}d.", saved.name, tidy.verb());
             return Ok(());
         }
@@ -139,17 +212,13 @@ impl Referee {
         Ok(())
     }
 
-    pub(super) fn export(&self, format: &str, file: Option<&str>) -> Result<(), CommandError> {
+    pub(super) fn export(&mut self, format: &str, file: Option<&str>) -> Result<(), CommandError> {
         let game = self.game()?;
         let format = Format::parse(format)?;
         let text = export::export(&game.state().tally, game.rules()).to_format(format)?;
         match file {
             None => out!("{text}"),
-            Some(file) => {
-                let path = expand_home(file);
-                carousel::store::write_atomically(&path, &text)?;
-                outln!("Exported to {}.", path.display());
-            }
+            Some(file) => self.pending = write_export(file, text, self.file.as_ref())?,
         }
         Ok(())
     }

@@ -3,7 +3,9 @@
 //! with the item of the audit they answer (closed stdout, counts, two sessions, truncation,
 //! failed saves, links, leftovers, error places, names).
 
-use crate::test::{BIN, Home, Ran, carousel as carousel_test, command as carousel};
+use crate::test::{
+    BIN, Home, Ran, carousel as carousel_test, command as carousel, example, example_text,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -800,4 +802,270 @@ fn item5_a_carolina_game_is_saved_elsewhere_with_save_file() {
     assert!(out.stdout.contains("the game goes on there"));
     let moved = std::fs::read_to_string(&elsewhere).unwrap();
     assert!(moved.contains("carousel-end"), "{moved}");
+}
+
+// ---- 10. Nothing is written over unasked ----
+
+/// A game of alice, bob and carol with one round scored, saved in `name` in the home.
+fn scored_game(home: &Path, name: &str) -> PathBuf {
+    let game = home.join(name);
+    let made = play(
+        home,
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\nround knock alice alice=3 bob=20 carol=30\n",
+    );
+    assert!(made.status == 0, "{}", made.stderr);
+    game
+}
+
+/// `carousel ARGS` run from the home, so files are named as a player names them.
+fn in_home(home: &Path, args: &[&str], stdin: &[u8]) -> Ran {
+    Home::at(home)
+        .test()
+        .current_dir(home)
+        .args(args)
+        .stdin(stdin)
+        .any_status()
+        .run()
+}
+
+#[test]
+fn item10_export_in_the_repl_never_writes_over_the_game_in_play() {
+    let home = Home::new();
+    let out = in_home(
+        home.path(),
+        &["play", "g.toml"],
+        b"new alice bob carol\nround knock alice alice=3 bob=20 carol=30\nexport csv g.toml\n",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(!out.stdout.contains("Exported to"), "{}", out.stdout);
+    assert!(
+        out.stderr.contains("g.toml") && out.stderr.contains("the game in play"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("nothing was written"), "{}", out.stderr);
+    let tally = in_home(home.path(), &["tally", "g.toml"], b"");
+    assert_eq!(tally.status, 0, "{}", tally.stderr);
+    // Nor over another game, in a session that plays neither.
+    scored_game(home.path(), "other.toml");
+    let before = std::fs::read(home.path().join("other.toml")).unwrap();
+    let out = in_home(
+        home.path(),
+        &["play", "g.toml"],
+        b"export markdown other.toml\n",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("holds a game"), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read(home.path().join("other.toml")).unwrap(),
+        before
+    );
+}
+
+#[test]
+fn item10_export_and_chart_never_write_over_a_game_record_even_with_force() {
+    let home = Home::new();
+    let game = scored_game(home.path(), "g.toml");
+    let before = std::fs::read(&game).unwrap();
+    // A record written by hand (no header, no end mark), one cut short (the header, no
+    // end mark), and a Canadian game's record are games too.
+    let by_hand = "players = [\"ann\", \"ben\"]\n[[round]]\n[round.hands]\nann = 3\nben = 0\n";
+    std::fs::write(home.path().join("hand.toml"), by_hand).unwrap();
+    let cut = &before[..before.len() / 2];
+    std::fs::write(home.path().join("cut.toml"), cut).unwrap();
+    let canadian = example_text("canadian-game.toml");
+    std::fs::write(home.path().join("canadian.toml"), &canadian).unwrap();
+    for target in ["g.toml", "hand.toml", "cut.toml", "canadian.toml"] {
+        let kept = std::fs::read(home.path().join(target)).unwrap();
+        for force in [false, true] {
+            let mut export = vec!["export", "g.toml", "-o", target];
+            let mut chart = vec!["chart", "g.toml", "--svg", target];
+            if force {
+                export.push("--force");
+                chart.push("--force");
+            }
+            for args in [export, chart] {
+                let out = in_home(home.path(), &args, b"");
+                assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+                assert!(
+                    out.stderr.contains(target) && out.stderr.contains("holds a game"),
+                    "{args:?}: {}",
+                    out.stderr
+                );
+                assert!(
+                    out.stderr.contains("nothing was written"),
+                    "{args:?}: {}",
+                    out.stderr
+                );
+                assert_eq!(
+                    std::fs::read(home.path().join(target)).unwrap(),
+                    kept,
+                    "{args:?}"
+                );
+            }
+        }
+    }
+    let tally = in_home(home.path(), &["tally", "g.toml"], b"");
+    assert_eq!(tally.status, 0, "{}", tally.stderr);
+}
+
+#[test]
+fn item10_a_file_a_session_holds_is_never_written_over_even_with_force() {
+    let home = Home::new();
+    let live = home.path().join("live.toml");
+    let mut session = Session::open(home.path(), &live);
+    assert!(session.line("new alice bob carol").is_empty());
+    let before = std::fs::read(&live).unwrap();
+    let finished = example("finished-game.toml");
+    let out = in_home(
+        home.path(),
+        &[
+            "export",
+            finished.to_str().unwrap(),
+            "-o",
+            "live.toml",
+            "--force",
+        ],
+        b"",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("live.toml") && out.stderr.contains("open in"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read(&live).unwrap(), before);
+    let _ = session.close();
+    // A file that is no record yet but is locked by a session is held all the same.
+    let plain = home.path().join("plain.csv");
+    std::fs::write(&plain, "keep me\n").unwrap();
+    let held = carousel::store::GameFile::hold(&plain).unwrap();
+    let out = in_home(
+        home.path(),
+        &[
+            "chart",
+            finished.to_str().unwrap(),
+            "--svg",
+            "plain.csv",
+            "--force",
+        ],
+        b"",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("open in"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(&plain).unwrap(), "keep me\n");
+    drop(held);
+}
+
+#[test]
+fn item10_an_existing_file_is_replaced_by_export_or_chart_only_with_force() {
+    let home = Home::new();
+    scored_game(home.path(), "g.toml");
+    for (args, name) in [
+        (vec!["export", "g.toml", "-o", "notes.csv"], "notes.csv"),
+        (vec!["chart", "g.toml", "--svg", "notes.svg"], "notes.svg"),
+    ] {
+        std::fs::write(home.path().join(name), "keep me\n").unwrap();
+        let out = in_home(home.path(), &args, b"");
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.contains(name)
+                && out.stderr.contains("exists already")
+                && out.stderr.contains("--force"),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(home.path().join(name)).unwrap(),
+            "keep me\n"
+        );
+        let mut forced = args.clone();
+        forced.push("--force");
+        let out = in_home(home.path(), &forced, b"");
+        assert_eq!(out.status, 0, "{forced:?}: {}", out.stderr);
+        let written = std::fs::read_to_string(home.path().join(name)).unwrap();
+        assert_ne!(written, "keep me\n");
+        // A new file needs no --force.
+        std::fs::remove_file(home.path().join(name)).unwrap();
+        let out = in_home(home.path(), &args, b"");
+        assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn item10_the_repl_asks_before_an_export_replaces_a_file() {
+    let home = Home::new();
+    let notes = home.path().join("notes.csv");
+    std::fs::write(&notes, "keep me\n").unwrap();
+    // No: the file is kept. Yes: it is replaced.
+    let out = in_home(
+        home.path(),
+        &["play", "g.toml"],
+        b"new alice bob carol\nround knock alice alice=3 bob=20 carol=30\nexport csv notes.csv\nno\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("notes.csv exists already"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "keep me\n");
+    let out = in_home(
+        home.path(),
+        &["play", "g.toml"],
+        b"export csv notes.csv\nyes\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("Exported to notes.csv"),
+        "{}",
+        out.stdout
+    );
+    let csv = std::fs::read_to_string(&notes).unwrap();
+    assert!(csv.starts_with("round,knocker,winners,"), "{csv}");
+    // A script that ends before the answer changes nothing, and says so.
+    std::fs::write(&notes, "keep me\n").unwrap();
+    let out = in_home(home.path(), &["play", "g.toml"], b"export csv notes.csv\n");
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("no answer"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "keep me\n");
+}
+
+#[test]
+fn item10_the_carolina_referee_asks_too_and_never_writes_over_its_game() {
+    let home = Home::new();
+    let notes = home.path().join("notes.md");
+    std::fs::write(&notes, "keep me\n").unwrap();
+    let out = in_home(
+        home.path(),
+        &["play", "c.toml"],
+        b"new --game carolina ann ben cleo\nexport csv c.toml\nexport markdown notes.md\nno\nexport markdown notes.md\nyes\nstatus\n",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("c.toml") && out.stderr.contains("the game in play"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stdout.contains("notes.md exists already"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("Exported to notes.md"),
+        "{}",
+        out.stdout
+    );
+    let md = std::fs::read_to_string(&notes).unwrap();
+    assert!(md.starts_with("# Carolina Rummy"), "{md}");
+    // The game is still the game, and still in play after the question.
+    let record = std::fs::read_to_string(home.path().join("c.toml")).unwrap();
+    assert!(record.contains("carousel-end"), "{record}");
+    assert!(
+        out.stdout.contains("Carolina Rummy: ann, ben and cleo;"),
+        "{}",
+        out.stdout
+    );
 }
