@@ -473,6 +473,13 @@ pub enum Name {
     #[error("\"{name}\" is named twice; every player needs their own name")]
     Twice { name: String },
 
+    /// A name that holds a control character (an escape, a bell), shown escaped.
+    #[error(
+        "\"{}\" cannot be a player's name: it holds a control character, which a terminal would act on rather than show",
+        crate::words::printable(.name)
+    )]
+    Control { name: String },
+
     /// Two names that differ only in case (`Bob`, `bob`): `twin` is the first given.
     #[error("\"{name}\" and \"{twin}\" are the same name; every player needs their own")]
     Same { name: String, twin: String },

@@ -144,16 +144,16 @@ impl Export {
             "went_out".to_string(),
         ];
         for name in &self.players {
-            header.push(format!("{name} deadwood"));
-            header.push(format!("{name} points"));
-            header.push(format!("{name} total"));
+            header.push(text_cell(&format!("{name} deadwood")));
+            header.push(text_cell(&format!("{name} points")));
+            header.push(text_cell(&format!("{name} total")));
         }
         writer.write_record(&header).map_err(failed)?;
         for r in &self.rounds {
             let mut row = vec![
                 r.round.to_string(),
-                r.knocker.clone().unwrap_or_default(),
-                r.winners.join(" "),
+                text_cell(r.knocker.as_deref().unwrap_or_default()),
+                text_cell(&r.winners.join(" ")),
                 r.undercut.to_string(),
                 r.went_out.to_string(),
             ];
@@ -168,7 +168,7 @@ impl Export {
             let mut row = vec![
                 "bonuses".to_string(),
                 String::new(),
-                self.game_winners.join(" "),
+                text_cell(&self.game_winners.join(" ")),
                 String::new(),
                 String::new(),
             ];
@@ -374,12 +374,15 @@ impl CanadianExport {
         let mut header = vec!["hand".to_string(), "out".to_string()];
         for side in self.sides.keys() {
             for column in ["table", "held", "deducted", "bonus", "points", "total"] {
-                header.push(format!("{side} {column}"));
+                header.push(text_cell(&format!("{side} {column}")));
             }
         }
         writer.write_record(&header).map_err(failed)?;
         for r in &self.rounds {
-            let mut row = vec![r.round.to_string(), r.out.clone().unwrap_or_default()];
+            let mut row = vec![
+                r.round.to_string(),
+                text_cell(r.out.as_deref().unwrap_or_default()),
+            ];
             for side in self.sides.keys() {
                 row.push(r.table[side].to_string());
                 row.push(r.held[side].to_string());
@@ -391,7 +394,10 @@ impl CanadianExport {
             writer.write_record(&row).map_err(failed)?;
         }
         if self.finished {
-            let mut row = vec!["winners".to_string(), self.game_winners.join(" ")];
+            let mut row = vec![
+                "winners".to_string(),
+                text_cell(&self.game_winners.join(" ")),
+            ];
             row.resize(header.len(), String::new());
             writer.write_record(&row).map_err(failed)?;
         }
@@ -497,9 +503,33 @@ fn outcome(finished: bool, winners: &[String], ends: &str) -> String {
     }
 }
 
-/// Text in a Markdown table cell: a `|` would end the cell.
+/// A name in Markdown, as written: every character Markdown would read as markup (a `|`
+/// would end a table cell, `*` and `_` emphasize, `[` starts a link, `<` a tag) is escaped
+/// with a backslash.
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '~' | '&' | '#' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A text cell of a CSV export (a name, a side, a header): one a spreadsheet would read as a
+/// formula, starting with `=`, `+`, `-` or `@`, is written with a `'` before it, which the
+/// spreadsheet shows as text. Number cells are written as they are, so a negative total
+/// stays a number.
+fn text_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -577,6 +607,33 @@ mod tests {
             md.contains("- Bonuses: alice 100; bob 1 x 25 = 25; carol 0"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn csv_text_cells_a_spreadsheet_would_read_as_formulas_are_quoted_and_numbers_stay() {
+        for formula in ["=SUM(A1)", "+1", "-bob", "@cmd"] {
+            assert_eq!(text_cell(formula), format!("'{formula}"));
+        }
+        assert_eq!(text_cell("alice"), "alice");
+        assert_eq!(text_cell(""), "");
+        let record = GameRecord::from_toml(
+            "players = [\"=1+1\", \"ben\"]\n[[round]]\nknocker = \"=1+1\"\n[round.hands]\n\"=1+1\" = 2\nben = 9\n",
+        )
+        .unwrap();
+        let csv = export(&tally(&record).unwrap(), &record.rules)
+            .to_csv()
+            .unwrap();
+        assert!(csv.contains(",'=1+1 deadwood,"), "{csv}");
+        assert!(csv.contains("\n1,'=1+1,'=1+1,false,false,2,"), "{csv}");
+    }
+
+    #[test]
+    fn markdown_escapes_the_markup_a_name_could_hold() {
+        assert_eq!(cell("alice"), "alice");
+        assert_eq!(cell("a|b"), "a\\|b");
+        assert_eq!(cell("*x* _y_ `z`"), "\\*x\\* \\_y\\_ \\`z\\`");
+        assert_eq!(cell("![i](u) <b>"), "\\!\\[i\\](u) \\<b\\>");
+        assert_eq!(cell("o'hara Jean-Luc"), "o'hara Jean-Luc");
     }
 
     #[test]

@@ -1,5 +1,57 @@
 //! Counts and lists in a player's words, the same in every message of every game: `1 card`,
-//! `3 cards`, `alice, bob and carol`.
+//! `3 cards`, `alice, bob and carol`; and text from outside (a name, a token, a file's name)
+//! made safe to show ([`printable`]).
+
+use crate::error::Name;
+use std::borrow::Cow;
+use std::fmt::Write;
+use std::path::Path;
+
+/// Text as it can be shown on a terminal or written into an export: every control character
+/// (C0, DEL, and C1, U+0080 to U+009F), which a terminal would act on rather than show (a
+/// new title, a cleared screen), is written as its escape, `\u{1b}`; the rest is left as it
+/// is. Everything a name, a token or a file's name brings in is shown through this.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    escape_controls(text, false)
+}
+
+/// [`printable`] for a message of several lines: line ends and tabs are kept, every other
+/// control character escaped.
+pub fn printable_lines(text: &str) -> Cow<'_, str> {
+    escape_controls(text, true)
+}
+
+/// A path shown in a message: [`printable`] of its name.
+pub fn printable_path(path: &Path) -> String {
+    printable(&path.display().to_string()).into_owned()
+}
+
+fn escape_controls(text: &str, keep_lines: bool) -> Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && !(keep_lines && (c == '\n' || c == '\t'));
+    if !text.chars().any(escaped) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            let _ = write!(shown, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
+}
+
+/// Refuses a player's name that holds a control character: every reader of names (a
+/// record, `score`'s arguments, `new`) says so, with the name shown escaped.
+pub fn check_printable(name: &str) -> Result<(), Name> {
+    if name.chars().any(char::is_control) {
+        return Err(Name::Control {
+            name: name.to_string(),
+        });
+    }
+    Ok(())
+}
 
 /// A count with its noun: `1 round`, `2 rounds`.
 /// A player's name as it is typed in a command: in quotes when it has a space
@@ -48,6 +100,40 @@ mod tests {
         assert_eq!(plural(2, "knock", "knocks"), "2 knocks");
         assert_eq!(cards(1), "1 card");
         assert_eq!(cards(13), "13 cards");
+    }
+
+    #[test]
+    fn printable_escapes_c0_del_and_c1_controls_and_nothing_else() {
+        assert_eq!(printable("alice"), "alice");
+        assert!(matches!(printable("Åsa o'hara"), Cow::Borrowed(_)));
+        assert_eq!(printable("\u{1b}]0;PWNED\u{7}"), "\\u{1b}]0;PWNED\\u{7}");
+        assert_eq!(printable("\u{1b}[2J"), "\\u{1b}[2J");
+        assert_eq!(printable("c\u{9b}31m"), "c\\u{9b}31m");
+        assert_eq!(
+            printable("a\u{7f}b\u{80}\u{9f}\u{a0}"),
+            "a\\u{7f}b\\u{80}\\u{9f}\u{a0}"
+        );
+        assert_eq!(printable("\0 \r"), "\\u{0} \\u{d}");
+        // One line: a line end and a tab are escaped too; in a message of lines they stay.
+        assert_eq!(printable("a\nb\tc"), "a\\u{a}b\\u{9}c");
+        assert_eq!(
+            printable_lines("a\nb\tc\r\u{1b}[2J"),
+            "a\nb\tc\\u{d}\\u{1b}[2J"
+        );
+        // Escaping what is escaped changes nothing.
+        let once = printable("\u{1b}x").into_owned();
+        assert_eq!(printable(&once), once);
+        assert_eq!(printable_path(Path::new("x\u{7}.csv")), "x\\u{7}.csv");
+    }
+
+    #[test]
+    fn a_name_with_a_control_character_is_refused_and_said_escaped() {
+        assert_eq!(check_printable("Mary Jo"), Ok(()));
+        let refused = check_printable("b\u{1b}[2J").unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "\"b\\u{1b}[2J\" cannot be a player's name: it holds a control character, which a terminal would act on rather than show"
+        );
     }
 
     #[test]

@@ -196,6 +196,7 @@ impl GameRecord {
             if name.trim().is_empty() {
                 return Err(record(format!("player {} has an empty name", i + 1)));
             }
+            crate::words::check_printable(name).map_err(|e| record(e.to_string()))?;
         }
         if let Some(problem) = same_name(&self.players) {
             return Err(record(problem.to_string()));
@@ -301,6 +302,7 @@ pub fn score_hands(
     let mut players: Vec<String> = Vec::with_capacity(hands.len());
     let mut reports: Vec<HandReport> = Vec::with_capacity(hands.len());
     for (name, hand) in hands {
+        crate::words::check_printable(name)?;
         if players.contains(name) {
             return Err(Error::Round(format!("\"{name}\" is given two hands")));
         }

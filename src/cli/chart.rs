@@ -4,6 +4,7 @@ use super::export::{game_path, load_tally};
 use super::{Answer, Output, by_name, print_json};
 use crate::render::{chart, look::Look};
 use carousel::store;
+use carousel::words::printable_path;
 use clap::Args;
 use indexmap::IndexMap;
 use serde::Serialize;
@@ -41,7 +42,7 @@ pub(super) fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
     let series = load_tally(&path)?.series();
     if let Some(svg) = &args.svg {
         store::write_file(svg, &chart::svg(&series), args.force)?;
-        errln!("Chart written to {}.", svg.display());
+        errln!("Chart written to {}.", printable_path(svg));
     }
     if args.output.json {
         print_json(&ChartJson {

@@ -5,6 +5,7 @@ use anyhow::Context;
 use carousel::export::Format;
 use carousel::family::{Record, Tally};
 use carousel::store;
+use carousel::words::printable_path;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -78,7 +79,7 @@ pub(super) fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
     match &args.output {
         Some(out) => {
             store::write_file(out, &text, args.force)?;
-            errln!("Written to {}.", out.display());
+            errln!("Written to {}.", printable_path(out));
         }
         None => out!("{text}"),
     }

@@ -5,6 +5,7 @@ use crate::render::{games, look::Look};
 use carousel::Error;
 use carousel::catalogue::{self, Tidy};
 use carousel::store::Dirs;
+use carousel::words::{printable, printable_path};
 use clap::Args;
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal};
@@ -86,7 +87,7 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         let question = format!(
             "{} {} ({})?",
             capitalised(verb),
-            saved.name,
+            printable(&saved.name),
             saved
                 .summary
                 .as_ref()
@@ -116,8 +117,12 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         });
     } else {
         match moved {
-            Some(to) => outln!("Archived {} in {}.", saved.name, to.display()),
-            None => outln!("Removed {}.", saved.name),
+            Some(to) => outln!(
+                "Archived {} in {}.",
+                printable(&saved.name),
+                printable_path(&to)
+            ),
+            None => outln!("Removed {}.", printable(&saved.name)),
         }
     }
     Ok(Answer::Yes)

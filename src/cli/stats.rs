@@ -2,6 +2,7 @@
 
 use super::{Answer, Output, print_json};
 use crate::render::{games, look::Look};
+use carousel::words::{printable, printable_path};
 use carousel::{catalogue, stats};
 use clap::Args;
 use serde::Serialize;
@@ -44,7 +45,11 @@ pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
     } else {
         out!("{}", games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
-            outln!("Passed over {}: {problem}", file.display());
+            outln!(
+                "Passed over {}: {}",
+                printable_path(file),
+                printable(problem)
+            );
         }
     }
     Ok(Answer::Yes)

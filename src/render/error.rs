@@ -1,10 +1,13 @@
 //! Every error the user reads, rendered in one place: the one-shot commands' `carousel: ...`
 //! line with its exit status, and the REPL's `refused:` / `error:` lines (with a script's
-//! line number, and an illegal move's verdict laid out as `check` lays it out).
+//! line number, and an illegal move's verdict laid out as `check` lays it out). An error
+//! echoes what was typed or read (a token, a name, a file's name): every control character
+//! in it is shown escaped here ([`carousel::words::printable_lines`]), whatever the error.
 
 use crate::repl::CommandError;
 use carousel::Error;
 use carousel::session::Game;
+use carousel::words::printable_lines;
 
 /// What kind of "no" an error is: the exit status and the REPL's prefix follow from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +34,7 @@ pub(crate) fn one_shot(err: &anyhow::Error) -> (String, String, u8) {
     let refusal = err
         .downcast_ref::<Error>()
         .is_some_and(|e| Kind::of(e) == Kind::Refused);
-    let message = format!("{err:#}");
+    let message = printable_lines(&format!("{err:#}")).into_owned();
     (
         format!("carousel: {message}"),
         message,
@@ -69,5 +72,5 @@ pub(crate) fn repl_line(
         (_, Kind::Refused) => format!("{at}refused: {err}\n"),
         (_, Kind::NotUnderstood) => format!("{at}error: {err}\n"),
     };
-    (kind, text)
+    (kind, printable_lines(&text).into_owned())
 }

@@ -5,7 +5,7 @@ use super::look::{Look, width_of, wrap};
 use carousel::catalogue::Saved;
 use carousel::family::GameKind;
 use carousel::stats::{SideStats, Stats};
-use carousel::words::{and_list, plural};
+use carousel::words::{and_list, plural, printable};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -60,7 +60,7 @@ pub(crate) fn games(list: &[Saved], look: Look) -> String {
             .map_or_else(String::new, |s| s.players.join(" "));
         table.add_row([
             s.number.to_string(),
-            s.name.clone(),
+            printable(&s.name).into_owned(),
             players,
             state(s),
             standing(s),
@@ -75,7 +75,7 @@ pub(crate) fn games(list: &[Saved], look: Look) -> String {
         out.push('\n');
     } else {
         for s in list {
-            let _ = writeln!(out, "{:>2}  {}", s.number, s.name);
+            let _ = writeln!(out, "{:>2}  {}", s.number, printable(&s.name));
             let players = s
                 .summary
                 .as_ref()
@@ -96,7 +96,12 @@ pub(crate) fn games(list: &[Saved], look: Look) -> String {
     for s in list {
         if let Some(problem) = &s.damaged {
             out.push_str(&wrap(
-                &format!("{} {} cannot be read: {problem}", s.number, s.name),
+                &format!(
+                    "{} {} cannot be read: {}",
+                    s.number,
+                    printable(&s.name),
+                    printable(problem)
+                ),
                 look.width,
                 2,
             ));

@@ -17,7 +17,7 @@ use carousel::canadian::session::{Event, Game, Note};
 use carousel::canadian::{CanadianRules, Rulebook, Variant};
 use carousel::notation::{parse_hand, parse_wild_melds};
 use carousel::store::{self, Dirs, GameFile};
-use carousel::words::and_list;
+use carousel::words::{and_list, printable, printable_path};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -167,9 +167,10 @@ impl Referee {
                 Ok(()) => self.unsaved = None,
                 Err(err) => {
                     errln!(
-                        "error: the game could not be saved: {err}. It goes on in memory; the next step tries again."
+                        "error: the game could not be saved: {}. It goes on in memory; the next step tries again.",
+                        printable(&err.to_string())
                     );
-                    self.unsaved = Some(err.to_string());
+                    self.unsaved = Some(printable(&err.to_string()).into_owned());
                 }
             }
         }
@@ -188,7 +189,7 @@ impl Referee {
             };
             file.save_text(&saved_text(game))?;
             self.unsaved = None;
-            outln!("Saved in {}.", file.path().display());
+            outln!("Saved in {}.", printable_path(file.path()));
             return Ok(());
         }
         let path = expand_home(to);
@@ -205,7 +206,7 @@ impl Referee {
         file.save_text(&saved_text(game))?;
         outln!(
             "Saved in {}; the game goes on there, saved after every step.",
-            path.display()
+            printable_path(&path)
         );
         self.file = Some(file);
         self.unsaved = None;
@@ -218,7 +219,7 @@ impl Referee {
         let path = self
             .file
             .as_ref()
-            .map_or(String::new(), |f| format!(" {}", f.path().display()));
+            .map_or(String::new(), |f| format!(" {}", printable_path(f.path())));
         Some(format!(
             "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
         ))
@@ -226,7 +227,7 @@ impl Referee {
 
     pub(crate) fn banner(&self) {
         if let (Some(game), Some(file)) = (&self.game, &self.file) {
-            outln!("Resumed {}.", file.path().display());
+            outln!("Resumed {}.", printable_path(file.path()));
             out!("{}", status(game));
         }
     }
@@ -235,7 +236,7 @@ impl Referee {
         if let Some(file) = &self.file
             && self.unsaved.is_none()
         {
-            let path = file.path().display();
+            let path = printable_path(file.path());
             outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
     }
@@ -257,7 +258,7 @@ impl Referee {
             ));
         }
         let (file, game) = open_file(path, variant)?;
-        outln!("Resumed {}.", path.display());
+        outln!("Resumed {}.", printable_path(path));
         out!("{}", status(&game));
         self.game = Some(game);
         self.file = Some(file);
@@ -542,7 +543,7 @@ impl Referee {
             game.rules().hand_size,
             game.rules().target
         );
-        outln!("Saved in {} after every step.", path.display());
+        outln!("Saved in {} after every step.", printable_path(&path));
         outln!("{}", next_hand(&game, 1));
         outln!(
             "(Before the first hand is entered, teams, dealer NAME and rules change the setup.)"

@@ -19,7 +19,7 @@ use carousel::family::GameKind;
 use carousel::rules::GameRules;
 use carousel::session::{Game, Move, Phase, RoundChange};
 use carousel::store::{self, Dirs, GameFile};
-use carousel::words::and_list;
+use carousel::words::{and_list, printable, printable_lines, printable_path};
 use carousel::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
@@ -151,9 +151,10 @@ impl Referee {
             Ok(()) => self.unsaved = None,
             Err(err) => {
                 errln!(
-                    "error: the game could not be saved: {err}. It goes on in memory; the next step tries again, or save FILE writes it to another file."
+                    "error: the game could not be saved: {}. It goes on in memory; the next step tries again, or save FILE writes it to another file.",
+                    printable(&err.to_string())
                 );
-                self.unsaved = Some(err.to_string());
+                self.unsaved = Some(printable(&err.to_string()).into_owned());
             }
         }
     }
@@ -164,14 +165,14 @@ impl Referee {
         if file.unlocked() {
             errln!(
                 "note: {} is in a directory this session cannot write: the game can be played, but its steps cannot be saved there; save FILE writes it to another file.",
-                file.path().display()
+                printable_path(file.path())
             );
         }
         let links = file.links();
         if links > 1 {
             errln!(
                 "note: {} has {links} hard links; each save writes a new file, so the other names keep the game as it is now (a symbolic link is followed instead).",
-                file.path().display()
+                printable_path(file.path())
             );
         }
     }
@@ -188,7 +189,7 @@ impl Referee {
             };
             file.save(game)?;
             self.unsaved = None;
-            outln!("Saved in {}.", file.path().display());
+            outln!("Saved in {}.", printable_path(file.path()));
             return Ok(());
         };
         let path = expand_home(&to);
@@ -205,12 +206,12 @@ impl Referee {
         file.save(game)?;
         outln!(
             "Saved in {}; the game goes on there, saved after every step.",
-            path.display()
+            printable_path(&path)
         );
         if let Some(old) = &self.file
             && self.unsaved.is_none()
         {
-            outln!("{} keeps the game as it was.", old.path().display());
+            outln!("{} keeps the game as it was.", printable_path(old.path()));
         }
         self.file = Some(file);
         self.unsaved = None;
@@ -220,20 +221,20 @@ impl Referee {
     fn banner(&self) {
         outln!("Carousel referee. Type help for the commands.");
         if let (Some(game), Some(file)) = (&self.game, &self.file) {
-            outln!("Resumed {}.", file.path().display());
+            outln!("Resumed {}.", printable_path(file.path()));
             out!("{}", render::play::status(game));
         } else {
             if let Some(named) = &self.named {
                 outln!(
                     "{} does not exist yet: a new game is saved there.",
-                    named.display()
+                    printable_path(named)
                 );
             } else if let Some((path, game)) = self.dirs.as_ref().and_then(Dirs::last_unfinished) {
                 outln!(
                     "The game of {} (round {}) is saved in {}: resume goes on with it.",
                     and_list(game.players()),
                     game.round().number,
-                    path.display()
+                    printable_path(&path)
                 );
             }
             outln!(
@@ -247,7 +248,7 @@ impl Referee {
         if let Some(file) = &self.file
             && self.unsaved.is_none()
         {
-            let path = file.path().display();
+            let path = printable_path(file.path());
             outln!("The game is saved in {path}; carousel play {path} goes on with it.");
         }
     }
@@ -259,7 +260,7 @@ impl Referee {
         let path = self
             .file
             .as_ref()
-            .map_or(String::new(), |f| format!(" {}", f.path().display()));
+            .map_or(String::new(), |f| format!(" {}", printable_path(f.path())));
         Some(format!(
             "the game is NOT saved: the file{path} is behind the game in play ({why}). Before leaving, save FILE writes it to another file (on another disk if this one is full)."
         ))
@@ -466,7 +467,7 @@ impl Referee {
             rules.hand_size,
             rules.target
         );
-        outln!("Saved in {} after every step.", path.display());
+        outln!("Saved in {} after every step.", printable_path(&path));
         outln!(
             "Round 1: {} deals, {} plays first. Stock {}. {}",
             game.players()[r.dealer],
@@ -568,7 +569,7 @@ impl Referee {
             problem: "no such file".to_string(),
         })?;
         Self::note_links(&file);
-        outln!("Resumed {}.", path.display());
+        outln!("Resumed {}.", printable_path(&path));
         out!("{}", render::play::status(&game));
         self.game = Some(game);
         self.file = Some(file);
@@ -779,7 +780,7 @@ impl Session {
             if args.rules.is_some() {
                 anyhow::bail!(
                     "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
-                    path.display()
+                    printable_path(path)
                 );
             }
             let (file, game) = canadian::open_file(path, variant)?;
@@ -1074,7 +1075,7 @@ fn still_saved(players: &[String], path: &std::path::Path) {
     outln!(
         "The game of {} stays saved in {}.",
         and_list(players),
-        path.display()
+        printable_path(path)
     );
 }
 
@@ -1125,7 +1126,7 @@ pub(crate) fn run(args: &PlayArgs) -> ExitCode {
     let mut referee = match Session::start(args) {
         Ok(referee) => referee,
         Err(err) => {
-            errln!("carousel: {err:#}");
+            errln!("carousel: {}", printable_lines(&format!("{err:#}")));
             return crate::out::finish(2);
         }
     };

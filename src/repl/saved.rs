@@ -11,6 +11,7 @@ use carousel::catalogue::{self, Saved, Tidy};
 use carousel::error::Overwrite;
 use carousel::export::{self, Format};
 use carousel::store::{self, GameFile};
+use carousel::words::{printable, printable_path};
 use std::path::{Path, PathBuf};
 
 /// A question waiting for its yes: the next line answers it.
@@ -27,12 +28,12 @@ impl Pending {
         match self {
             Pending::Tidy { tidy, saved } => format!(
                 "no answer to the question, so {} was not {}d",
-                saved.name,
+                printable(&saved.name),
                 tidy.verb()
             ),
             Pending::Replace { path, .. } => format!(
                 "no answer to the question, so {} was not replaced",
-                path.display()
+                printable_path(path)
             ),
         }
     }
@@ -63,13 +64,13 @@ pub(super) fn write_export(
     }
     match store::write_file(&path, &text, false) {
         Ok(()) => {
-            outln!("Exported to {}.", path.display());
+            outln!("Exported to {}.", printable_path(&path));
             Ok(None)
         }
         Err(Error::Overwrite(Overwrite::Exists { .. })) => {
             outln!(
                 "{} exists already. Replace it with the export? Type yes to replace it, anything else to keep it.",
-                path.display()
+                printable_path(&path)
             );
             Ok(Some(Pending::Replace { path, text }))
         }
@@ -154,7 +155,7 @@ impl Referee {
             } else {
                 "Remove"
             },
-            saved.name,
+            printable(&saved.name),
             tidy.verb()
         );
         self.pending = Some(Pending::Tidy { tidy, saved });
@@ -170,15 +171,19 @@ impl Referee {
                 if yes {
                     // Checked again: it may have become a game since the question.
                     store::write_file(&path, &text, true)?;
-                    outln!("Exported to {}.", path.display());
+                    outln!("Exported to {}.", printable_path(&path));
                 } else {
-                    outln!("Kept {}: nothing was written.", path.display());
+                    outln!("Kept {}: nothing was written.", printable_path(&path));
                 }
                 return Ok(());
             }
         };
         if !yes {
-            outln!("Kept {}: nothing was {}d.", saved.name, tidy.verb());
+            outln!(
+                "Kept {}: nothing was {}d.",
+                printable(&saved.name),
+                tidy.verb()
+            );
             return Ok(());
         }
         let dirs = self.dirs.as_ref().ok_or_else(|| {
@@ -193,8 +198,12 @@ impl Referee {
             self.file = None;
         }
         match catalogue::tidy(dirs, &saved, tidy) {
-            Ok(Some(to)) => outln!("Archived {} in {}.", saved.name, to.display()),
-            Ok(None) => outln!("Removed {}.", saved.name),
+            Ok(Some(to)) => outln!(
+                "Archived {} in {}.",
+                printable(&saved.name),
+                printable_path(&to)
+            ),
+            Ok(None) => outln!("Removed {}.", printable(&saved.name)),
             Err(err) => {
                 // Still there: the session takes the game back, locked again.
                 if in_play && let Ok((file, Some(_))) = GameFile::open(&saved.path) {
@@ -233,7 +242,11 @@ impl Referee {
         let counted = carousel::stats::family_stats(&tallies);
         out!("{}", render::games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
-            outln!("Passed over {}: {problem}", file.display());
+            outln!(
+                "Passed over {}: {}",
+                printable_path(file),
+                printable(problem)
+            );
         }
         Ok(())
     }

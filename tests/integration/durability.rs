@@ -1,7 +1,7 @@
 //! "Nothing the table entered is lost, no input makes it panic": the durability promises of
 //! the README, each through the binary as a player or a script meets it. Test names start
 //! with the item of the audit they answer (closed stdout, counts, two sessions, truncation,
-//! failed saves, links, leftovers, error places, names).
+//! failed saves, links, leftovers, error places, names, files written over, text shown raw).
 
 use crate::test::{
     BIN, Home, Ran, carousel as carousel_test, command as carousel, example, example_text,
@@ -1065,6 +1065,232 @@ fn item10_the_carolina_referee_asks_too_and_never_writes_over_its_game() {
     assert!(record.contains("carousel-end"), "{record}");
     assert!(
         out.stdout.contains("Carolina Rummy: ann, ben and cleo;"),
+        "{}",
+        out.stdout
+    );
+}
+
+// ---- 11. Nothing from a name, a token or a file is shown raw ----
+
+/// The characters a terminal would act on rather than show: C0 controls (but a line's end
+/// and a tab), DEL and the C1 controls.
+fn raw_controls(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| c.is_control() && *c != '\n' && *c != '\t')
+        .collect()
+}
+
+/// Runs `carousel ARGS` in the home and checks that neither stdout nor stderr holds a
+/// control character; gives the run.
+#[track_caller]
+fn shown_safely(home: &Path, args: &[&str], stdin: &[u8]) -> Ran {
+    let out = in_home(home, args, stdin);
+    assert_eq!(
+        raw_controls(&out.stdout),
+        Vec::<char>::new(),
+        "stdout of {args:?}: {:?}",
+        out.stdout
+    );
+    assert_eq!(
+        raw_controls(&out.stderr),
+        Vec::<char>::new(),
+        "stderr of {args:?}: {:?}",
+        out.stderr
+    );
+    out
+}
+
+const RETITLE: &str = "\u{1b}]0;PWNED\u{7}";
+
+#[test]
+fn item11_a_name_or_token_on_the_command_line_is_never_printed_raw() {
+    let home = Home::new();
+    let hand = format!("{RETITLE}=3");
+    let out = shown_safely(
+        home.path(),
+        &["score", "--knocker", RETITLE, &hand, "bob=20"],
+        b"",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("\\u{1b}]0;PWNED\\u{7}"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("control character"), "{}", out.stderr);
+    let out = shown_safely(home.path(), &["score", "\u{1b}[2J=3", "bob=20"], b"");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("\\u{1b}[2J"), "{}", out.stderr);
+    let out = shown_safely(
+        home.path(),
+        &["score", "--game", "carolina", "\u{9b}31m=3", "bob=20"],
+        b"",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("\\u{9b}31m"), "{}", out.stderr);
+    // Tokens in errors, the library's and the command line's parser's alike.
+    let out = shown_safely(
+        home.path(),
+        &["check", "--before", "\u{1b}]0;X\u{7}", "--after", ""],
+        b"",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("\\u{1b}]0;X\\u{7}"), "{}", out.stderr);
+    let out = shown_safely(
+        home.path(),
+        &[
+            "check",
+            "--players",
+            "\u{1b}]0;X\u{7}",
+            "--before",
+            "",
+            "--after",
+            "",
+        ],
+        b"",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    let out = shown_safely(home.path(), &["tally", "\u{1b}[2J.toml"], b"");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+}
+
+#[test]
+fn item11_a_record_whose_names_hold_control_characters_is_refused_and_shown_escaped() {
+    let home = Home::new();
+    let record = "players = [\"\\u001b[2J\\u001b]0;PWNED\\u0007\", \"c\\u009b31m\"]\n\
+        [[round]]\nknocker = \"c\\u009b31m\"\n[round.hands]\n\
+        \"\\u001b[2J\\u001b]0;PWNED\\u0007\" = 30\n\"c\\u009b31m\" = 3\n";
+    std::fs::write(home.path().join("bad.toml"), record).unwrap();
+    for args in [
+        vec!["tally", "bad.toml"],
+        vec!["export", "bad.toml", "--format", "csv"],
+        vec!["export", "bad.toml", "--format", "markdown"],
+        vec!["chart", "bad.toml"],
+        vec!["play", "bad.toml"],
+    ] {
+        let out = shown_safely(home.path(), &args, b"");
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("\\u{1b}[2J"),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let canadian = "game = \"carolina\"\nplayers = [\"ann\", \"b\\u001b[2J\"]\n";
+    std::fs::write(home.path().join("carolina.toml"), canadian).unwrap();
+    let out = shown_safely(home.path(), &["tally", "carolina.toml"], b"");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("b\\u{1b}[2J"), "{}", out.stderr);
+    // Among the saved games, such a record is passed over, named safely.
+    let games = home.games_dir();
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("bad.toml"), record).unwrap();
+    std::fs::write(games.join("x\u{1b}[2J.toml"), "players = [").unwrap();
+    let out = shown_safely(home.path(), &["stats"], b"");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Passed over"), "{}", out.stdout);
+    let out = shown_safely(home.path(), &["games"], b"");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = shown_safely(home.path(), &["play"], b"games\nstats\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+}
+
+#[test]
+fn item11_play_refuses_such_names_and_says_every_token_escaped() {
+    let home = Home::new();
+    let script = format!(
+        "new {RETITLE} bob\nnew --game carolina ann b\u{9b}31m\n\u{1b}[2J\nnew alice bob\nhand \u{1b}[2J 3\nexport csv x\u{7}.csv\n"
+    );
+    let out = shown_safely(home.path(), &["play", "g.toml"], script.as_bytes());
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("\\u{1b}]0;PWNED\\u{7}"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("b\\u{9b}31m"), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("Exported to x\\u{7}.csv"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn item11_csv_cells_a_spreadsheet_would_read_as_formulas_are_neutralized() {
+    let home = Home::new();
+    let record = "players = [\"=SUM(A1:A9)\", \"@cmd\", \"+one\", \"-two\"]\n\
+        [[round]]\nknocker = \"=SUM(A1:A9)\"\n[round.hands]\n\
+        \"=SUM(A1:A9)\" = 2\n\"@cmd\" = 30\n\"+one\" = 20\n\"-two\" = 10\n";
+    std::fs::write(home.path().join("g.toml"), record).unwrap();
+    let out = shown_safely(home.path(), &["export", "g.toml", "--format", "csv"], b"");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "round,knocker,winners,undercut,went_out,'=SUM(A1:A9) deadwood,'=SUM(A1:A9) points,'=SUM(A1:A9) total,\
+         '@cmd deadwood,'@cmd points,'@cmd total,'+one deadwood,'+one points,'+one total,\
+         '-two deadwood,'-two points,'-two total"
+    );
+    assert!(
+        lines[1].starts_with("1,'=SUM(A1:A9),'=SUM(A1:A9),"),
+        "{}",
+        lines[1]
+    );
+    // Numbers stay numbers: a Canadian side's negative points and totals.
+    let out = shown_safely(
+        home.path(),
+        &[
+            "export",
+            example("carolina-game.toml").to_str().unwrap(),
+            "--format",
+            "csv",
+        ],
+        b"",
+    );
+    assert!(
+        out.stdout
+            .contains("1,ann,235,0,0,0,235,235,30,35,35,0,-5,-5,30,25,25,0,5,5"),
+        "{}",
+        out.stdout
+    );
+    let carolina = "game = \"carolina\"\nplayers = [\"-ann\", \"@ben\"]\n\
+        [[round]]\nout = \"-ann\"\n[round.melds]\n\"-ann\" = \"Ks Kh Kd\"\n\
+        [round.hands]\n\"-ann\" = 0\n\"@ben\" = 30\n";
+    std::fs::write(home.path().join("c.toml"), carolina).unwrap();
+    let out = shown_safely(home.path(), &["export", "c.toml", "--format", "csv"], b"");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("hand,out,'-ann table,"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].starts_with("1,'-ann,"), "{}", lines[1]);
+    assert!(lines[1].ends_with(",-30,-30"), "{}", lines[1]);
+}
+
+#[test]
+fn item11_markdown_escapes_what_it_would_read_in_names() {
+    let home = Home::new();
+    let record = "players = [\"a|b\", \"*bold*\", \"_em_ [x](y)\"]\n\
+        [[round]]\nknocker = \"a|b\"\n[round.hands]\n\
+        \"a|b\" = 2\n\"*bold*\" = 30\n\"_em_ [x](y)\" = 20\n";
+    std::fs::write(home.path().join("g.toml"), record).unwrap();
+    let out = shown_safely(
+        home.path(),
+        &["export", "g.toml", "--format", "markdown"],
+        b"",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("| Round | Knocker | Winners | a\\|b | \\*bold\\* | \\_em\\_ \\[x\\](y) |"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("| 1 | a\\|b | a\\|b |"),
         "{}",
         out.stdout
     );

@@ -140,3 +140,32 @@ fn pty_canadian_game_completes_its_own_commands_and_resumes() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Nothing typed reaches the terminal raw: the command line's parser says back a value it
+/// cannot read, and at a terminal (where its colours are kept) the value is shown escaped.
+#[test]
+fn pty_a_value_the_parser_refuses_is_shown_escaped() {
+    let home = Home::new();
+    let mut cmd = crate::test::command(home.path());
+    cmd.args([
+        "check",
+        "--players",
+        "\u{1b}]0;PWNED\u{7}",
+        "--before",
+        "",
+        "--after",
+        "",
+    ])
+    .env("TERM", "xterm");
+    let mut p = spawn_with_options(
+        cmd,
+        Options::new()
+            .timeout_ms(Some(15_000))
+            .strip_ansi_escape_codes(false),
+    )
+    .unwrap();
+    let said = p.exp_eof().unwrap();
+    assert!(!said.contains("\u{1b}]0;"), "{said:?}");
+    assert!(!said.contains('\u{7}'), "{said:?}");
+    assert!(said.contains("\\u{1b}]0;PWNED\\u{7}"), "{said:?}");
+}

@@ -119,6 +119,7 @@ impl Setup {
 /// A name at the table: one word or a few, each starting with a letter (`alice`,
 /// `Jean-Luc`, `o'hara`, `Mary Jo`), single spaces between them.
 fn check_name(name: &str) -> Result<(), Error> {
+    crate::words::check_printable(name)?;
     let word_ok = |word: &str| {
         let mut chars = word.chars();
         chars.next().is_some_and(char::is_alphabetic)
