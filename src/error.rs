@@ -137,6 +137,34 @@ pub enum Error {
     /// A file a command would write over, refused: nothing was written.
     #[error(transparent)]
     Overwrite(#[from] Overwrite),
+
+    /// Something where a game's lock file goes that is no lock this program made: it is
+    /// neither followed nor written, and the game is not opened.
+    #[error(
+        "{path} is {found}, where this game's lock file goes; it was left as it is and nothing was written through it (remove it to open the game)"
+    )]
+    NotALock { path: String, found: LockFound },
+}
+
+/// What was found where a game's lock file goes, that is no lock file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockFound {
+    /// A symbolic link, to anywhere.
+    Link,
+    /// A directory, a device, a pipe.
+    NotAFile,
+    /// A file that has other names (hard links): another file's.
+    OtherNames,
+}
+
+impl std::fmt::Display for LockFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LockFound::Link => "a symbolic link",
+            LockFound::NotAFile => "not a regular file",
+            LockFound::OtherNames => "a file with other names (hard links)",
+        })
+    }
 }
 
 impl Error {

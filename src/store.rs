@@ -2,10 +2,10 @@
 //! places of the user's files (games, line history, house rules) by the XDG conventions.
 //!
 //! What a save promises:
-//! - **atomic**: a temporary file beside the record is written, synced to disk, then renamed
-//!   over it, and the directory is synced, so a killed session leaves the old record or the
-//!   new one, never half of one. A temporary file a kill left behind is removed when the
-//!   game is next opened.
+//! - **atomic**: a temporary file beside the record, made new under a name no one can guess,
+//!   is written, synced to disk, then renamed over it, and the directory is synced, so a
+//!   killed session leaves the old record or the new one, never half of one. A temporary
+//!   file a kill left behind is removed when the game is next opened.
 //! - **whole**: the referee's record ends with a mark holding a checksum of everything before
 //!   it (`# carousel-end crc32:...`), written last. A record that begins as the referee writes
 //!   it but lacks its mark, or whose mark does not match, was cut short or changed: it is
@@ -13,7 +13,8 @@
 //!   overwritten. A record written by hand has no mark and is read as it is.
 //! - **locked**: a session that holds a game locks it ([`GameFile`]); a second session is told
 //!   which process holds it and is refused. A record changed on disk behind the session's
-//!   back is not overwritten.
+//!   back is not overwritten. The lock file is never a link followed nor another file
+//!   written: anything else found in its place is refused, and left as it is.
 //! - **in place**: a symbolic link is followed and the record written beside its target; the
 //!   record keeps its permissions.
 //! - **never over a game**: a file another command writes (an export, a chart) goes through
@@ -23,7 +24,7 @@
 use crate::Error;
 use crate::carousel::game::GameRecord;
 use crate::carousel::session::Game;
-use crate::error::Overwrite;
+use crate::error::{LockFound, Overwrite};
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -202,25 +203,42 @@ fn temp_prefix(path: &Path) -> String {
     format!(".{name}.")
 }
 
-/// Writes `text` to `path` atomically: a temporary file beside it, synced, then renamed.
-/// A symbolic link is followed, and the file keeps its permissions.
+/// How many random letters and digits name a temporary save, after `.NAME.`.
+const TEMP_RANDOM: usize = 10;
+
+/// Writes `text` to `path` atomically: a temporary file beside it, made new under a name no
+/// one can guess (`.NAME.` and random letters and digits, `.tmp`), synced, then renamed
+/// over it; the directory is synced. A symbolic link is followed; the file keeps its
+/// permissions, and a new one gets those new files get (0666 less the umask).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
     let path = resolve(path);
     let dir = dir_of(&path);
     fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
-    let temp = dir.join(format!("{}{}.tmp", temp_prefix(&path), std::process::id()));
     let permissions = fs::metadata(&path).ok().map(|m| m.permissions());
     let written = (|| {
-        let mut file = fs::File::create(&temp)?;
-        if let Some(permissions) = permissions {
-            file.set_permissions(permissions)?;
+        let prefix = temp_prefix(&path);
+        let mut builder = tempfile::Builder::new();
+        builder
+            .prefix(&prefix)
+            .suffix(".tmp")
+            .rand_bytes(TEMP_RANDOM);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // Made with the mode a file created anew has (the umask applies), not 0600.
+            builder.permissions(fs::Permissions::from_mode(0o666));
         }
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&temp, &path)
+        let mut temp = builder.tempfile_in(&dir)?;
+        if let Some(permissions) = permissions {
+            temp.as_file().set_permissions(permissions)?;
+        }
+        temp.write_all(text.as_bytes())?;
+        temp.as_file().sync_all()?;
+        // A failed rename drops the temporary file, which removes it.
+        temp.persist(&path).map_err(|e| e.error)?;
+        Ok::<(), std::io::Error>(())
     })();
     if let Err(err) = written {
-        let _ = fs::remove_file(&temp);
         return Err(file_error(&path, err));
     }
     // The rename itself is made durable by syncing the directory (where the system allows).
@@ -306,6 +324,9 @@ fn lock_path_of(target: &Path) -> PathBuf {
 /// Which session holds the game whose record is `target`, if one does: its lock is taken.
 fn held_by(target: &Path) -> Option<String> {
     let lock = open_lock(&lock_path_of(target), false).ok()?;
+    if !lock.metadata().is_ok_and(|m| m.is_file()) {
+        return None;
+    }
     match fs4::FileExt::try_lock(&lock) {
         Err(fs4::TryLockError::WouldBlock) => Some(holder(&lock)),
         // Taken here, it is let go as the file is closed.
@@ -324,7 +345,7 @@ fn holder(lock: &fs::File) -> String {
 }
 
 /// Opens a lock file, to take its lock (`create`: read and written, made when missing) or
-/// to look at it. A symbolic link is not followed.
+/// to look at it. A symbolic link is not followed, and a pipe does not hold the opening up.
 fn open_lock(lock_path: &Path, create: bool) -> std::io::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options
@@ -335,7 +356,7 @@ fn open_lock(lock_path: &Path, create: bool) -> std::io::Result<fs::File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
     }
     options.open(lock_path)
 }
@@ -388,7 +409,9 @@ fn game_of(path: &Path, text: &str) -> Result<Game, Error> {
 ///
 /// The lock is an advisory lock on `.NAME.lock` beside the record (the record itself is
 /// replaced by every save, so it cannot carry the lock); the lock file names the process
-/// that holds it. The system releases the lock when the process ends, however it ends.
+/// that holds it. The system releases the lock when the process ends, however it ends. The
+/// lock file is opened without following a symbolic link, and written only when it is one
+/// regular file of one name ([`Error::NotALock`] otherwise).
 #[derive(Debug)]
 pub struct GameFile {
     /// The path as the player gave it, to show.
@@ -542,13 +565,7 @@ impl Drop for GameFile {
 /// held: a lock file removed by the session that left in between is opened again.
 fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
     for _ in 0..10 {
-        let lock = match fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(lock_path)
-        {
+        let lock = match open_lock(lock_path, true) {
             Ok(lock) => lock,
             Err(e)
                 if matches!(
@@ -558,8 +575,23 @@ fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
             {
                 return Ok(None);
             }
-            Err(e) => return Err(file_error(lock_path, e)),
+            Err(e) => {
+                return Err(match fs::symlink_metadata(lock_path) {
+                    Ok(meta) if meta.file_type().is_symlink() => {
+                        not_a_lock(lock_path, LockFound::Link)
+                    }
+                    _ => file_error(lock_path, e),
+                });
+            }
         };
+        // Only a file this program made is a lock: one regular file of one name.
+        let meta = lock.metadata().map_err(|e| file_error(lock_path, e))?;
+        if !meta.is_file() {
+            return Err(not_a_lock(lock_path, LockFound::NotAFile));
+        }
+        if names(&meta) > 1 {
+            return Err(not_a_lock(lock_path, LockFound::OtherNames));
+        }
         match fs4::FileExt::try_lock(&lock) {
             Ok(()) => {}
             Err(fs4::TryLockError::WouldBlock) => {
@@ -582,12 +614,33 @@ fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
     Err(file_error(lock_path, "the lock file keeps changing"))
 }
 
-/// Whether the open `file` is still the one `path` names.
+fn not_a_lock(lock_path: &Path, found: LockFound) -> Error {
+    Error::NotALock {
+        path: lock_path.display().to_string(),
+        found,
+    }
+}
+
+/// How many names (hard links) a file has.
+fn names(meta: &fs::Metadata) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        1
+    }
+}
+
+/// Whether the open `file` is still the one `path` names (a link at `path` is not).
 fn same_file(file: &fs::File, path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), fs::metadata(path)) {
+        match (file.metadata(), fs::symlink_metadata(path)) {
             (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
             _ => false,
         }
@@ -599,8 +652,10 @@ fn same_file(file: &fs::File, path: &Path) -> bool {
     }
 }
 
-/// Removes `PREFIX*.tmp` files in `dir`: temporary saves of a session that was killed
-/// before it could rename them (the caller holds the game's lock, so none is in use).
+/// Removes `PREFIX*.tmp` files in `dir`, `*` letters and digits: temporary saves of a
+/// session that was killed before it could rename them, named with random letters and
+/// digits (by a session before, with its process number). The caller holds the game's lock,
+/// so none is in use; another game's (`.NAME.x.toml.*.tmp`) has a dot, and is left.
 fn remove_stale_temps(dir: &Path, prefix: &str) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -612,7 +667,7 @@ fn remove_stale_temps(dir: &Path, prefix: &str) {
             .strip_prefix(prefix)
             .and_then(|r| r.strip_suffix(".tmp"))
             && !middle.is_empty()
-            && middle.bytes().all(|b| b.is_ascii_digit())
+            && middle.bytes().all(|b| b.is_ascii_alphanumeric())
         {
             let _ = fs::remove_file(entry.path());
         }
@@ -878,6 +933,38 @@ mod tests {
         assert_eq!(fs::read_to_string(at("g.toml")).unwrap(), saved);
         write_file(&at("notes.csv"), "c,d\n", true).unwrap();
         assert_eq!(fs::read_to_string(at("notes.csv")).unwrap(), "c,d\n");
+    }
+
+    /// The temporary file of a save is made new, under a name no one can guess: a file or a
+    /// link planted under the name a save once used (`.NAME.PID.tmp`) is never written.
+    #[cfg(unix)]
+    #[test]
+    fn a_save_never_writes_through_a_planted_temporary_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.toml");
+        let precious = dir.path().join("precious.txt");
+        fs::write(&precious, "keep me\n").unwrap();
+        let planted = dir
+            .path()
+            .join(format!(".g.toml.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&precious, &planted).unwrap();
+        save(&path, &game()).unwrap();
+        assert_eq!(fs::read_to_string(&precious).unwrap(), "keep me\n");
+        assert!(
+            fs::symlink_metadata(&planted)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(
+            !fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(load(&path).unwrap(), game());
+        // Only the record, the planted link and the file it names are there.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! "Nothing the table entered is lost, no input makes it panic": the durability promises of
 //! the README, each through the binary as a player or a script meets it. Test names start
 //! with the item of the audit they answer (closed stdout, counts, two sessions, truncation,
-//! failed saves, links, leftovers, error places, names, files written over, text shown raw).
+//! failed saves, links, leftovers, error places, names, files written over, text shown raw,
+//! the lock and temporary files).
 
 use crate::test::{
     BIN, Home, Ran, carousel as carousel_test, command as carousel, example, example_text,
@@ -526,12 +527,20 @@ fn item7_temporary_files_a_kill_left_are_removed_on_open() {
     assert!(made.status == 0);
     let stale = home.path().join(".g.toml.4242.tmp");
     std::fs::write(&stale, "players = [").unwrap();
+    // Temporary saves are named with random letters and digits now, and by the process
+    // before: a kill leaves either.
+    let random = home.path().join(".g.toml.x7Qa9ZkP2m.tmp");
+    std::fs::write(&random, "players = [").unwrap();
     let unrelated = home.path().join(".other.toml.4242.tmp");
     std::fs::write(&unrelated, "x").unwrap();
+    let other_game = home.path().join(".g.toml.x.toml.x7Qa9ZkP2m.tmp");
+    std::fs::write(&other_game, "x").unwrap();
     let out = play(home.path(), &[game.to_str().unwrap()], b"draw\n");
     assert!(out.status == 0);
     assert!(!stale.exists());
+    assert!(!random.exists());
     assert!(unrelated.exists());
+    assert!(other_game.exists());
 }
 
 #[test]
@@ -1294,4 +1303,83 @@ fn item11_markdown_escapes_what_it_would_read_in_names() {
         "{}",
         out.stdout
     );
+}
+
+// ---- 12. The lock and temporary files ----
+
+/// A symbolic link planted where a game's lock goes is never followed: the session is
+/// refused, naming it, and the file it points to is left as it was. So is anything else
+/// that is not a lock this program made: a directory, a file with another name.
+#[cfg(unix)]
+#[test]
+fn item12_a_lock_that_is_a_link_or_no_lock_file_is_refused_and_nothing_written_through_it() {
+    let home = Home::new();
+    let game = scored_game(home.path(), "g.toml");
+    let record = std::fs::read(&game).unwrap();
+    let precious = home.path().join("precious.txt");
+    std::fs::write(&precious, "keep me\n").unwrap();
+    let lock = home.path().join(".g.toml.lock");
+    assert!(!lock.exists(), "a session that ends removes its lock");
+    std::os::unix::fs::symlink(&precious, &lock).unwrap();
+    let out = in_home(home.path(), &["play", "g.toml"], b"draw\n");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(".g.toml.lock") && out.stderr.contains("symbolic link"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
+    assert_eq!(std::fs::read(&game).unwrap(), record);
+    // A new game named where such a link waits: refused at new, the same way.
+    let new_lock = home.path().join(".n.toml.lock");
+    std::os::unix::fs::symlink(&precious, &new_lock).unwrap();
+    let out = in_home(home.path(), &["play", "n.toml"], b"new alice bob\n");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains(".n.toml.lock"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
+    // Nor is a lock that is another file's second name, or a directory.
+    std::fs::remove_file(&lock).unwrap();
+    std::fs::hard_link(&precious, &lock).unwrap();
+    let out = in_home(home.path(), &["play", "g.toml"], b"draw\n");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains(".g.toml.lock"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
+    std::fs::remove_file(&lock).unwrap();
+    std::fs::create_dir(&lock).unwrap();
+    let out = in_home(home.path(), &["games", "--remove", "x"], b"");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    let out = in_home(home.path(), &["play", "g.toml"], b"draw\n");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains(".g.toml.lock"), "{}", out.stderr);
+    // Taken away, the game goes on.
+    std::fs::remove_dir(&lock).unwrap();
+    let out = in_home(home.path(), &["play", "g.toml"], b"draw\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+}
+
+/// A new record gets the mode new files get (0666 less the umask), an old one keeps its
+/// own, whatever the temporary file was made with.
+#[cfg(unix)]
+#[test]
+fn item12_a_new_record_gets_the_usual_mode_and_an_old_one_keeps_its_own() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "umask 022; printf 'new alice bob\\ndraw\\n' | '{BIN}' play '{}'",
+            game.display()
+        ))
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&game), 0o644);
+    std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = play(home.path(), &[game.to_str().unwrap()], b"undo\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(mode(&game), 0o640);
 }
