@@ -20,20 +20,29 @@
 //! (`carousel::moves`, `carousel::session`, ...) are kept as re-exports below so that code
 //! written against them goes on compiling.
 
+#[macro_use]
+mod out;
+
 pub mod canadian;
 pub mod card;
 pub mod carousel;
 pub mod catalogue;
+pub mod cli;
 pub mod deck;
 pub mod error;
 pub mod export;
 pub mod family;
 pub mod notation;
+pub mod render;
+pub mod repl;
 pub mod rules;
 pub mod solver;
 pub mod stats;
 pub mod store;
 pub mod words;
+
+#[cfg(test)]
+mod man;
 
 pub use carousel::{breakdown, game, meld, moves, scoring, session, table};
 

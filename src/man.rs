@@ -4,9 +4,9 @@
 //! The committed page is checked by a test; `CAROUSEL_WRITE_MAN=1 cargo test man_page`
 //! writes it anew after the command line changes.
 
+use crate::Rules;
 use crate::cli::Cli;
-use carousel::Rules;
-use carousel::rules::HouseRule;
+use crate::rules::HouseRule;
 use clap::CommandFactory;
 use std::fmt::Write;
 
@@ -267,7 +267,7 @@ or \fBgame = "carolina"\fR, its \fBteams\fR, each round's \fBout\fR, \fB[round.m
 
 /// These games' house rules, from their definition.
 fn other_games_rules(out: &mut String) {
-    use carousel::canadian::CanadianRules;
+    use crate::canadian::CanadianRules;
     let _ = writeln!(
         out,
         ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"

@@ -9,14 +9,14 @@ pub(crate) mod look;
 pub(crate) mod play;
 pub(crate) mod why;
 
-use carousel::game::Tally;
-use carousel::moves::Verdict;
-use carousel::notation::Spaced;
-use carousel::scoring::RoundScore;
-use carousel::solver::Solution;
-use carousel::table::Table;
-use carousel::words::{and_list, cards, plural};
-use carousel::{Card, Rules};
+use crate::game::Tally;
+use crate::moves::Verdict;
+use crate::notation::Spaced;
+use crate::scoring::RoundScore;
+use crate::solver::Solution;
+use crate::table::Table;
+use crate::words::{and_list, cards, plural};
+use crate::{Card, Rules};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -83,7 +83,7 @@ pub(crate) fn round(
     let mut out = String::new();
     let _ = writeln!(out, "Round over: {}.", how_it_ended(names, knocker, score));
     let _ = writeln!(out, "{table}");
-    let explained = carousel::breakdown::round(score, knocker, rules);
+    let explained = crate::breakdown::round(score, knocker, rules);
     let winners: Vec<String> = explained
         .winners
         .iter()
@@ -111,7 +111,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules) -> String {
 }
 
 /// The referee's advice in play: the best play, or why there is no meld now.
-pub(crate) fn hint(hint: &carousel::session::Hint, rules: &Rules) -> String {
+pub(crate) fn hint(hint: &crate::session::Hint, rules: &Rules) -> String {
     match &hint.no_meld {
         None => solution(&hint.best, rules),
         Some(why) => {

@@ -1,8 +1,8 @@
 //! `carousel arrange`: can a pile of cards all be laid out as legal melds?
 
 use super::{Answer, Output, Setup, print_json};
+use crate::{Hand, solver};
 use anyhow::Context;
-use carousel::{Hand, solver};
 use clap::Args;
 use serde::Serialize;
 

@@ -3,13 +3,13 @@
 
 use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, by_name, print_json};
+use crate::Error;
+use crate::canadian::record::Tally;
+use crate::canadian::scoring::{HandScore, TableEntry, score_hand};
+use crate::canadian::sides::{Sides, check_name, parse_teams};
+use crate::canadian::{CanadianRules, Rulebook, Variant};
+use crate::scoring::HandReport;
 use anyhow::Context;
-use carousel::Error;
-use carousel::canadian::record::Tally;
-use carousel::canadian::scoring::{HandScore, TableEntry, score_hand};
-use carousel::canadian::sides::{Sides, check_name, parse_teams};
-use carousel::canadian::{CanadianRules, Rulebook, Variant};
-use carousel::scoring::HandReport;
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::path::Path;

@@ -3,8 +3,8 @@
 use super::export::{game_path, load_tally};
 use super::{Answer, Output, by_name, print_json};
 use crate::render::{chart, look::Look};
-use carousel::store;
-use carousel::words::printable_path;
+use crate::store;
+use crate::words::printable_path;
 use clap::Args;
 use indexmap::IndexMap;
 use serde::Serialize;

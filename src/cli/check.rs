@@ -1,8 +1,8 @@
 //! `carousel check`: is this rearrangement legal?
 
 use super::{Answer, Output, Setup, print_json};
+use crate::{Hand, Table, moves};
 use anyhow::Context;
-use carousel::{Hand, Table, moves};
 use clap::Args;
 use serde::Serialize;
 

@@ -4,13 +4,13 @@
 
 use super::canadian::load_rules;
 use super::{Answer, Output, print_json};
-use carousel::Error;
-use carousel::canadian::meld::LayVerdict;
-use carousel::canadian::pile::PileAnswer;
-use carousel::canadian::{Rulebook, Variant};
-use carousel::card::CardCounts;
-use carousel::family::GameKind;
-use carousel::notation::{parse_hand, parse_wild_melds};
+use crate::Error;
+use crate::canadian::meld::LayVerdict;
+use crate::canadian::pile::PileAnswer;
+use crate::canadian::{Rulebook, Variant};
+use crate::card::CardCounts;
+use crate::family::GameKind;
+use crate::notation::{parse_hand, parse_wild_melds};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;

@@ -1,11 +1,11 @@
 //! `carousel export`: a game's rounds, totals and bonuses as CSV, Markdown or JSON.
 
 use super::{Answer, Output};
+use crate::export::Format;
+use crate::family::{Record, Tally};
+use crate::store;
+use crate::words::printable_path;
 use anyhow::Context;
-use carousel::export::Format;
-use carousel::family::{Record, Tally};
-use carousel::store;
-use carousel::words::printable_path;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -51,10 +51,10 @@ pub(super) fn game_path(game: &str) -> anyhow::Result<PathBuf> {
     if path.exists() {
         return Ok(path);
     }
-    let dirs = carousel::store::Dirs::of_user()
+    let dirs = crate::store::Dirs::of_user()
         .with_context(|| format!("cannot read {game}: no such file"))?;
-    let list = carousel::catalogue::list(&dirs);
-    let saved = carousel::catalogue::pick(&list, game)
+    let list = crate::catalogue::list(&dirs);
+    let saved = crate::catalogue::pick(&list, game)
         .with_context(|| format!("cannot read {game}: no such file"))?;
     Ok(saved.path.clone())
 }

@@ -1,11 +1,11 @@
 //! `carousel games`: the saved games listed, and a finished one archived or removed.
 
 use super::{Answer, Output, print_json};
+use crate::Error;
+use crate::catalogue::{self, Tidy};
 use crate::render::{games, look::Look};
-use carousel::Error;
-use carousel::catalogue::{self, Tidy};
-use carousel::store::Dirs;
-use carousel::words::{printable, printable_path};
+use crate::store::Dirs;
+use crate::words::{printable, printable_path};
 use clap::Args;
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal};

@@ -14,8 +14,9 @@ mod solve;
 mod stats;
 mod tally;
 
-use carousel::{Deck, MeldRules, Rules};
-use clap::{Args, Parser, Subcommand};
+use crate::words::{printable, printable_lines};
+use crate::{Deck, MeldRules, Rules};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -162,4 +163,67 @@ pub(crate) fn print_json(value: &impl Serialize) {
         // Only a map with keys that are not strings fails, and no output type has one.
         Err(e) => errln!("carousel: cannot write the JSON: {e}"),
     }
+}
+
+/// Runs the program: the command line read, the REPL or a one-shot command run, the exit
+/// status returned.
+pub fn main() -> ExitCode {
+    let typed_control = std::env::args_os().any(|a| a.to_string_lossy().contains(char::is_control));
+    match parse(typed_control) {
+        // The referee decides; main only says which part of the binary hears the request.
+        Ok(Cli { command: None }) => crate::repl::run(&PlayArgs::default()),
+        Ok(Cli {
+            command: Some(Command::Play(args)),
+        }) => crate::repl::run(&args),
+        Ok(Cli {
+            command: Some(command),
+        }) => run(&command),
+        Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            errln!("carousel: {}", not_utf8_argument());
+            crate::out::finish(2)
+        }
+        Err(err) => {
+            // clap prints help and its own errors; a closed stdout is no panic there. An
+            // error that says back an argument holding a control character has no colours
+            // (see `parse`), and is shown with the argument escaped.
+            if err.use_stderr() && typed_control {
+                let said = err.render().ansi().to_string();
+                errln!("{}", printable_lines(said.trim_end()));
+            } else {
+                let _ = err.print();
+            }
+            crate::out::finish(u8::try_from(err.exit_code()).unwrap_or(2))
+        }
+    }
+}
+
+/// The command line read by clap. When an argument holds a control character, clap's
+/// messages are made without its colours, so that the only escapes in them are the
+/// argument's own, which `main` then shows escaped.
+fn parse(typed_control: bool) -> Result<Cli, clap::Error> {
+    if !typed_control {
+        return Cli::try_parse();
+    }
+    let mut command = Cli::command().styles(clap::builder::Styles::plain());
+    let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+}
+
+/// Which argument is not UTF-8, and where: clap only says that one is.
+fn not_utf8_argument() -> String {
+    for (i, arg) in std::env::args_os().enumerate().skip(1) {
+        if arg.to_str().is_none() {
+            let bytes = arg.as_encoded_bytes();
+            let at = std::str::from_utf8(bytes)
+                .err()
+                .map_or(0, |e| e.valid_up_to());
+            return format!(
+                "argument {i} (\"{}\"): not UTF-8 text at byte {} (0x{:02x}); cards, names and tables are text",
+                printable(&arg.to_string_lossy()),
+                at + 1,
+                bytes[at]
+            );
+        }
+    }
+    "an argument is not UTF-8 text".to_string()
 }

@@ -1,9 +1,9 @@
 //! `carousel score`: one round scored from each player's hand.
 
 use super::{Answer, Output, by_name, load_rules, print_json};
-use carousel::Error;
-use carousel::family::GameKind;
-use carousel::game;
+use crate::Error;
+use crate::family::GameKind;
+use crate::game;
 
 /// How a hand argument is written, for messages.
 pub(super) const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";
@@ -28,7 +28,7 @@ use std::path::PathBuf;
 pub(crate) struct ScoreArgs {
     /// The game: carousel, canadian or carolina
     #[arg(long, value_name = "GAME", default_value = "carousel", ignore_case = true,
-          value_parser = carousel::family::GameKind::NAMES)]
+          value_parser = crate::family::GameKind::NAMES)]
     pub game: String,
     /// Carousel: the player who knocked; leave out when the stock ran out
     #[arg(long, value_name = "NAME")]

@@ -1,8 +1,8 @@
 //! `carousel solve`: the best legal play of a hand onto a table.
 
 use super::{Answer, Output, Setup, print_json};
+use crate::{Hand, Table, solver};
 use anyhow::Context;
-use carousel::{Hand, Table, solver};
 use clap::Args;
 use serde::Serialize;
 

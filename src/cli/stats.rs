@@ -2,8 +2,8 @@
 
 use super::{Answer, Output, print_json};
 use crate::render::{games, look::Look};
-use carousel::words::{printable, printable_path};
-use carousel::{catalogue, stats};
+use crate::words::{printable, printable_path};
+use crate::{catalogue, stats};
 use clap::Args;
 use serde::Serialize;
 

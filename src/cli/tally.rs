@@ -1,11 +1,11 @@
 //! `carousel tally`: a whole game record scored.
 
 use super::{Answer, Output, by_name, print_json};
+use crate::canadian;
+use crate::family::Record;
+use crate::game::{self, GameRecord};
+use crate::{Error, Rules, store};
 use anyhow::Context;
-use carousel::canadian;
-use carousel::family::Record;
-use carousel::game::{self, GameRecord};
-use carousel::{Error, Rules, store};
 use clap::Args;
 use indexmap::IndexMap;
 use serde::Serialize;

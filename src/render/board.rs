@@ -10,10 +10,10 @@
 //! game is over the bonuses with how they came about.
 
 use super::look::{Look, width_of, wrap};
-use carousel::Rules;
-use carousel::breakdown;
-use carousel::game::Tally;
-use carousel::words::and_list;
+use crate::Rules;
+use crate::breakdown;
+use crate::game::Tally;
+use crate::words::and_list;
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -346,7 +346,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carousel::game::{GameRecord, tally};
+    use crate::game::{GameRecord, tally};
 
     fn scored(path: &str) -> (Tally, Rules) {
         let text = std::fs::read_to_string(path).unwrap();

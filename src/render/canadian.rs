@@ -2,12 +2,12 @@
 //! side, in the same tables as Carousel's.
 
 use super::{new_table, numbers_from};
-use carousel::canadian::Rulebook;
-use carousel::canadian::meld::{LayVerdict, Set};
-use carousel::canadian::record::Tally;
-use carousel::canadian::scoring::HandScore;
-use carousel::canadian::sides::Sides;
-use carousel::notation::Spaced;
+use crate::canadian::Rulebook;
+use crate::canadian::meld::{LayVerdict, Set};
+use crate::canadian::record::Tally;
+use crate::canadian::scoring::HandScore;
+use crate::canadian::sides::Sides;
+use crate::notation::Spaced;
 use std::fmt::Write;
 
 /// A signed number as a score shows it: `+200`, `-40`, `0`.

@@ -5,7 +5,7 @@
 //! lowest total when that is below 0.
 
 use super::look::{Look, wrap};
-use carousel::family::Series;
+use crate::family::Series;
 use std::fmt::Write;
 
 const HEIGHT: usize = 12;
@@ -307,7 +307,7 @@ pub(crate) fn svg(series: &Series) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carousel::family::Record;
+    use crate::family::Record;
 
     fn series_of(file: &str) -> Series {
         let text = std::fs::read_to_string(file).unwrap();

@@ -2,12 +2,12 @@
 //! line with its exit status, and the REPL's `refused:` / `error:` lines (with a script's
 //! line number, and an illegal move's verdict laid out as `check` lays it out). An error
 //! echoes what was typed or read (a token, a name, a file's name): every control character
-//! in it is shown escaped here ([`carousel::words::printable_lines`]), whatever the error.
+//! in it is shown escaped here ([`crate::words::printable_lines`]), whatever the error.
 
+use crate::Error;
 use crate::repl::CommandError;
-use carousel::Error;
-use carousel::session::Game;
-use carousel::words::printable_lines;
+use crate::session::Game;
+use crate::words::printable_lines;
 
 /// What kind of "no" an error is: the exit status and the REPL's prefix follow from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

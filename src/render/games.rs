@@ -2,10 +2,10 @@
 //! it fits the width and as short lines when it does not.
 
 use super::look::{Look, width_of, wrap};
-use carousel::catalogue::Saved;
-use carousel::family::GameKind;
-use carousel::stats::{SideStats, Stats};
-use carousel::words::{and_list, plural, printable};
+use crate::catalogue::Saved;
+use crate::family::GameKind;
+use crate::stats::{SideStats, Stats};
+use crate::words::{and_list, plural, printable};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -265,8 +265,8 @@ fn carousel_stats(stats: &Stats, look: Look) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carousel::catalogue::Summary;
-    use carousel::game::{GameRecord, tally};
+    use crate::catalogue::Summary;
+    use crate::game::{GameRecord, tally};
     use std::path::PathBuf;
 
     fn list() -> Vec<Saved> {
@@ -331,7 +331,7 @@ mod tests {
     fn games_list_names_a_canadian_or_carolina_game_and_counts_hands() {
         let mut list = list();
         let summary = list[0].summary.as_mut().unwrap();
-        summary.game = GameKind::Canadian(carousel::canadian::Variant::Carolina);
+        summary.game = GameKind::Canadian(crate::canadian::Variant::Carolina);
         summary.leaders = vec!["ann+cy".to_string()];
         summary.score = -40;
         let text = games(&list, Look::plain(120));
@@ -344,12 +344,12 @@ mod tests {
     fn stats_of_every_game_of_the_family_say_which_game_they_count() {
         let read = |file: &str| {
             let text = std::fs::read_to_string(file).unwrap();
-            carousel::family::Record::from_toml(&text)
+            crate::family::Record::from_toml(&text)
                 .unwrap()
                 .tally()
                 .unwrap()
         };
-        let s = carousel::stats::family_stats(&[
+        let s = crate::stats::family_stats(&[
             read("examples/finished-game.toml"),
             read("examples/canadian-game.toml"),
             read("examples/carolina-game.toml"),
@@ -374,7 +374,7 @@ mod tests {
     fn stats_at_40_80_and_120_columns() {
         let text = std::fs::read_to_string("examples/finished-game.toml").unwrap();
         let t = tally(&GameRecord::from_toml(&text).unwrap()).unwrap();
-        let s = carousel::stats::stats([&t, &t]);
+        let s = crate::stats::stats([&t, &t]);
         for width in [40, 80, 120] {
             let text = stats(&s, Look::plain(width));
             assert!(width_of(&text) <= width, "{width}:\n{text}");

@@ -1,11 +1,11 @@
 //! Text for the game in progress: the numbered table, what each step did, the state of the
 //! round, the history and the house rules.
 
-use carousel::notation::Spaced;
-use carousel::rules::{GameRules, HouseRule};
-use carousel::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
-use carousel::table::Table;
-use carousel::words::{and_list, cards};
+use crate::notation::Spaced;
+use crate::rules::{GameRules, HouseRule};
+use crate::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
+use crate::table::Table;
+use crate::words::{and_list, cards};
 use std::fmt::Write;
 
 fn ordinal(n: u32) -> &'static str {
@@ -93,7 +93,7 @@ fn round_over(game: &Game, end: RoundEnd) -> String {
         .collect();
     let example = waiting
         .first()
-        .map_or_else(|| "NAME".to_string(), |n| carousel::words::typed(n));
+        .map_or_else(|| "NAME".to_string(), |n| crate::words::typed(n));
     let whose = match waiting.as_slice() {
         [one] => format!("Give {one}'s hand"),
         _ => format!("Give the hands of {}", and_list(&waiting)),

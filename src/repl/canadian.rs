@@ -2,22 +2,22 @@
 //! gives who went out, each side's table and each player's hand; the referee judges every
 //! set, scores the hand by side and keeps the scoreboard to the end. It also settles the
 //! table's disputes: may I take the pile, is this a legal set, may I lay these on our set.
-//! No rule lives here: the library ([`carousel::canadian`]) judges and scores.
+//! No rule lives here: the library ([`crate::canadian`]) judges and scores.
 
 use super::CommandError;
 use super::command::{rule_and_value, split_word};
 use super::rules::{KeepsRules, KeptFor};
 use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
+use crate::Error;
+use crate::canadian::pile::PileAnswer;
+use crate::canadian::record::Record;
+use crate::canadian::scoring::TableEntry;
+use crate::canadian::session::{Event, Game, Note};
+use crate::canadian::{CanadianRules, Rulebook, Variant};
+use crate::notation::{parse_hand, parse_wild_melds};
 use crate::render;
-use carousel::Error;
-use carousel::canadian::pile::PileAnswer;
-use carousel::canadian::record::Record;
-use carousel::canadian::scoring::TableEntry;
-use carousel::canadian::session::{Event, Game, Note};
-use carousel::canadian::{CanadianRules, Rulebook, Variant};
-use carousel::notation::{parse_hand, parse_wild_melds};
-use carousel::store::{self, Dirs, GameFile};
-use carousel::words::{and_list, printable, printable_path};
+use crate::store::{self, Dirs, GameFile};
+use crate::words::{and_list, printable, printable_path};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -396,9 +396,9 @@ impl Referee {
                 let variant = self.game.as_ref().map_or(Variant::Canadian, Game::variant);
                 let kind = std::fs::read_to_string(&path)
                     .ok()
-                    .and_then(|t| carousel::family::GameKind::of_record(&t).ok());
+                    .and_then(|t| crate::family::GameKind::of_record(&t).ok());
                 let variant = match kind {
-                    Some(carousel::family::GameKind::Canadian(v)) => v,
+                    Some(crate::family::GameKind::Canadian(v)) => v,
                     _ => variant,
                 };
                 self.open(&path, variant)?;
@@ -435,9 +435,9 @@ impl Referee {
     }
 
     /// The game in play scored, as the family's tools (export, chart) take it.
-    fn family_tally(&self) -> Result<carousel::family::Tally, CommandError> {
+    fn family_tally(&self) -> Result<crate::family::Tally, CommandError> {
         let game = self.game()?;
-        Ok(carousel::family::Tally::Canadian(
+        Ok(crate::family::Tally::Canadian(
             game.variant(),
             game.tally().clone(),
         ))
@@ -452,7 +452,7 @@ impl Referee {
                     .into(),
             ));
         }
-        let format = carousel::export::Format::parse(format)?;
+        let format = crate::export::Format::parse(format)?;
         let text = self.family_tally()?.export().to_format(format)?;
         match file.trim_matches('"') {
             "" => out!("{text}"),
@@ -485,9 +485,9 @@ impl Referee {
                         CommandError::NotUnderstood(format!("{option} needs a value"))
                     })?;
                     if option == "--game" {
-                        variant = match carousel::family::GameKind::parse(&value)? {
-                            carousel::family::GameKind::Canadian(v) => v,
-                            carousel::family::GameKind::Carousel => {
+                        variant = match crate::family::GameKind::parse(&value)? {
+                            crate::family::GameKind::Canadian(v) => v,
+                            crate::family::GameKind::Carousel => {
                                 return Err(CommandError::NotUnderstood(
                                     "new --game carousel starts a game of Carousel".to_string(),
                                 ));

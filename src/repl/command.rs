@@ -84,7 +84,7 @@ pub(super) enum Command {
     /// The saved games, numbered.
     Games,
     /// Archive or remove a finished saved game, after a yes.
-    Tidy(carousel::catalogue::Tidy, String),
+    Tidy(crate::catalogue::Tidy, String),
     /// The game in play as CSV, Markdown or JSON, shown or written to a file.
     Export {
         format: String,
@@ -439,7 +439,7 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
         }
         let hint = match nearest(word) {
             Some(close) => Hint::DidYouMean(close),
-            None if carousel::notation::parse_card(word).is_ok() || word.starts_with('*') => {
+            None if crate::notation::parse_card(word).is_ok() || word.starts_with('*') => {
                 Hint::Cards
             }
             None => Hint::Nothing,
@@ -574,9 +574,9 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
         "games" => nothing_more(word, rest, Command::Games),
         "archive" | "remove" => {
             let tidy = if name == "archive" {
-                carousel::catalogue::Tidy::Archive
+                crate::catalogue::Tidy::Archive
             } else {
-                carousel::catalogue::Tidy::Remove
+                crate::catalogue::Tidy::Remove
             };
             if rest.is_empty() {
                 return Err(CommandError::Needs {
@@ -764,7 +764,7 @@ mod tests {
 
     #[test]
     fn saved_games_commands() {
-        use carousel::catalogue::Tidy;
+        use crate::catalogue::Tidy;
         assert_eq!(ok("games"), Command::Games);
         assert_eq!(ok("archive 2"), Command::Tidy(Tidy::Archive, "2".into()));
         assert_eq!(

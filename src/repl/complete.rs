@@ -2,8 +2,8 @@
 //! rule keys, help topics).
 
 use super::command::{WORDS, command_name};
-use carousel::Rules;
-use carousel::rules::{GameRules, HouseRule};
+use crate::Rules;
+use crate::rules::{GameRules, HouseRule};
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
@@ -78,7 +78,7 @@ impl ReplHelper {
     /// Canadian and Carolina: names after the commands that take one, their rule keys, their
     /// help topics, and the games after `new --game`.
     fn other_games(&self, first: &str, count: usize) -> Vec<String> {
-        use carousel::canadian::CanadianRules;
+        use crate::canadian::CanadianRules;
         let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
         let word = self
             .words
@@ -90,7 +90,7 @@ impl ReplHelper {
             (Some("rules"), 1) => owned(&HouseRule::keys(&CanadianRules::TABLE)),
             (Some("help"), 1) => owned(&super::canadian::topic_names()),
             (Some("new"), 1) => owned(&["--game"]),
-            (Some("new"), 2) => owned(&carousel::family::GameKind::NAMES),
+            (Some("new"), 2) => owned(&crate::family::GameKind::NAMES),
             _ => Vec::new(),
         }
     }

@@ -2,7 +2,7 @@
 //! the REPL's own errors (a command word not understood, a command missing its arguments, a
 //! question answered with something else), which no other user of the library meets.
 
-use carousel::Error;
+use crate::Error;
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum CommandError {
@@ -69,8 +69,8 @@ impl std::fmt::Display for Hint {
     }
 }
 
-impl From<carousel::notation::ParseError> for CommandError {
-    fn from(err: carousel::notation::ParseError) -> Self {
+impl From<crate::notation::ParseError> for CommandError {
+    fn from(err: crate::notation::ParseError) -> Self {
         CommandError::Game(err.into())
     }
 }

@@ -5,8 +5,8 @@
 //! broke the referee, each replayed here.
 
 use super::{Flow, Referee};
-use carousel::Rules;
-use carousel::session::Game;
+use crate::Rules;
+use crate::session::Game;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -523,9 +523,9 @@ pub(crate) fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carousel::Rules;
-    use carousel::canadian::CanadianRules;
-    use carousel::rules::HouseRule;
+    use crate::Rules;
+    use crate::canadian::CanadianRules;
+    use crate::rules::HouseRule;
 
     fn default(table: &[HouseRule], key: &str) -> String {
         let rule = table.iter().find(|rule| rule.key == key);

@@ -12,15 +12,15 @@ pub(crate) mod help;
 mod rules;
 mod saved;
 
+use crate::canadian::CanadianRules;
 pub(crate) use crate::cli::PlayArgs;
+use crate::family::GameKind;
 use crate::render;
-use carousel::canadian::CanadianRules;
-use carousel::family::GameKind;
-use carousel::rules::GameRules;
-use carousel::session::{Game, Move, Phase, RoundChange};
-use carousel::store::{self, Dirs, GameFile};
-use carousel::words::{and_list, printable, printable_lines, printable_path};
-use carousel::{Deck, Error, Hand, Rules, Table, solver};
+use crate::rules::GameRules;
+use crate::session::{Game, Move, Phase, RoundChange};
+use crate::store::{self, Dirs, GameFile};
+use crate::words::{and_list, printable, printable_lines, printable_path};
+use crate::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 pub(crate) use error::CommandError;
@@ -72,7 +72,7 @@ fn no_game() -> CommandError {
     )
 }
 
-fn deck_words(deck: carousel::Deck) -> String {
+fn deck_words(deck: crate::Deck) -> String {
     let decks = if deck.copies() == 1 {
         "one deck and a joker".to_string()
     } else {
@@ -583,7 +583,7 @@ impl Referee {
         if judged.verdict.is_legal() {
             outln!(
                 "Legal: {} played from the hand.",
-                carousel::notation::Spaced(&judged.this_move)
+                crate::notation::Spaced(&judged.this_move)
             );
             out!("{}", render::play::table(&judged.after, &judged.fresh));
             if let Some(why) = &judged.not_now {
@@ -604,7 +604,7 @@ impl Referee {
         let player = game.setup().player(name)?;
         let name = game.players()[player].clone();
         if text.trim().is_empty() {
-            let typed = carousel::words::typed(&name);
+            let typed = crate::words::typed(&name);
             return Err(CommandError::NotUnderstood(format!(
                 "hand {typed} needs the hand: the cards left (hand {typed} Kd 7c *) or their count (hand {typed} 17)"
             )));
@@ -639,7 +639,7 @@ impl Referee {
                         "Note: the referee counts {} cards for {name}, not {} (cards {} N corrects the count).",
                         count.held,
                         count.given,
-                        carousel::words::typed(&name)
+                        crate::words::typed(&name)
                     );
                 }
             }
@@ -746,7 +746,7 @@ impl Session {
         let mut canadian_refused = None;
         if let Some(path) = &args.rules {
             let carousel = Rules::load(path);
-            let canadian = carousel::canadian::CanadianRules::load(path);
+            let canadian = crate::canadian::CanadianRules::load(path);
             match (&carousel, canadian) {
                 (Err(_), Err(_)) => {}
                 (Ok(_), Ok(rules)) => canadian_rules = Some(rules),
@@ -827,8 +827,8 @@ impl Session {
             return None;
         }
         let dirs = self.carousel.dirs.as_ref()?;
-        let list = carousel::catalogue::list(dirs);
-        let saved = carousel::catalogue::pick(&list, which).ok()?;
+        let list = crate::catalogue::list(dirs);
+        let saved = crate::catalogue::pick(&list, which).ok()?;
         Some(format!("resume \"{}\"", saved.path.display()))
     }
 

@@ -4,7 +4,7 @@
 //! written here once, so Carousel and Canadian or Carolina Rummy say the same.
 
 use super::CommandError;
-use carousel::rules::GameRules;
+use crate::rules::GameRules;
 
 /// Where a referee's house rules are: the game in play's, or else those the next new game
 /// starts with.

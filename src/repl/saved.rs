@@ -5,13 +5,13 @@
 use super::CommandError;
 use super::command::WhyArg;
 use super::{Referee, expand_home};
+use crate::Error;
+use crate::catalogue::{self, Saved, Tidy};
+use crate::error::Overwrite;
+use crate::export::{self, Format};
 use crate::render::{self, look::Look};
-use carousel::Error;
-use carousel::catalogue::{self, Saved, Tidy};
-use carousel::error::Overwrite;
-use carousel::export::{self, Format};
-use carousel::store::{self, GameFile};
-use carousel::words::{printable, printable_path};
+use crate::store::{self, GameFile};
+use crate::words::{printable, printable_path};
 use std::path::{Path, PathBuf};
 
 /// A question waiting for its yes: the next line answers it.
@@ -147,7 +147,7 @@ impl Referee {
         let players = saved
             .summary
             .as_ref()
-            .map_or_else(String::new, |s| carousel::words::and_list(&s.players));
+            .map_or_else(String::new, |s| crate::words::and_list(&s.players));
         outln!(
             "{} {}, the game of {players}? Type yes to {}, anything else to keep it.",
             if tidy == Tidy::Archive {
@@ -239,7 +239,7 @@ impl Referee {
             )
         })?;
         let (tallies, skipped) = catalogue::scored_games(dirs);
-        let counted = carousel::stats::family_stats(&tallies);
+        let counted = crate::stats::family_stats(&tallies);
         out!("{}", render::games::stats(&counted, Look::of_stdout()));
         for (file, problem) in &skipped {
             outln!(
@@ -254,7 +254,7 @@ impl Referee {
     pub(super) fn chart(&self) -> Result<(), CommandError> {
         let game = self.game()?;
         let tally =
-            carousel::family::Tally::Carousel(game.state().tally.clone(), game.rules().clone());
+            crate::family::Tally::Carousel(game.state().tally.clone(), game.rules().clone());
         out!(
             "{}",
             render::chart::chart(&tally.series(), Look::of_stdout())
