@@ -38,9 +38,14 @@ mod harsh;
 #[path = "../tests/ilp/mod.rs"]
 mod ilp;
 
-use carousel::solver::methods::{Method, search_work, solve_alone};
-use carousel::solver::{arrange, solve};
-use carousel::{Card, Hand, HandCard, Rules, Table, TableCard};
+use carousel::card::Card;
+use carousel::card::HandCard;
+use carousel::card::TableCard;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::solver::methods::{Method, search_work, solve_alone};
+use carousel::games::manipulation::solver::{arrange, solve};
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Table;
 use harsh::Case;
 use std::time::{Duration, Instant};
 

@@ -3,10 +3,10 @@
 //! number in the list or by (part of) its file name. A finished game can be archived (moved
 //! to `games/archive/`, out of the list but still counted by `stats`) or removed.
 
-use crate::Error;
-use crate::carousel::session::{Game, Phase};
+use crate::error::Error;
 use crate::error::{NoSuch, Stage};
 use crate::family::{GameKind, Record, Tally};
+use crate::games::manipulation::session::{Game, Phase};
 use crate::store::{self, Dirs};
 use serde::Serialize;
 use std::fs;
@@ -298,7 +298,8 @@ mod tests {
         for (i, p) in players.iter().enumerate() {
             text.push_str(&format!("{p} = {}\n", if i == 1 { 3 } else { 40 }));
         }
-        Game::from_record(&crate::carousel::game::GameRecord::from_toml(&text).unwrap()).unwrap()
+        Game::from_record(&crate::games::manipulation::game::GameRecord::from_toml(&text).unwrap())
+            .unwrap()
     }
 
     fn saved(dirs: &Dirs, name: &str, game: &Game) -> PathBuf {

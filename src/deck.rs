@@ -1,7 +1,7 @@
 //! The deck a table plays with, which the player count decides, and the copy limits it sets.
 
-use crate::Error;
 use crate::card::{CardCounts, HandCard};
+use crate::error::Error;
 
 /// Carousel: 2 players play one deck and one joker, 3 to 5 players two decks and two
 /// jokers. Canadian and Carolina Rummy always play two decks and four jokers (108 cards).

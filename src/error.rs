@@ -1,7 +1,7 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
-use crate::carousel::moves::Verdict;
-use crate::carousel::table::Hand;
+use crate::games::manipulation::moves::Verdict;
+use crate::games::manipulation::table::Hand;
 use crate::notation::ParseError;
 use crate::words::{cards, plural};
 

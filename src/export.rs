@@ -3,14 +3,14 @@
 //! (for a chat or a wiki) or JSON (for a program). One [`Export`] value feeds all three, so
 //! they cannot disagree.
 
-use crate::Error;
-use crate::Rules;
-use crate::canadian::scoring::{HandScore, SideScore};
-use crate::canadian::{self, Variant};
-use crate::carousel::breakdown;
-use crate::carousel::game::Tally;
+use crate::error::Error;
 use crate::error::ExportError;
 use crate::family::GameKind;
+use crate::games::canadian::scoring::{HandScore, SideScore};
+use crate::games::canadian::{self, Variant};
+use crate::games::manipulation::breakdown;
+use crate::games::manipulation::game::Tally;
+use crate::games::manipulation::rules::Rules;
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::fmt::Write;
@@ -535,7 +535,7 @@ fn text_cell(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::carousel::game::{GameRecord, tally};
+    use crate::games::manipulation::game::{GameRecord, tally};
 
     const GAME: &str = "players = [\"alice\", \"bob\", \"carol\"]\n\
         [[round]]\nknocker = \"bob\"\n[round.hands]\nalice = 12\nbob = \"4s Ah\"\ncarol = \"Kd *\"\n\

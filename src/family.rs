@@ -1,14 +1,14 @@
 //! The family of games the program keeps: Carousel, and Canadian Rummy with its variant
 //! Carolina Rummy. One small interface chooses the game from `--game` or a record's `game`
-//! key; what each game does lives in its own module ([`crate::carousel::game`] and its neighbours for
-//! Carousel, [`crate::canadian`] for the other two).
+//! key; what each game does lives in its own module ([`crate::games::manipulation::game`] and its neighbours for
+//! Carousel, [`crate::games::canadian`] for the other two).
 
-use crate::Error;
-use crate::canadian::{self, Variant};
-use crate::carousel::game::GameRecord;
 use crate::catalogue::Summary;
+use crate::error::Error;
 use crate::error::NoSuch;
 use crate::export::{self, GameExport};
+use crate::games::canadian::{self, Variant};
+use crate::games::manipulation::game::GameRecord;
 use std::fmt;
 
 /// A game the program referees.
@@ -130,7 +130,7 @@ impl Record {
     pub fn summary(&self) -> Result<Summary, Error> {
         match self {
             Record::Carousel(record) => Ok(Summary::of(
-                &crate::carousel::session::Game::from_record(record)?,
+                &crate::games::manipulation::session::Game::from_record(record)?,
             )),
             Record::Canadian(record) => {
                 let game = canadian::session::Game::from_record(record)?;
@@ -167,7 +167,7 @@ impl Record {
     pub fn tally(&self) -> Result<Tally, Error> {
         match self {
             Record::Carousel(record) => Ok(Tally::Carousel(
-                crate::carousel::game::tally(record)?,
+                crate::games::manipulation::game::tally(record)?,
                 record.rules.clone(),
             )),
             Record::Canadian(record) => Ok(Tally::Canadian(
@@ -182,7 +182,10 @@ impl Record {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tally {
     /// With the house rules the bonuses and the target come from.
-    Carousel(crate::carousel::game::Tally, crate::Rules),
+    Carousel(
+        crate::games::manipulation::game::Tally,
+        crate::games::manipulation::rules::Rules,
+    ),
     Canadian(Variant, canadian::record::Tally),
 }
 

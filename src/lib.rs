@@ -23,32 +23,21 @@
 #[macro_use]
 mod out;
 
-pub mod canadian;
 pub mod card;
-pub mod carousel;
 pub mod catalogue;
 pub mod cli;
 pub mod deck;
 pub mod error;
 pub mod export;
 pub mod family;
+pub mod games;
 pub mod notation;
 pub mod render;
 pub mod repl;
 pub mod rules;
-pub mod solver;
 pub mod stats;
 pub mod store;
 pub mod words;
 
 #[cfg(test)]
 mod man;
-
-pub use carousel::{breakdown, game, meld, moves, scoring, session, table};
-
-pub use card::{Card, HandCard, Rank, Suit, TableCard};
-pub use deck::Deck;
-pub use error::Error;
-pub use meld::MeldRules;
-pub use rules::Rules;
-pub use table::{Hand, Meld, Table};

@@ -4,8 +4,8 @@
 //! The committed page is checked by a test; `CAROUSEL_WRITE_MAN=1 cargo test man_page`
 //! writes it anew after the command line changes.
 
-use crate::Rules;
 use crate::cli::Cli;
+use crate::games::manipulation::rules::Rules;
 use crate::rules::HouseRule;
 use clap::CommandFactory;
 use std::fmt::Write;
@@ -267,7 +267,7 @@ or \fBgame = "carolina"\fR, its \fBteams\fR, each round's \fBout\fR, \fB[round.m
 
 /// These games' house rules, from their definition.
 fn other_games_rules(out: &mut String) {
-    use crate::canadian::CanadianRules;
+    use crate::games::canadian::CanadianRules;
     let _ = writeln!(
         out,
         ".PP\nTheir house rules (keys of their records' \\fB[rules]\\fR):"

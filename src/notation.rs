@@ -2,7 +2,7 @@
 //! (docs/commands.md#notation).
 //!
 //! Parsing here is purely about spelling. Whether a joker's card can be inferred or a meld
-//! is legal is decided in [`crate::carousel::table`] and [`crate::carousel::meld`], which know the rules.
+//! is legal is decided in [`crate::games::manipulation::table`] and [`crate::games::manipulation::meld`], which know the rules.
 
 use crate::card::{Card, HandCard, Rank, Suit};
 use std::fmt;

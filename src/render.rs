@@ -9,14 +9,15 @@ pub(crate) mod look;
 pub(crate) mod play;
 pub(crate) mod why;
 
-use crate::game::Tally;
-use crate::moves::Verdict;
+use crate::card::Card;
+use crate::games::manipulation::game::Tally;
+use crate::games::manipulation::moves::Verdict;
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::scoring::RoundScore;
+use crate::games::manipulation::solver::Solution;
+use crate::games::manipulation::table::Table;
 use crate::notation::Spaced;
-use crate::scoring::RoundScore;
-use crate::solver::Solution;
-use crate::table::Table;
 use crate::words::{and_list, cards, plural};
-use crate::{Card, Rules};
 use comfy_table::{CellAlignment, ColumnConstraint, Width};
 use std::fmt::Write;
 
@@ -83,7 +84,7 @@ pub(crate) fn round(
     let mut out = String::new();
     let _ = writeln!(out, "Round over: {}.", how_it_ended(names, knocker, score));
     let _ = writeln!(out, "{table}");
-    let explained = crate::breakdown::round(score, knocker, rules);
+    let explained = crate::games::manipulation::breakdown::round(score, knocker, rules);
     let winners: Vec<String> = explained
         .winners
         .iter()
@@ -111,7 +112,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules) -> String {
 }
 
 /// The referee's advice in play: the best play, or why there is no meld now.
-pub(crate) fn hint(hint: &crate::session::Hint, rules: &Rules) -> String {
+pub(crate) fn hint(hint: &crate::games::manipulation::session::Hint, rules: &Rules) -> String {
     match &hint.no_meld {
         None => solution(&hint.best, rules),
         Some(why) => {

@@ -2,9 +2,9 @@
 //! undercuts, times gone out, knocks, average deadwood and the highest round. Read from the
 //! scored rounds of every game given, finished or not; only finished games count as won.
 
-use crate::canadian::{self, Variant};
-use crate::carousel::game::Tally;
 use crate::family::{self, GameKind};
+use crate::games::canadian::{self, Variant};
+use crate::games::manipulation::game::Tally;
 use serde::Serialize;
 
 /// One player's record across the games.
@@ -214,7 +214,7 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a Tally>) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::carousel::game::{GameRecord, tally};
+    use crate::games::manipulation::game::{GameRecord, tally};
 
     fn scored(text: &str) -> Tally {
         tally(&GameRecord::from_toml(text).unwrap()).unwrap()

@@ -21,10 +21,10 @@
 //!   [`may_write`]: a game's record and a file a session holds are never written over, and
 //!   any other file that exists only when the user says so.
 
-use crate::Error;
-use crate::carousel::game::GameRecord;
-use crate::carousel::session::Game;
+use crate::error::Error;
 use crate::error::{LockFound, Overwrite};
+use crate::games::manipulation::game::GameRecord;
+use crate::games::manipulation::session::Game;
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -760,7 +760,8 @@ impl Dirs {
     pub fn last_unfinished(&self) -> Option<(PathBuf, Game)> {
         self.saved_games().into_iter().take(20).find_map(|path| {
             let game = load(&path).ok()?;
-            (game.state().phase != crate::carousel::session::Phase::Over).then_some((path, game))
+            (game.state().phase != crate::games::manipulation::session::Phase::Over)
+                .then_some((path, game))
         })
     }
 }
@@ -794,7 +795,7 @@ pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
+    use crate::games::manipulation::rules::Rules;
 
     fn game() -> Game {
         let mut game = Game::new(

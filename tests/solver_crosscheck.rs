@@ -6,12 +6,22 @@ mod counts;
 #[path = "../benches/support/deal.rs"]
 mod deal;
 
+use carousel::card::Card;
 use carousel::card::CardCounts;
-use carousel::solver::methods::{Method, solve_alone};
-use carousel::solver::{Solution, arrange, changed_melds, solve};
-use carousel::{
-    Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard, meld, moves,
-};
+use carousel::card::HandCard;
+use carousel::card::Rank;
+use carousel::card::Suit;
+use carousel::card::TableCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::meld;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::moves;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::solver::methods::{Method, solve_alone};
+use carousel::games::manipulation::solver::{Solution, arrange, changed_melds, solve};
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Meld;
+use carousel::games::manipulation::table::Table;
 use deal::Rng;
 use proptest::prelude::*;
 
@@ -163,14 +173,14 @@ fn assert_sound(table: &Table, hand: &Hand, rules: &Rules, deck: Deck, s: &Solut
             s.table
         );
         let mut expected = CardCounts::of(s.played.iter().copied());
-        for card in s.table.cards().map(carousel::TableCard::physical) {
+        for card in s.table.cards().map(carousel::card::TableCard::physical) {
             expected.add(card);
         }
         let mut played_and_before = CardCounts::of(s.played.iter().copied());
-        for card in table.cards().map(carousel::TableCard::physical) {
+        for card in table.cards().map(carousel::card::TableCard::physical) {
             played_and_before.add(card);
         }
-        let after = CardCounts::of(s.table.cards().map(carousel::TableCard::physical));
+        let after = CardCounts::of(s.table.cards().map(carousel::card::TableCard::physical));
         assert_eq!(
             after, played_and_before,
             "the table after is not before + played"
@@ -187,7 +197,7 @@ fn assert_sound(table: &Table, hand: &Hand, rules: &Rules, deck: Deck, s: &Solut
     let left: u32 = s
         .left
         .iter()
-        .map(|c| carousel::scoring::card_value(*c, rules))
+        .map(|c| carousel::games::manipulation::scoring::card_value(*c, rules))
         .sum();
     assert_eq!(s.deadwood, left);
     assert_eq!(s.can_knock, s.deadwood <= rules.knock_limit);
@@ -206,7 +216,7 @@ fn assert_arrangement(cards: &[HandCard], rules: &Rules, deck: Deck, brute_force
                 "illegal meld {meld} in {table}"
             );
         }
-        let laid = CardCounts::of(table.cards().map(carousel::TableCard::physical));
+        let laid = CardCounts::of(table.cards().map(carousel::card::TableCard::physical));
         assert_eq!(laid, CardCounts::of(cards.iter().copied()), "{table}");
     }
     if brute_force {
@@ -276,10 +286,10 @@ proptest! {
     #[test]
     fn crosscheck_arrange_small_piles_against_brute_force(seed in any::<u64>()) {
         let p = small_position(seed);
-        let mut pile: Vec<HandCard> = p.table.cards().map(carousel::TableCard::physical).collect();
+        let mut pile: Vec<HandCard> = p.table.cards().map(carousel::card::TableCard::physical).collect();
         pile.extend(p.hand.cards());
         assert_arrangement(&pile, &p.rules, p.deck, true);
-        let table_only: Vec<HandCard> = p.table.cards().map(carousel::TableCard::physical).collect();
+        let table_only: Vec<HandCard> = p.table.cards().map(carousel::card::TableCard::physical).collect();
         assert_arrangement(&table_only, &p.rules, p.deck, true);
     }
 }
@@ -304,7 +314,11 @@ fn full_size_random_positions_are_solved_legally() {
         let p = deal::deal_full_scale(seed);
         let s = solve(&p.table, &p.hand, &rules, deck).expect("a position the deck can hold");
         assert_sound(&p.table, &p.hand, &rules, deck, &s);
-        let mut pile: Vec<HandCard> = s.table.cards().map(carousel::TableCard::physical).collect();
+        let mut pile: Vec<HandCard> = s
+            .table
+            .cards()
+            .map(carousel::card::TableCard::physical)
+            .collect();
         assert_arrangement(&pile, &rules, deck, false);
         assert!(
             arrange(&pile, &rules, deck).is_some(),
@@ -401,7 +415,11 @@ fn small_position_statistics() {
         if p.deck.players() == 2 {
             bump("one deck");
         }
-        let mut pile: Vec<HandCard> = p.table.cards().map(carousel::TableCard::physical).collect();
+        let mut pile: Vec<HandCard> = p
+            .table
+            .cards()
+            .map(carousel::card::TableCard::physical)
+            .collect();
         pile.extend(p.hand.cards());
         if arrange(&pile, &p.rules, p.deck).is_some() {
             bump("pile arrangeable");

@@ -1,9 +1,14 @@
 //! The solver on hand-made positions: the rulings' examples and the corners of
 //! docs/rules.md.
 
-use carousel::moves;
-use carousel::solver::{Solution, arrange, solve};
-use carousel::{Deck, Hand, HandCard, MeldRules, Rules, Table};
+use carousel::card::HandCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::moves;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::solver::{Solution, arrange, solve};
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Table;
 
 fn deck(players: usize) -> Deck {
     Deck::for_players(players).unwrap()

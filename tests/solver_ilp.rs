@@ -14,8 +14,12 @@ mod deal;
 mod harsh;
 mod ilp;
 
-use carousel::solver::solve;
-use carousel::{Card, HandCard, MeldRules, Rules, TableCard};
+use carousel::card::Card;
+use carousel::card::HandCard;
+use carousel::card::TableCard;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::solver::solve;
 use deal::Rng;
 use harsh::{Case as Position, position};
 
@@ -44,8 +48,14 @@ fn check(p: &Position) -> (u32, u32) {
     let meld_rules = MeldRules::new(&p.rules, p.deck);
     let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
     if let Some(after) = &best.table {
-        let verdict =
-            carousel::moves::judge(&p.table, Some(&p.hand), after, meld_rules, p.deck).unwrap();
+        let verdict = carousel::games::manipulation::moves::judge(
+            &p.table,
+            Some(&p.hand),
+            after,
+            meld_rules,
+            p.deck,
+        )
+        .unwrap();
         assert!(
             verdict.is_legal(),
             "the ILP's play is illegal: {} -> {after}\n{verdict}",
@@ -56,8 +66,14 @@ fn check(p: &Position) -> (u32, u32) {
     if s.played.is_empty() {
         assert_eq!(s.table, p.table);
     } else {
-        let verdict =
-            carousel::moves::judge(&p.table, Some(&p.hand), &s.table, meld_rules, p.deck).unwrap();
+        let verdict = carousel::games::manipulation::moves::judge(
+            &p.table,
+            Some(&p.hand),
+            &s.table,
+            meld_rules,
+            p.deck,
+        )
+        .unwrap();
         assert!(
             verdict.is_legal(),
             "the solver's play is illegal: {} -> {}\n{verdict}",
@@ -196,7 +212,7 @@ fn solver_matches_ilp_on_hard_bench_positions() {
 /// twelfth in debug: the search alone is slow on those built against it).
 #[test]
 fn each_method_alone_matches_ilp() {
-    use carousel::solver::methods::{Method, solve_alone};
+    use carousel::games::manipulation::solver::methods::{Method, solve_alone};
     let hard = harsh::read_cases(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/benches/hard.txt"
@@ -242,7 +258,7 @@ fn ilp_and_solver_match_brute_force_on_small_duplicate_positions() {
         let table = rng.between(3, 10);
         let hand = rng.between(2, 5);
         let mut p = position(seed, table, hand, (low, low + 3), suits, 20, rng.chance(30));
-        p.deck = carousel::Deck::for_players(3).unwrap();
+        p.deck = carousel::deck::Deck::for_players(3).unwrap();
         let best = ilp::ilp_optimum(&p.table, &p.hand, &p.rules, p.deck);
         let (deadwood, _) = brute::best_play(&p.table, &p.hand, &p.rules, p.deck);
         assert_eq!(best.deadwood, deadwood, "seed {seed}: {}", p.describe());

@@ -4,7 +4,16 @@
 
 #![allow(dead_code)]
 
-use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Suit, Table, TableCard};
+use carousel::card::Card;
+use carousel::card::HandCard;
+use carousel::card::Rank;
+use carousel::card::Suit;
+use carousel::card::TableCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Meld;
+use carousel::games::manipulation::table::Table;
 
 /// `SplitMix64`: small, seeded, good enough to deal cards.
 pub(crate) struct Rng(u64);
@@ -148,7 +157,8 @@ pub(crate) fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
                     };
                     let mut trial = meld.clone();
                     trial.push(TableCard::Real(face));
-                    if !carousel::meld::is_legal(&trial, MeldRules::default()) {
+                    if !carousel::games::manipulation::meld::is_legal(&trial, MeldRules::default())
+                    {
                         break;
                     }
                     *meld = trial;
@@ -208,7 +218,7 @@ pub(crate) fn deal(seed: u64, table_size: usize, hand_size: usize) -> Position {
                 continue;
             }
             let gone = trial.remove(at);
-            if carousel::meld::is_legal(&trial, MeldRules::default()) {
+            if carousel::games::manipulation::meld::is_legal(&trial, MeldRules::default()) {
                 melds[m] = trial;
                 shoe.put_back(gone.face());
                 size -= 1;
@@ -248,7 +258,7 @@ fn joker_extension(meld: &[TableCard]) -> Option<Card> {
         let candidate = card(number, first.suit.index());
         let mut trial = meld.to_vec();
         trial.push(TableCard::Joker(candidate));
-        if carousel::meld::is_legal(&trial, rules) {
+        if carousel::games::manipulation::meld::is_legal(&trial, rules) {
             return Some(candidate);
         }
     }

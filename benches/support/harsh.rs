@@ -10,7 +10,17 @@
 #![allow(dead_code)]
 
 use crate::deal::Rng;
-use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard};
+use carousel::card::Card;
+use carousel::card::HandCard;
+use carousel::card::Rank;
+use carousel::card::Suit;
+use carousel::card::TableCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Meld;
+use carousel::games::manipulation::table::Table;
 
 /// A position with its rules and deck.
 #[derive(Clone)]
@@ -228,7 +238,7 @@ pub(crate) fn position(
                 .find(|f| {
                     let mut with = laid.clone();
                     with.push(TableCard::Joker(*f));
-                    carousel::meld::is_legal(&with, meld_rules)
+                    carousel::games::manipulation::meld::is_legal(&with, meld_rules)
                 })
             {
                 laid.push(TableCard::Joker(extra));
@@ -236,7 +246,7 @@ pub(crate) fn position(
                 joker_faces.push(extra);
             }
         }
-        if !carousel::meld::is_legal(&laid, meld_rules) {
+        if !carousel::games::manipulation::meld::is_legal(&laid, meld_rules) {
             continue;
         }
         shoe = trial;

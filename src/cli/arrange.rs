@@ -1,7 +1,8 @@
 //! `carousel arrange`: can a pile of cards all be laid out as legal melds?
 
 use super::{Answer, Output, Setup, print_json};
-use crate::{Hand, solver};
+use crate::games::manipulation::solver;
+use crate::games::manipulation::table::Hand;
 use anyhow::Context;
 use clap::Args;
 use serde::Serialize;

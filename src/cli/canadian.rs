@@ -3,12 +3,12 @@
 
 use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, by_name, print_json};
-use crate::Error;
-use crate::canadian::record::Tally;
-use crate::canadian::scoring::{HandScore, TableEntry, score_hand};
-use crate::canadian::sides::{Sides, check_name, parse_teams};
-use crate::canadian::{CanadianRules, Rulebook, Variant};
-use crate::scoring::HandReport;
+use crate::error::Error;
+use crate::games::canadian::record::Tally;
+use crate::games::canadian::scoring::{HandScore, TableEntry, score_hand};
+use crate::games::canadian::sides::{Sides, check_name, parse_teams};
+use crate::games::canadian::{CanadianRules, Rulebook, Variant};
+use crate::games::manipulation::scoring::HandReport;
 use anyhow::Context;
 use indexmap::IndexMap;
 use serde::Serialize;

@@ -1,7 +1,9 @@
 //! `carousel check`: is this rearrangement legal?
 
 use super::{Answer, Output, Setup, print_json};
-use crate::{Hand, Table, moves};
+use crate::games::manipulation::moves;
+use crate::games::manipulation::table::Hand;
+use crate::games::manipulation::table::Table;
 use anyhow::Context;
 use clap::Args;
 use serde::Serialize;

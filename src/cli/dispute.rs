@@ -4,12 +4,12 @@
 
 use super::canadian::load_rules;
 use super::{Answer, Output, print_json};
-use crate::Error;
-use crate::canadian::meld::LayVerdict;
-use crate::canadian::pile::PileAnswer;
-use crate::canadian::{Rulebook, Variant};
 use crate::card::CardCounts;
+use crate::error::Error;
 use crate::family::GameKind;
+use crate::games::canadian::meld::LayVerdict;
+use crate::games::canadian::pile::PileAnswer;
+use crate::games::canadian::{Rulebook, Variant};
 use crate::notation::{parse_hand, parse_wild_melds};
 use clap::Args;
 use serde::Serialize;

@@ -1,8 +1,8 @@
 //! `carousel games`: the saved games listed, and a finished one archived or removed.
 
 use super::{Answer, Output, print_json};
-use crate::Error;
 use crate::catalogue::{self, Tidy};
+use crate::error::Error;
 use crate::render::{games, look::Look};
 use crate::store::Dirs;
 use crate::words::{printable, printable_path};

@@ -14,8 +14,10 @@ mod solve;
 mod stats;
 mod tally;
 
+use crate::deck::Deck;
+use crate::games::manipulation::meld::MeldRules;
+use crate::games::manipulation::rules::Rules;
 use crate::words::{printable, printable_lines};
-use crate::{Deck, MeldRules, Rules};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use indexmap::IndexMap;
 use serde::Serialize;

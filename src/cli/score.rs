@@ -1,9 +1,9 @@
 //! `carousel score`: one round scored from each player's hand.
 
 use super::{Answer, Output, by_name, load_rules, print_json};
-use crate::Error;
+use crate::error::Error;
 use crate::family::GameKind;
-use crate::game;
+use crate::games::manipulation::game;
 
 /// How a hand argument is written, for messages.
 pub(super) const HAND_EXAMPLE: &str = "bob=\"4s Ah\" or bob=5 (a hand is NAME=CARDS or NAME=COUNT)";

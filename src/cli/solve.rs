@@ -1,7 +1,9 @@
 //! `carousel solve`: the best legal play of a hand onto a table.
 
 use super::{Answer, Output, Setup, print_json};
-use crate::{Hand, Table, solver};
+use crate::games::manipulation::solver;
+use crate::games::manipulation::table::Hand;
+use crate::games::manipulation::table::Table;
 use anyhow::Context;
 use clap::Args;
 use serde::Serialize;

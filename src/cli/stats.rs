@@ -1,9 +1,10 @@
 //! `carousel stats`: statistics across the saved games.
 
 use super::{Answer, Output, print_json};
+use crate::catalogue;
 use crate::render::{games, look::Look};
+use crate::stats;
 use crate::words::{printable, printable_path};
-use crate::{catalogue, stats};
 use clap::Args;
 use serde::Serialize;
 

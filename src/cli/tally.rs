@@ -1,10 +1,12 @@
 //! `carousel tally`: a whole game record scored.
 
 use super::{Answer, Output, by_name, print_json};
-use crate::canadian;
+use crate::error::Error;
 use crate::family::Record;
-use crate::game::{self, GameRecord};
-use crate::{Error, Rules, store};
+use crate::games::canadian;
+use crate::games::manipulation::game::{self, GameRecord};
+use crate::games::manipulation::rules::Rules;
+use crate::store;
 use anyhow::Context;
 use clap::Args;
 use indexmap::IndexMap;

@@ -10,9 +10,9 @@
 //! game is over the bonuses with how they came about.
 
 use super::look::{Look, width_of, wrap};
-use crate::Rules;
-use crate::breakdown;
-use crate::game::Tally;
+use crate::games::manipulation::breakdown;
+use crate::games::manipulation::game::Tally;
+use crate::games::manipulation::rules::Rules;
 use crate::words::and_list;
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
 use std::fmt::Write;
@@ -346,7 +346,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameRecord, tally};
+    use crate::games::manipulation::game::{GameRecord, tally};
 
     fn scored(path: &str) -> (Tally, Rules) {
         let text = std::fs::read_to_string(path).unwrap();

@@ -2,11 +2,11 @@
 //! side, in the same tables as Carousel's.
 
 use super::{new_table, numbers_from};
-use crate::canadian::Rulebook;
-use crate::canadian::meld::{LayVerdict, Set};
-use crate::canadian::record::Tally;
-use crate::canadian::scoring::HandScore;
-use crate::canadian::sides::Sides;
+use crate::games::canadian::Rulebook;
+use crate::games::canadian::meld::{LayVerdict, Set};
+use crate::games::canadian::record::Tally;
+use crate::games::canadian::scoring::HandScore;
+use crate::games::canadian::sides::Sides;
 use crate::notation::Spaced;
 use std::fmt::Write;
 

@@ -4,9 +4,9 @@
 //! echoes what was typed or read (a token, a name, a file's name): every control character
 //! in it is shown escaped here ([`crate::words::printable_lines`]), whatever the error.
 
-use crate::Error;
+use crate::error::Error;
+use crate::games::manipulation::session::Game;
 use crate::repl::CommandError;
-use crate::session::Game;
 use crate::words::printable_lines;
 
 /// What kind of "no" an error is: the exit status and the REPL's prefix follow from it.

@@ -266,7 +266,7 @@ fn carousel_stats(stats: &Stats, look: Look) -> String {
 mod tests {
     use super::*;
     use crate::catalogue::Summary;
-    use crate::game::{GameRecord, tally};
+    use crate::games::manipulation::game::{GameRecord, tally};
     use std::path::PathBuf;
 
     fn list() -> Vec<Saved> {
@@ -331,7 +331,7 @@ mod tests {
     fn games_list_names_a_canadian_or_carolina_game_and_counts_hands() {
         let mut list = list();
         let summary = list[0].summary.as_mut().unwrap();
-        summary.game = GameKind::Canadian(crate::canadian::Variant::Carolina);
+        summary.game = GameKind::Canadian(crate::games::canadian::Variant::Carolina);
         summary.leaders = vec!["ann+cy".to_string()];
         summary.score = -40;
         let text = games(&list, Look::plain(120));

@@ -1,10 +1,10 @@
 //! Text for the game in progress: the numbered table, what each step did, the state of the
 //! round, the history and the house rules.
 
+use crate::games::manipulation::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
+use crate::games::manipulation::table::Table;
 use crate::notation::Spaced;
 use crate::rules::{GameRules, HouseRule};
-use crate::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
-use crate::table::Table;
 use crate::words::{and_list, cards};
 use std::fmt::Write;
 

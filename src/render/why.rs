@@ -1,11 +1,11 @@
 //! `why N`: how a round's points came about, rule by rule, and how the game end's bonuses
-//! did. The addends come from `crate::breakdown`; this only words them.
+//! did. The addends come from `crate::games::manipulation::breakdown`; this only words them.
 
 use super::board::how_it_ended;
 use super::look::{Look, wrap};
-use crate::Rules;
-use crate::breakdown::{self, NoPoints, Part};
-use crate::game::Tally;
+use crate::games::manipulation::breakdown::{self, NoPoints, Part};
+use crate::games::manipulation::game::Tally;
+use crate::games::manipulation::rules::Rules;
 use crate::words::{and_list, plural};
 use std::fmt::Write;
 
@@ -156,7 +156,7 @@ pub(crate) fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameRecord, tally};
+    use crate::games::manipulation::game::{GameRecord, tally};
 
     fn finished() -> (Tally, Rules) {
         let text = std::fs::read_to_string("examples/finished-game.toml").unwrap();

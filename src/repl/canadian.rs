@@ -2,18 +2,18 @@
 //! gives who went out, each side's table and each player's hand; the referee judges every
 //! set, scores the hand by side and keeps the scoreboard to the end. It also settles the
 //! table's disputes: may I take the pile, is this a legal set, may I lay these on our set.
-//! No rule lives here: the library ([`crate::canadian`]) judges and scores.
+//! No rule lives here: the library ([`crate::games::canadian`]) judges and scores.
 
 use super::CommandError;
 use super::command::{rule_and_value, split_word};
 use super::rules::{KeepsRules, KeptFor};
 use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
-use crate::Error;
-use crate::canadian::pile::PileAnswer;
-use crate::canadian::record::Record;
-use crate::canadian::scoring::TableEntry;
-use crate::canadian::session::{Event, Game, Note};
-use crate::canadian::{CanadianRules, Rulebook, Variant};
+use crate::error::Error;
+use crate::games::canadian::pile::PileAnswer;
+use crate::games::canadian::record::Record;
+use crate::games::canadian::scoring::TableEntry;
+use crate::games::canadian::session::{Event, Game, Note};
+use crate::games::canadian::{CanadianRules, Rulebook, Variant};
 use crate::notation::{parse_hand, parse_wild_melds};
 use crate::render;
 use crate::store::{self, Dirs, GameFile};

@@ -2,7 +2,7 @@
 //! rule keys, help topics).
 
 use super::command::{WORDS, command_name};
-use crate::Rules;
+use crate::games::manipulation::rules::Rules;
 use crate::rules::{GameRules, HouseRule};
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
@@ -78,7 +78,7 @@ impl ReplHelper {
     /// Canadian and Carolina: names after the commands that take one, their rule keys, their
     /// help topics, and the games after `new --game`.
     fn other_games(&self, first: &str, count: usize) -> Vec<String> {
-        use crate::canadian::CanadianRules;
+        use crate::games::canadian::CanadianRules;
         let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
         let word = self
             .words

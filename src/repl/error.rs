@@ -2,7 +2,7 @@
 //! the REPL's own errors (a command word not understood, a command missing its arguments, a
 //! question answered with something else), which no other user of the library meets.
 
-use crate::Error;
+use crate::error::Error;
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum CommandError {

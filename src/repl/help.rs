@@ -523,8 +523,8 @@ pub(crate) fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
-    use crate::canadian::CanadianRules;
+    use crate::games::canadian::CanadianRules;
+    use crate::games::manipulation::rules::Rules;
     use crate::rules::HouseRule;
 
     fn default(table: &[HouseRule], key: &str) -> String {

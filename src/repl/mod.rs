@@ -12,15 +12,20 @@ pub(crate) mod help;
 mod rules;
 mod saved;
 
-use crate::canadian::CanadianRules;
 pub(crate) use crate::cli::PlayArgs;
+use crate::deck::Deck;
+use crate::error::Error;
 use crate::family::GameKind;
+use crate::games::canadian::CanadianRules;
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::session::{Game, Move, Phase, RoundChange};
+use crate::games::manipulation::solver;
+use crate::games::manipulation::table::Hand;
+use crate::games::manipulation::table::Table;
 use crate::render;
 use crate::rules::GameRules;
-use crate::session::{Game, Move, Phase, RoundChange};
 use crate::store::{self, Dirs, GameFile};
 use crate::words::{and_list, printable, printable_lines, printable_path};
-use crate::{Deck, Error, Hand, Rules, Table, solver};
 use command::{Command, FixText, MoveText, RulesArg};
 use complete::ReplHelper;
 pub(crate) use error::CommandError;
@@ -72,7 +77,7 @@ fn no_game() -> CommandError {
     )
 }
 
-fn deck_words(deck: crate::Deck) -> String {
+fn deck_words(deck: crate::deck::Deck) -> String {
     let decks = if deck.copies() == 1 {
         "one deck and a joker".to_string()
     } else {
@@ -746,7 +751,7 @@ impl Session {
         let mut canadian_refused = None;
         if let Some(path) = &args.rules {
             let carousel = Rules::load(path);
-            let canadian = crate::canadian::CanadianRules::load(path);
+            let canadian = crate::games::canadian::CanadianRules::load(path);
             match (&carousel, canadian) {
                 (Err(_), Err(_)) => {}
                 (Ok(_), Ok(rules)) => canadian_rules = Some(rules),

@@ -5,8 +5,8 @@
 use super::CommandError;
 use super::command::WhyArg;
 use super::{Referee, expand_home};
-use crate::Error;
 use crate::catalogue::{self, Saved, Tidy};
+use crate::error::Error;
 use crate::error::Overwrite;
 use crate::export::{self, Format};
 use crate::render::{self, look::Look};

@@ -7,10 +7,19 @@
 
 #![allow(dead_code)]
 
-use carousel::meld::{self, MeldRules};
-use carousel::moves;
-use carousel::scoring::card_value;
-use carousel::{Card, Deck, Hand, HandCard, Meld, Rank, Rules, Suit, Table, TableCard};
+use carousel::card::Card;
+use carousel::card::HandCard;
+use carousel::card::Rank;
+use carousel::card::Suit;
+use carousel::card::TableCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::meld::{self, MeldRules};
+use carousel::games::manipulation::moves;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::scoring::card_value;
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Meld;
+use carousel::games::manipulation::table::Table;
 
 /// The best play by brute force: (deadwood, cards played), or the do-nothing answer.
 pub(crate) fn best_play(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -> (u32, usize) {
@@ -18,7 +27,10 @@ pub(crate) fn best_play(table: &Table, hand: &Hand, rules: &Rules, deck: Deck) -
     let cards = hand.cards();
     let total: u32 = cards.iter().map(|c| card_value(*c, rules)).sum();
     let mut best = (total, 0usize);
-    let before: Vec<HandCard> = table.cards().map(carousel::TableCard::physical).collect();
+    let before: Vec<HandCard> = table
+        .cards()
+        .map(carousel::card::TableCard::physical)
+        .collect();
     // Every part of the hand, by bit mask; identical cards give the same part twice, which
     // costs time but nothing else.
     for mask in 1u32..(1 << cards.len()) {

@@ -48,9 +48,19 @@
 
 #![allow(dead_code)]
 
+use carousel::card::Card;
 use carousel::card::CardCounts;
-use carousel::scoring::card_value;
-use carousel::{Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard};
+use carousel::card::HandCard;
+use carousel::card::Rank;
+use carousel::card::Suit;
+use carousel::card::TableCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::scoring::card_value;
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Meld;
+use carousel::games::manipulation::table::Table;
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 
 /// The ILP's answer: the least deadwood, and (when it plays something) the cards played
@@ -206,7 +216,7 @@ pub(crate) fn ilp_optimum(table: &Table, hand: &Hand, rules: &Rules, deck: Deck)
         }
     }
     let after = Table::new(melds);
-    let mut expected = CardCounts::of(table.cards().map(carousel::TableCard::physical));
+    let mut expected = CardCounts::of(table.cards().map(carousel::card::TableCard::physical));
     for card in &played {
         expected.add(*card);
     }

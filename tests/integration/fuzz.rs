@@ -10,11 +10,16 @@
 //! fuzz`). Inputs that once broke the program are kept in `tests/fuzz_regressions/` (one
 //! file each, under the target's name) and replayed here on every run.
 
-use carousel::game::GameRecord;
+use carousel::deck::Deck;
+use carousel::games::manipulation::game::GameRecord;
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::scoring::HandReport;
+use carousel::games::manipulation::session::Game;
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Table;
 use carousel::notation::{parse_hand, parse_table};
-use carousel::scoring::HandReport;
-use carousel::session::Game;
-use carousel::{Deck, Hand, MeldRules, Rules, Table, store};
+use carousel::store;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::path::PathBuf;
@@ -54,7 +59,7 @@ fn read_notation(text: &str) {
 /// a record that loads is the game of the whole text or refused.
 fn read_record(text: &str) -> Option<Game> {
     let record = store::parse_record(text).ok()?;
-    let _ = carousel::game::tally(&record);
+    let _ = carousel::games::manipulation::game::tally(&record);
     Game::from_record(&record).ok()
 }
 
@@ -68,7 +73,7 @@ fn saved_game() -> String {
     game.draw().unwrap();
     let mv = game
         .melds("8h 9h *10h")
-        .map(|melds| carousel::session::Move {
+        .map(|melds| carousel::games::manipulation::session::Move {
             replaced: Vec::new(),
             melds,
         })

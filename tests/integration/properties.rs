@@ -1,12 +1,21 @@
 //! Property tests: printing then parsing gives back the same value, and no input, however
 //! malformed, makes a parser, the referee or the binary panic.
 
-use carousel::game::{self, GameRecord};
+use carousel::card::Card;
+use carousel::card::HandCard;
+use carousel::card::Rank;
+use carousel::card::Suit;
+use carousel::card::TableCard;
+use carousel::deck::Deck;
+use carousel::games::manipulation::game::{self, GameRecord};
+use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::moves;
+use carousel::games::manipulation::rules::Rules;
+use carousel::games::manipulation::scoring::HandReport;
+use carousel::games::manipulation::table::Hand;
+use carousel::games::manipulation::table::Meld;
+use carousel::games::manipulation::table::Table;
 use carousel::notation::{parse_card, parse_hand, parse_table};
-use carousel::scoring::HandReport;
-use carousel::{
-    Card, Deck, Hand, HandCard, Meld, MeldRules, Rank, Rules, Suit, Table, TableCard, moves,
-};
 use proptest::prelude::*;
 
 fn any_card() -> impl Strategy<Value = Card> {
@@ -206,9 +215,9 @@ proptest! {
         carolina in any::<bool>(),
         out in prop::option::of(0usize..4),
     ) {
-        use carousel::canadian::scoring::{TableEntry, score_hand};
-        use carousel::canadian::sides::Sides;
-        use carousel::canadian::{CanadianRules, Rulebook, Variant};
+        use carousel::games::canadian::scoring::{TableEntry, score_hand};
+        use carousel::games::canadian::sides::Sides;
+        use carousel::games::canadian::{CanadianRules, Rulebook, Variant};
         let variant = if carolina { Variant::Carolina } else { Variant::Canadian };
         let book = Rulebook::new(variant, CanadianRules::default());
         let players: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();

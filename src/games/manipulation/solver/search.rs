@@ -835,10 +835,10 @@ mod tests {
     use super::{
         Jokers, Limits, Node, Outcome, Turns, Work, best_plan_working, keep_best, searching,
     };
-    use crate::meld::MeldRules;
-    use crate::solver::pool::Pool;
-    use crate::solver::search::Config;
-    use crate::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
+    use crate::games::manipulation::meld::MeldRules;
+    use crate::games::manipulation::solver::pool::Pool;
+    use crate::games::manipulation::solver::search::Config;
+    use crate::games::manipulation::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
 
     fn node(key: u64, score: u32) -> Node {
         Node {
@@ -896,7 +896,7 @@ mod tests {
                     !matches!(none_aside, Outcome::Found(_)),
                     "not with no ace set aside"
                 );
-                crate::solver::profile::best_aces_aside(search)
+                crate::games::manipulation::solver::profile::best_aces_aside(search)
                     .map(|(aside, _)| aside)
                     .ok()
             },

@@ -2,11 +2,11 @@
 //! going out, exactly as docs/rules.md#end-of-a-round and
 //! docs/rules.md#round-score say.
 
-use crate::Error;
 use crate::card::HandCard;
 use crate::deck::Deck;
-use crate::rules::Rules;
-use crate::table::Hand;
+use crate::error::Error;
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::table::Hand;
 
 /// What one card left in hand counts: joker (the house value, 25), ace 1, J Q K 10,
 /// 2-10 their face.
@@ -23,7 +23,7 @@ pub fn deadwood(hand: &Hand, rules: &Rules) -> u32 {
 }
 
 /// Adds up a hand's card values. A joker counts at most
-/// [`JOKER_VALUE_MOST`](crate::rules::JOKER_VALUE_MOST), so a deck's cards never reach the
+/// [`JOKER_VALUE_MOST`](crate::games::manipulation::rules::JOKER_VALUE_MOST), so a deck's cards never reach the
 /// stop at `u32::MAX`: the sum is exact.
 pub fn points_sum(points: impl IntoIterator<Item = u32>) -> u32 {
     points.into_iter().fold(0, u32::saturating_add)

@@ -35,14 +35,14 @@ mod simplex;
 mod state;
 mod zero_half;
 
-use crate::Error;
 use crate::card::{Card, CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
-use crate::meld::MeldRules;
-use crate::moves;
-use crate::rules::Rules;
-use crate::scoring::card_value;
-use crate::table::{Hand, Meld, Table};
+use crate::error::Error;
+use crate::games::manipulation::meld::MeldRules;
+use crate::games::manipulation::moves;
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::scoring::card_value;
+use crate::games::manipulation::table::{Hand, Meld, Table};
 use layout::Layout;
 use pool::{Pool, RANKS, SUITS, face};
 use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan_working};
@@ -85,7 +85,11 @@ pub mod methods {
         Solution, Work, best_searched_layout, play_pool, programmed_layout, searched_layout,
         solve_by,
     };
-    use crate::{Deck, Error, Hand, Rules, Table};
+    use crate::deck::Deck;
+    use crate::error::Error;
+    use crate::games::manipulation::rules::Rules;
+    use crate::games::manipulation::table::Hand;
+    use crate::games::manipulation::table::Table;
 
     /// One of the two methods.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -91,15 +91,13 @@ pub(super) fn same_round(a: &RoundRecord, b: &RoundRecord, deck: Deck) -> bool {
 pub(super) fn same_hand(a: Option<&HandEntry>, b: Option<&HandEntry>, deck: Deck) -> bool {
     let meaning = |entry: &HandEntry| match entry {
         HandEntry::Count(n) => Some(Err(*n)),
-        HandEntry::Cards(text) => {
-            crate::carousel::table::Hand::parse(text, deck)
-                .ok()
-                .map(|hand| {
-                    let mut cards = hand.cards().to_vec();
-                    cards.sort_unstable();
-                    Ok(cards)
-                })
-        }
+        HandEntry::Cards(text) => crate::games::manipulation::table::Hand::parse(text, deck)
+            .ok()
+            .map(|hand| {
+                let mut cards = hand.cards().to_vec();
+                cards.sort_unstable();
+                Ok(cards)
+            }),
     };
     match (a, b) {
         (Some(a), Some(b)) => a == b || (meaning(a).is_some() && meaning(a) == meaning(b)),
@@ -548,7 +546,7 @@ impl Game {
     /// The best play of `hand` on the table in play. After the third draw no meld is
     /// allowed (unless the house rule says so), so the advice is then the hand as it is,
     /// and whether it may knock.
-    pub fn hint(&self, hand: &crate::carousel::table::Hand) -> Result<Hint, Error> {
+    pub fn hint(&self, hand: &crate::games::manipulation::table::Hand) -> Result<Hint, Error> {
         let setup = &self.setup;
         let table = &self.state.round.table;
         let together = CardCounts::of(
@@ -567,7 +565,7 @@ impl Game {
             && !setup.rules.meld_after_third_draw;
         if third_draw_over {
             let deadwood = scoring::deadwood(hand, &setup.rules);
-            let best = crate::solver::Solution {
+            let best = crate::games::manipulation::solver::Solution {
                 played: Vec::new(),
                 left: hand.cards().to_vec(),
                 table: table.clone(),
@@ -581,7 +579,7 @@ impl Game {
             });
         }
         Ok(Hint {
-            best: crate::solver::solve(table, hand, &setup.rules, setup.deck)?,
+            best: crate::games::manipulation::solver::solve(table, hand, &setup.rules, setup.deck)?,
             no_meld: None,
         })
     }
@@ -592,7 +590,7 @@ impl Game {
     pub fn count_hand(
         &self,
         player: usize,
-        hand: &crate::carousel::table::Hand,
+        hand: &crate::games::manipulation::table::Hand,
     ) -> Result<HandCount, Error> {
         let together = CardCounts::of(
             self.state
@@ -606,7 +604,7 @@ impl Game {
             .deck
             .check_counts(&together, " on the table and in the hand together")?;
         let rules = &self.setup.rules;
-        let deadwood = crate::carousel::scoring::deadwood(hand, rules);
+        let deadwood = crate::games::manipulation::scoring::deadwood(hand, rules);
         let held = self.state.round.held[player];
         Ok(HandCount {
             deadwood,

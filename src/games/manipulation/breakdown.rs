@@ -3,9 +3,9 @@
 //! the referee's word for it. Built from a scored [`RoundScore`] and a [`GameEnd`]; nothing
 //! here scores anything again, it only names the rule behind each addend.
 
-use crate::Rules;
-use crate::carousel::game::{GameEnd, Tally};
-use crate::carousel::scoring::RoundScore;
+use crate::games::manipulation::game::{GameEnd, Tally};
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::scoring::RoundScore;
 use std::fmt;
 
 /// One addend of a player's points, with the rule it comes from.
@@ -186,8 +186,8 @@ pub fn game_end(tally: &Tally, end: &GameEnd, rules: &Rules) -> Vec<Bonus> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::carousel::game::{GameRecord, game_end as score_end, tally};
-    use crate::carousel::scoring::{HandReport, score_round};
+    use crate::games::manipulation::game::{GameRecord, game_end as score_end, tally};
+    use crate::games::manipulation::scoring::{HandReport, score_round};
 
     fn scored(deadwood: &[u32], knocker: Option<usize>, rules: &Rules) -> RoundScore {
         let names: Vec<String> = (0..deadwood.len()).map(|p| format!("p{p}")).collect();

@@ -741,7 +741,7 @@ fn record_without_a_log_goes_on_after_its_rounds() {
     assert_eq!(Game::from_record(&record).unwrap(), game);
     // A record written by an older version, with earlier-rounds, still opens.
     let mut old = record.clone();
-    old.play = Some(crate::carousel::game::PlayRecord {
+    old.play = Some(crate::games::manipulation::game::PlayRecord {
         first_dealer: "ann".to_string(),
         earlier_rounds: 1,
         log: vec!["ann: draw".to_string()],
@@ -918,7 +918,7 @@ fn cards_correction_beyond_the_deck_is_refused_without_overflow() {
 fn hand_counted_in_play_is_checked_against_the_table() {
     let mut game = game_with(&["ann", "ben"], Rules::default());
     steps(&mut game, &["ben: draw", "ben: play = 7h 8h 9h"]);
-    let hand = crate::carousel::table::Hand::parse("7h As", game.setup().deck).unwrap();
+    let hand = crate::games::manipulation::table::Hand::parse("7h As", game.setup().deck).unwrap();
     let err = game.count_hand(0, &hand).unwrap_err();
     assert!(err.to_string().starts_with("7h appears 2 times"), "{err}");
 }
@@ -928,7 +928,8 @@ fn hand_counted_in_play_is_checked_against_the_table() {
 fn hint_after_the_third_draw_offers_no_meld() {
     let mut game = game_with(&["ann", "ben"], Rules::default());
     steps(&mut game, &["ben: draw", "ben: draw", "ben: draw"]);
-    let hand = crate::carousel::table::Hand::parse("7h 8h 9h As", game.setup().deck).unwrap();
+    let hand =
+        crate::games::manipulation::table::Hand::parse("7h 8h 9h As", game.setup().deck).unwrap();
     let hint = game.hint(&hand).unwrap();
     assert!(hint.best.played.is_empty());
     assert_eq!(hint.best.deadwood, 25);
@@ -944,7 +945,7 @@ mod turn_as_moves {
     //! moves is judged as the one move from the table at its start to the table after.
     use super::*;
     use crate::card::CardCounts;
-    use crate::carousel::table::Hand;
+    use crate::games::manipulation::table::Hand;
     use proptest::prelude::*;
 
     const START: [&str; 6] = [
@@ -1001,10 +1002,10 @@ mod turn_as_moves {
                 let laid: Vec<HandCard> = cut.iter().filter_map(|i| hand.cards().get(*i).copied()).collect();
                 let pile: Vec<HandCard> = start_table.cards().map(crate::card::TableCard::physical).chain(laid.iter().copied()).collect();
                 let Some(after) = (if keep_start[i] {
-                    crate::solver::arrange(&laid, &rules, deck)
+                    crate::games::manipulation::solver::arrange(&laid, &rules, deck)
                         .map(|t| Table::new(start_table.melds().iter().cloned().chain(t.melds().iter().cloned()).collect()))
                 } else {
-                    crate::solver::arrange(&pile, &rules, deck)
+                    crate::games::manipulation::solver::arrange(&pile, &rules, deck)
                 }) else { continue };
                 let mv = move_to(&game, &after);
                 let judged = game.judge(&mv).unwrap();
@@ -1295,7 +1296,7 @@ mod round_lines {
             let mut record = RoundRecord::default();
             for (i, name) in ["alice", "bob", "carol"].iter().enumerate() {
                 let entry = if i == 2 && !cards.is_empty() {
-                    let hand = crate::carousel::table::Hand::parse(&cards.join(" "), game.setup().deck).unwrap();
+                    let hand = crate::games::manipulation::table::Hand::parse(&cards.join(" "), game.setup().deck).unwrap();
                     HandEntry::Cards(hand.to_string())
                 } else {
                     HandEntry::Count(i64::from(counts[i]))

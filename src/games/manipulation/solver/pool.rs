@@ -9,7 +9,7 @@
 //! worse than laying the real X as a second X. Every other joker is wild.
 
 use crate::card::{Card, HandCard, Rank, Suit, TableCard};
-use crate::table::{Hand, Table};
+use crate::games::manipulation::table::{Hand, Table};
 
 /// Ranks indexed 0 (ace) to 12 (king); the search adds 13 for an ace above the king.
 pub(crate) const RANKS: usize = 13;

@@ -13,12 +13,12 @@ use super::record::{self, PlayLog, Record, Round, Tally};
 use super::scoring::{HandScore, TableEntry, is_empty};
 use super::sides::{Sides, parse_teams};
 use super::{CanadianRules, Rulebook, Variant};
-use crate::Error;
 use crate::card::CardCounts;
-use crate::carousel::game::HandEntry;
-use crate::carousel::scoring::HandReport;
-use crate::carousel::session::report_text;
+use crate::error::Error;
 use crate::error::{AfterTheEnd, LogMismatch, NoSuch, Stage, StepForm, Undo, Unscored};
+use crate::games::manipulation::game::HandEntry;
+use crate::games::manipulation::scoring::HandReport;
+use crate::games::manipulation::session::report_text;
 
 /// One step the score keeper gives.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,13 +4,15 @@
 //! M1-M4, the round's scoring and its breakdown, the game record and tally, and the game
 //! at the table (`session`). What the family shares (cards, decks, notation, the reading
 //! of house rules, saving) lives at the top of the crate; Canadian and Carolina Rummy live
-//! in [`crate::canadian`]. The best play ([`crate::solver`]) is Carousel's too, kept at
+//! in [`crate::games::canadian`]. The best play ([`crate::games::manipulation::solver`]) is Carousel's too, kept at
 //! the top for now.
 
 pub mod breakdown;
 pub mod game;
 pub mod meld;
 pub mod moves;
+pub mod rules;
 pub mod scoring;
 pub mod session;
+pub mod solver;
 pub mod table;

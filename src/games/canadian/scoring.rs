@@ -5,10 +5,10 @@
 use super::Rulebook;
 use super::meld::Set;
 use super::sides::Sides;
-use crate::Error;
 use crate::card::CardCounts;
-use crate::carousel::scoring::HandReport;
-use crate::carousel::table::Hand;
+use crate::error::Error;
+use crate::games::manipulation::scoring::HandReport;
+use crate::games::manipulation::table::Hand;
 use crate::notation::parse_wild_melds;
 
 /// What a side has on the table when a hand ends: its sets, or their counted value.
@@ -149,7 +149,7 @@ pub fn score_hand(
             return Err(Error::Round(format!(
                 "{} went out but holds cards ({}); the player who went out holds none",
                 players[p],
-                crate::carousel::session::report_text(&hands[p])
+                crate::games::manipulation::session::report_text(&hands[p])
             )));
         }
         None => {
@@ -175,7 +175,7 @@ pub fn score_hand(
     let scores = (0..sides.len())
         .map(|side| {
             let table = tables[side].value(book);
-            let held = crate::carousel::scoring::points_sum(
+            let held = crate::games::manipulation::scoring::points_sum(
                 sides
                     .members(side)
                     .iter()
@@ -202,7 +202,7 @@ pub fn score_hand(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canadian::{CanadianRules, Variant};
+    use crate::games::canadian::{CanadianRules, Variant};
 
     fn four() -> Vec<String> {
         ["alice", "bob", "carol", "dave"].map(String::from).to_vec()

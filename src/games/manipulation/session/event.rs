@@ -16,11 +16,11 @@
 //! ```
 
 use super::{Move, Setup};
-use crate::Error;
-use crate::carousel::game::{HandEntry, RoundRecord};
-use crate::carousel::scoring::HandReport;
-use crate::carousel::table::Table;
+use crate::error::Error;
 use crate::error::{RoundForm, StepForm};
+use crate::games::manipulation::game::{HandEntry, RoundRecord};
+use crate::games::manipulation::scoring::HandReport;
+use crate::games::manipulation::table::Table;
 use indexmap::IndexMap;
 use std::fmt::Write;
 

@@ -1,10 +1,10 @@
 //! The table and the hand as the referee holds them: parsed, counted against the deck, every
 //! joker on the table with its stated card, every meld in canonical order.
 
-use crate::Error;
 use crate::card::{Card, CardCounts, HandCard, TableCard};
-use crate::carousel::meld::{self, MeldRules};
 use crate::deck::Deck;
+use crate::error::Error;
+use crate::games::manipulation::meld::{self, MeldRules};
 use crate::notation::{self, Spaced, TypedMeld, TypedTableCard};
 use std::fmt;
 

@@ -2,7 +2,7 @@
 //! (docs/rules.md#canadian-house-rules): their
 //! own `[rules]` keys. A Carousel key here is an unknown key, and the reverse.
 
-use crate::Error;
+use crate::error::Error;
 use crate::rules::{GameRules, HouseRule, default_number, default_switch, read};
 use serde::{Deserialize, Serialize};
 

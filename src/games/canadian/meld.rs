@@ -191,7 +191,7 @@ impl Rulebook {
     /// the value of a natural of the set's rank (10 in a set of queens).
     pub fn table_value(&self, set: &Set) -> u32 {
         let roles = self.roles(&set.cards);
-        crate::carousel::scoring::points_sum(set.cards.iter().zip(roles).map(
+        crate::games::manipulation::scoring::points_sum(set.cards.iter().zip(roles).map(
             |(card, role)| match (card, role) {
                 (HandCard::Joker, _) => JOKER_VALUE,
                 (HandCard::Real(c), Role::Natural(_)) => natural_value(*c),
@@ -250,7 +250,7 @@ impl Rulebook {
 
     /// A side's table count: the sum of its sets' values.
     pub fn sets_value(&self, sets: &[Set]) -> u32 {
-        crate::carousel::scoring::points_sum(sets.iter().map(|s| self.table_value(s)))
+        crate::games::manipulation::scoring::points_sum(sets.iter().map(|s| self.table_value(s)))
     }
 }
 
@@ -318,7 +318,7 @@ impl Rulebook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canadian::CanadianRules;
+    use crate::games::canadian::CanadianRules;
     use crate::notation::parse_wild_melds;
 
     fn book(variant: Variant) -> Rulebook {

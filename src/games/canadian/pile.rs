@@ -58,7 +58,7 @@ impl Rulebook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canadian::{CanadianRules, Variant};
+    use crate::games::canadian::{CanadianRules, Variant};
     use crate::notation::parse_hand;
 
     fn ask(variant: Variant, rules: CanadianRules, top: &str, hand: &str) -> PileAnswer {

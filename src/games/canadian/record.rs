@@ -2,16 +2,16 @@
 //! (docs/commands.md#tally-of-canadian-and-carolina-records) and its
 //! tally: running totals by side, the end at the target and the winners.
 //!
-//! The record shares its shape and its reading with Carousel's ([`crate::carousel::game`]): players,
+//! The record shares its shape and its reading with Carousel's ([`crate::games::manipulation::game`]): players,
 //! `[rules]`, `[[round]]` with `[round.hands]`; it adds `teams`, each round's `out` and
 //! `[round.melds]`.
 
 use super::scoring::{HandScore, TableEntry, score_hand};
 use super::sides::Sides;
 use super::{CanadianRules, Rulebook, Variant};
-use crate::Error;
-use crate::carousel::game::{HandEntry, read_record};
-use crate::carousel::scoring::HandReport;
+use crate::error::Error;
+use crate::games::manipulation::game::{HandEntry, read_record};
+use crate::games::manipulation::scoring::HandReport;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 

@@ -19,8 +19,8 @@ use super::layout_with;
 use super::pool::Pool;
 use super::search::Config;
 use crate::card::{Card, HandCard, Rank, TableCard};
-use crate::meld::{MeldKind, MeldRules};
-use crate::table::{Meld, Table};
+use crate::games::manipulation::meld::{MeldKind, MeldRules};
+use crate::games::manipulation::table::{Meld, Table};
 
 /// Melds this far or farther from every played card are the farthest.
 const FAR: u8 = 3;
@@ -262,7 +262,7 @@ pub(crate) fn order_key(meld: &Meld) -> (u8, u8, u8) {
 mod tests {
     use super::*;
     use crate::deck::Deck;
-    use crate::rules::Rules;
+    use crate::games::manipulation::rules::Rules;
 
     /// The table after `found` (melds in notation) plays `played` onto `table`, and which
     /// of the table's melds it keeps as they were.
@@ -272,7 +272,8 @@ mod tests {
         let meld_rules = MeldRules::new(&rules, deck);
         let table = Table::parse(table, meld_rules, deck).expect("a table");
         let found = Table::parse(found, meld_rules, deck).expect("a layout");
-        let played = crate::table::Hand::parse(played, deck).expect("played cards");
+        let played =
+            crate::games::manipulation::table::Hand::parse(played, deck).expect("played cards");
         let layout = Layout {
             melds: found.melds().iter().map(|m| m.cards().to_vec()).collect(),
             played: played.cards().to_vec(),

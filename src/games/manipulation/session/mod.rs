@@ -5,7 +5,7 @@
 //! player holds (dealt, plus draws, less cards played). Since Carousel has no discard, the
 //! stock is the deck less the table and the hands. From these it refuses what the rules of a
 //! turn forbid (docs/rules.md#a-turn), judges every move by M1-M4, runs the last lap when the
-//! stock runs out and scores each round by [`crate::carousel::game::tally`].
+//! stock runs out and scores each round by [`crate::games::manipulation::game::tally`].
 //!
 //! A [`Game`] is its setup (players, house rules, first dealer, rounds recorded before) and a
 //! log of [`Event`]s; the [`State`] is what replaying that log gives. Undo replays a shorter
@@ -28,17 +28,19 @@ pub(crate) use event::report_text;
 
 use corrections::count_range;
 
-use crate::Error;
 use crate::card::{CardCounts, HandCard};
-use crate::carousel::game::{self, GameRecord, HandEntry, PlayRecord, RoundRecord, Tally};
-use crate::carousel::meld::MeldRules;
-use crate::carousel::moves::{self, MoveRule, Verdict, Violation};
-use crate::carousel::scoring::{self, HandReport, RoundScore};
-use crate::carousel::table::{Meld, Table};
 use crate::deck::Deck;
+use crate::error::Error;
 use crate::error::{MoveForm, Name, NoSuch};
+use crate::games::manipulation::game::{
+    self, GameRecord, HandEntry, PlayRecord, RoundRecord, Tally,
+};
+use crate::games::manipulation::meld::MeldRules;
+use crate::games::manipulation::moves::{self, MoveRule, Verdict, Violation};
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::scoring::{self, HandReport, RoundScore};
+use crate::games::manipulation::table::{Meld, Table};
 use crate::notation::Spaced;
-use crate::rules::Rules;
 use crate::words::plural;
 
 /// The draws a turn may take before it ends (docs/rules.md#draws).
@@ -514,7 +516,7 @@ pub enum RoundChange {
 /// the hand kept as it is with why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
-    pub best: crate::solver::Solution,
+    pub best: crate::games::manipulation::solver::Solution,
     /// Why the player whose turn it is may not meld now (after the third draw).
     pub no_meld: Option<Error>,
 }

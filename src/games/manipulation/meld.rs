@@ -6,8 +6,8 @@
 
 use crate::card::{Card, Rank, Suit, TableCard};
 use crate::deck::Deck;
+use crate::games::manipulation::rules::Rules;
 use crate::notation::Spaced;
-use crate::rules::Rules;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MeldKind {

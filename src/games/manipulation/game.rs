@@ -1,12 +1,12 @@
 //! Where a whole game is scored: the game record (the TOML of docs/commands.md#tally), running
 //! totals, the end at the target and its bonuses (docs/rules.md#end-of-the-game).
 
-use crate::Error;
 use crate::card::CardCounts;
 use crate::deck::Deck;
+use crate::error::Error;
 use crate::error::Name;
-use crate::rules::Rules;
-use crate::scoring::{self, HandReport, RoundScore};
+use crate::games::manipulation::rules::Rules;
+use crate::games::manipulation::scoring::{self, HandReport, RoundScore};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ pub struct PlayRecord {
     /// the referee); the log follows on from them.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub earlier_rounds: usize,
-    /// Every step of the game, in order, in the notation of `crate::session::Event`.
+    /// Every step of the game, in order, in the notation of `crate::games::manipulation::session::Event`.
     #[serde(default)]
     pub log: Vec<String>,
 }

@@ -49,7 +49,7 @@ use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
 use super::search::Config;
 use super::simplex::{BranchAndBound, Model, Relation, Solved, Status};
 use crate::card::{HandCard, TableCard};
-use crate::meld::MeldRules;
+use crate::games::manipulation::meld::MeldRules;
 
 /// A play found by the program.
 pub(crate) struct IlpPlay {
@@ -609,9 +609,9 @@ fn joined_runs(melds: Vec<Shaped>, config: &Config) -> Vec<(usize, Vec<Slot>)> {
 mod tests {
     use super::*;
     use crate::deck::Deck;
-    use crate::rules::Rules;
-    use crate::solver::pool::rank_index;
-    use crate::table::{Hand, Table};
+    use crate::games::manipulation::rules::Rules;
+    use crate::games::manipulation::solver::pool::rank_index;
+    use crate::games::manipulation::table::{Hand, Table};
 
     /// The fitting faces, read in bits, are the faces of the shapes [`each_shape`] visits:
     /// over pools of 0 to 30 random cards, some pinned jokers, aces high or not, 0 to 2 wild.
@@ -659,7 +659,8 @@ mod tests {
     #[test]
     fn a_face_with_no_card_has_no_row_and_the_jokers_laid_there_are_counted_in_the_jokers_row() {
         // The hand goes out only with its joker as 8h, a face with no card.
-        let (pool, config, rules) = crate::solver::tests::pool_of("5h 6h 7h | 10s 10d 10c", "* 9h");
+        let (pool, config, rules) =
+            crate::games::manipulation::solver::tests::pool_of("5h 6h 7h | 10s 10d 10c", "* 9h");
         let program = Program::new(&pool, &config).expect("a program");
         let with_a_card = ["5h", "6h", "7h", "9h", "10s", "10d", "10c"].len();
         assert_eq!(program.w.iter().flatten().count(), with_a_card);
@@ -696,7 +697,7 @@ mod tests {
             deck,
         )
         .expect("a hand");
-        let config = crate::solver::config(&rules, meld_rules);
+        let config = crate::games::manipulation::solver::config(&rules, meld_rules);
         (Pool::for_play(&table, &hand), config, meld_rules)
     }
 

@@ -3,12 +3,12 @@
 //!
 //! Only the end state is judged: during a turn the table may be rearranged freely.
 
-use crate::Error;
 use crate::card::{Card, CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
-use crate::meld::MeldRules;
+use crate::error::Error;
+use crate::games::manipulation::meld::MeldRules;
+use crate::games::manipulation::table::{Hand, Table};
 use crate::notation::Spaced;
-use crate::table::{Hand, Table};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -159,7 +159,7 @@ fn joker_releases(before: &Table, after: &Table, jokers_left: bool) -> Vec<Viola
         after
             .cards()
             .filter(|c| !c.is_joker())
-            .map(super::super::card::TableCard::physical),
+            .map(crate::card::TableCard::physical),
     );
     let restated: Vec<Card> = now
         .iter()

@@ -7,7 +7,7 @@ use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
 use super::search::{Config, Jokers, Plan, Search};
 use super::state::sets_split;
 use crate::card::{Card, HandCard, Rank, TableCard};
-use crate::meld::{self, MeldRules};
+use crate::games::manipulation::meld::{self, MeldRules};
 
 /// What a run in progress may still do, as the search counts it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,7 +34,7 @@ pub(crate) struct Layout {
 impl Layout {
     /// A layout of a pool read down ([`Pool::mirrored`]) as a layout of the pool itself:
     /// each card back at its rank. (A run then lists its cards from the top; every meld is
-    /// put in its canonical order when it becomes a [`crate::Meld`].)
+    /// put in its canonical order when it becomes a [`crate::games::manipulation::table::Meld`].)
     pub(crate) fn mirrored(self, aces_high: bool) -> Layout {
         let back = |card: Card| {
             let rank = super::pool::mirrored_rank(super::pool::rank_index(card), aces_high);
