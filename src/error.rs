@@ -110,6 +110,10 @@ pub enum Error {
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
 
+    /// A hand given in a form that is none: a count that is no whole number.
+    #[error(transparent)]
+    HandForm(#[from] HandForm),
+
     /// A player's name that cannot be one, or two players of one name.
     #[error(transparent)]
     Name(#[from] Name),
@@ -677,6 +681,16 @@ pub enum Overwrite {
     /// Something that is not a file: a directory, a device.
     #[error("{path} is not a regular file, so nothing was written")]
     NotAFile { path: String },
+}
+
+/// A hand given in a form that is none of a hand's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HandForm {
+    /// Digits (and minus signs) that are no count from 0 up.
+    #[error(
+        "\"{text}\": not a hand count; a count is a whole number from 0 up, or give the cards left"
+    )]
+    NotACount { text: String },
 }
 
 /// An export that cannot be made.

@@ -31,6 +31,7 @@ pub mod error;
 pub mod export;
 pub mod family;
 pub mod games;
+pub mod hand;
 pub mod notation;
 pub mod render;
 pub mod repl;

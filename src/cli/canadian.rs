@@ -8,7 +8,7 @@ use crate::games::canadian::record::Tally;
 use crate::games::canadian::scoring::{HandScore, TableEntry, score_hand};
 use crate::games::canadian::sides::{Sides, check_name, parse_teams};
 use crate::games::canadian::{CanadianRules, Rulebook, Variant};
-use crate::games::manipulation::scoring::HandReport;
+use crate::hand::HandReport;
 use anyhow::Context;
 use indexmap::IndexMap;
 use serde::Serialize;

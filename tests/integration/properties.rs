@@ -11,10 +11,10 @@ use carousel::games::manipulation::game::{self, GameRecord};
 use carousel::games::manipulation::meld::MeldRules;
 use carousel::games::manipulation::moves;
 use carousel::games::manipulation::rules::Rules;
-use carousel::games::manipulation::scoring::HandReport;
 use carousel::games::manipulation::table::Hand;
 use carousel::games::manipulation::table::Meld;
 use carousel::games::manipulation::table::Table;
+use carousel::hand::HandReport;
 use carousel::notation::{parse_card, parse_hand, parse_table};
 use proptest::prelude::*;
 

@@ -191,13 +191,13 @@ impl Rulebook {
     /// the value of a natural of the set's rank (10 in a set of queens).
     pub fn table_value(&self, set: &Set) -> u32 {
         let roles = self.roles(&set.cards);
-        crate::games::manipulation::scoring::points_sum(set.cards.iter().zip(roles).map(
-            |(card, role)| match (card, role) {
+        crate::hand::sum_values(set.cards.iter().zip(roles).map(|(card, role)| {
+            match (card, role) {
                 (HandCard::Joker, _) => JOKER_VALUE,
                 (HandCard::Real(c), Role::Natural(_)) => natural_value(*c),
                 (HandCard::Real(_), Role::Wild) => set.rank.wild_value(),
-            },
-        ))
+            }
+        }))
     }
 
     /// A side's melds as written, judged and merged: each holds a natural card and is of
@@ -250,7 +250,7 @@ impl Rulebook {
 
     /// A side's table count: the sum of its sets' values.
     pub fn sets_value(&self, sets: &[Set]) -> u32 {
-        crate::games::manipulation::scoring::points_sum(sets.iter().map(|s| self.table_value(s)))
+        crate::hand::sum_values(sets.iter().map(|s| self.table_value(s)))
     }
 }
 

@@ -128,7 +128,7 @@ impl Rulebook {
 
     /// A hand's count: the sum of its cards' values.
     pub(crate) fn hand_count(&self, cards: &[HandCard]) -> u32 {
-        crate::games::manipulation::scoring::points_sum(cards.iter().map(|c| self.hand_value(*c)))
+        crate::hand::sum_values(cards.iter().map(|c| self.hand_value(*c)))
     }
 
     /// The words for what is wild, for people.

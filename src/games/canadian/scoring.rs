@@ -7,8 +7,8 @@ use super::meld::Set;
 use super::sides::Sides;
 use crate::card::CardCounts;
 use crate::error::Error;
-use crate::games::manipulation::scoring::HandReport;
 use crate::games::manipulation::table::Hand;
+use crate::hand::HandReport;
 use crate::notation::parse_wild_melds;
 
 /// What a side has on the table when a hand ends: its sets, or their counted value.
@@ -149,7 +149,7 @@ pub fn score_hand(
             return Err(Error::Round(format!(
                 "{} went out but holds cards ({}); the player who went out holds none",
                 players[p],
-                crate::games::manipulation::session::report_text(&hands[p])
+                hands[p].text()
             )));
         }
         None => {
@@ -175,7 +175,7 @@ pub fn score_hand(
     let scores = (0..sides.len())
         .map(|side| {
             let table = tables[side].value(book);
-            let held = crate::games::manipulation::scoring::points_sum(
+            let held = crate::hand::sum_values(
                 sides
                     .members(side)
                     .iter()

@@ -16,9 +16,8 @@ use super::{CanadianRules, Rulebook, Variant};
 use crate::card::CardCounts;
 use crate::error::Error;
 use crate::error::{AfterTheEnd, LogMismatch, NoSuch, Stage, StepForm, Undo, Unscored};
-use crate::games::manipulation::game::HandEntry;
-use crate::games::manipulation::scoring::HandReport;
-use crate::games::manipulation::session::report_text;
+use crate::hand::HandEntry;
+use crate::hand::HandReport;
 
 /// One step the score keeper gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +40,7 @@ impl Event {
             Event::Melds { player, table } => format!("melds {}: {}", name(player), table.text())
                 .trim_end()
                 .to_string(),
-            Event::Hand { player, hand } => format!("hand {}: {}", name(player), report_text(hand))
+            Event::Hand { player, hand } => format!("hand {}: {}", name(player), hand.text())
                 .trim_end()
                 .to_string(),
         }
@@ -380,7 +379,7 @@ impl Game {
                     return Err(Error::Refused(format!(
                         "{} holds {} by the hand given; the player who went out holds none (hand {} 0 corrects it)",
                         self.players()[*p],
-                        report_text(hand),
+                        hand.text(),
                         self.players()[*p]
                     )));
                 }
@@ -484,7 +483,7 @@ impl Game {
                         Some(HandReport::Count(n)) => Some(*n),
                         _ => None,
                     };
-                    let text = hand.as_ref().map(report_text).unwrap_or_default();
+                    let text = hand.as_ref().map(HandReport::text).unwrap_or_default();
                     (players[p].clone(), entry(text, count))
                 })
                 .collect(),

@@ -187,7 +187,8 @@ pub fn game_end(tally: &Tally, end: &GameEnd, rules: &Rules) -> Vec<Bonus> {
 mod tests {
     use super::*;
     use crate::games::manipulation::game::{GameRecord, game_end as score_end, tally};
-    use crate::games::manipulation::scoring::{HandReport, score_round};
+    use crate::games::manipulation::scoring::score_round;
+    use crate::hand::HandReport;
 
     fn scored(deadwood: &[u32], knocker: Option<usize>, rules: &Rules) -> RoundScore {
         let names: Vec<String> = (0..deadwood.len()).map(|p| format!("p{p}")).collect();

@@ -6,7 +6,9 @@ use crate::deck::Deck;
 use crate::error::Error;
 use crate::error::Name;
 use crate::games::manipulation::rules::Rules;
-use crate::games::manipulation::scoring::{self, HandReport, RoundScore};
+use crate::games::manipulation::scoring::{self, RoundScore};
+use crate::hand::HandEntry;
+use crate::hand::HandReport;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -52,40 +54,6 @@ pub struct RoundRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knocker: Option<String>,
     pub hands: IndexMap<String, HandEntry>,
-}
-
-/// A hand as the record holds it: its count, or the cards left in notation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum HandEntry {
-    Count(i64),
-    Cards(String),
-}
-
-impl<'de> Deserialize<'de> for HandEntry {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Entry;
-        impl serde::de::Visitor<'_> for Entry {
-            type Value = HandEntry;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str(
-                    "a hand: a whole-number count like 12, or the cards left like \"4s Ah\"",
-                )
-            }
-            fn visit_i64<E>(self, n: i64) -> Result<HandEntry, E> {
-                Ok(HandEntry::Count(n))
-            }
-            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<HandEntry, E> {
-                i64::try_from(n)
-                    .map(HandEntry::Count)
-                    .map_err(|_| E::custom(format!("{n} is too large for a hand count")))
-            }
-            fn visit_str<E>(self, text: &str) -> Result<HandEntry, E> {
-                Ok(HandEntry::Cards(text.to_string()))
-            }
-        }
-        deserializer.deserialize_any(Entry)
-    }
 }
 
 /// Keys that only Canadian and Carolina records have

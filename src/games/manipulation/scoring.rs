@@ -3,10 +3,10 @@
 //! docs/rules.md#round-score say.
 
 use crate::card::HandCard;
-use crate::deck::Deck;
+
 use crate::error::Error;
 use crate::games::manipulation::rules::Rules;
-use crate::games::manipulation::table::Hand;
+use crate::hand::{Hand, HandReport};
 
 /// What one card left in hand counts: joker (the house value, 25), ace 1, J Q K 10,
 /// 2-10 their face.
@@ -19,14 +19,7 @@ pub fn card_value(card: HandCard, rules: &Rules) -> u32 {
 
 /// A hand's deadwood: the sum of its cards' values.
 pub fn deadwood(hand: &Hand, rules: &Rules) -> u32 {
-    points_sum(hand.cards().iter().map(|c| card_value(*c, rules)))
-}
-
-/// Adds up a hand's card values. A joker counts at most
-/// [`JOKER_VALUE_MOST`](crate::games::manipulation::rules::JOKER_VALUE_MOST), so a deck's cards never reach the
-/// stop at `u32::MAX`: the sum is exact.
-pub fn points_sum(points: impl IntoIterator<Item = u32>) -> u32 {
-    points.into_iter().fold(0, u32::saturating_add)
+    crate::hand::sum_values(hand.cards().iter().map(|c| card_value(*c, rules)))
 }
 
 /// Adds up a round's points exactly, or says whose points do not fit: counts are whatever a
@@ -43,52 +36,11 @@ fn exact_points(points: impl IntoIterator<Item = u32>, player: &str) -> Result<u
         })
 }
 
-/// A hand as reported when a round ends: the count a player gives, or the cards left.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HandReport {
-    Count(u32),
-    Cards(Hand),
-}
-
-impl HandReport {
-    /// Reads `12` as a count and anything else as cards (`4s Ah`); an empty text is a hand
-    /// of no cards.
-    pub fn parse(text: &str, deck: Deck) -> Result<HandReport, Error> {
-        let trimmed = text.trim();
-        if !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_digit() || c == '-') {
-            return match trimmed.parse::<u32>() {
-                Ok(count) => Ok(HandReport::Count(count)),
-                Err(_) => Err(Error::Round(format!(
-                    "\"{trimmed}\": not a hand count; a count is a whole number from 0 up, or give the cards left"
-                ))),
-            };
-        }
-        Hand::parse(trimmed, deck).map(HandReport::Cards)
-    }
-
-    pub fn deadwood(&self, rules: &Rules) -> u32 {
-        match self {
-            HandReport::Count(count) => *count,
-            HandReport::Cards(hand) => deadwood(hand, rules),
-        }
-    }
-
-    /// Whether this is a player with no cards left, that is gone out: a count of 0 (a count
-    /// stands for the cards, and 0 of them is none) or no cards. Cards that count 0 (jokers
-    /// under `joker-value = 0`) are still cards.
-    pub fn is_out(&self) -> bool {
-        match self {
-            HandReport::Count(count) => *count == 0,
-            HandReport::Cards(hand) => hand.is_empty(),
-        }
-    }
-
-    /// The physical cards, when they were given.
-    pub fn cards(&self) -> &[HandCard] {
-        match self {
-            HandReport::Count(_) => &[],
-            HandReport::Cards(hand) => hand.cards(),
-        }
+/// What a hand given at a round's end counts: the count given, or its cards' deadwood.
+pub fn report_deadwood(report: &HandReport, rules: &Rules) -> u32 {
+    match report {
+        HandReport::Count(count) => *count,
+        HandReport::Cards(hand) => deadwood(hand, rules),
     }
 }
 
@@ -114,7 +66,7 @@ pub fn score_round(
     knocker: Option<usize>,
     rules: &Rules,
 ) -> Result<RoundScore, Error> {
-    let deadwood: Vec<u32> = hands.iter().map(|h| h.deadwood(rules)).collect();
+    let deadwood: Vec<u32> = hands.iter().map(|h| report_deadwood(h, rules)).collect();
     let deadwood = deadwood.as_slice();
     let everyone = 0..deadwood.len();
     let out: Vec<usize> = everyone.clone().filter(|p| hands[*p].is_out()).collect();
@@ -187,6 +139,7 @@ pub fn score_round(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::Deck;
 
     fn names(n: usize) -> Vec<String> {
         ["alice", "bob", "carol", "dave", "erin"][..n]
@@ -366,11 +319,9 @@ mod tests {
             HandReport::Count(12)
         );
         let cards = HandReport::parse("4s Ah", deck).unwrap();
-        assert_eq!(cards.deadwood(&Rules::default()), 5);
+        assert_eq!(report_deadwood(&cards, &Rules::default()), 5);
         assert_eq!(
-            HandReport::parse("", deck)
-                .unwrap()
-                .deadwood(&Rules::default()),
+            report_deadwood(&HandReport::parse("", deck).unwrap(), &Rules::default()),
             0
         );
         assert!(HandReport::parse("-3", deck).is_err());

@@ -5,6 +5,7 @@ use crate::card::{Card, CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
 use crate::error::Error;
 use crate::games::manipulation::meld::{self, MeldRules};
+pub use crate::hand::Hand;
 use crate::notation::{self, Spaced, TypedMeld, TypedTableCard};
 use std::fmt;
 
@@ -172,43 +173,6 @@ fn joker_choices(known: &[TableCard], bare: usize, rules: MeldRules) -> Vec<Vec<
     choices
 }
 
-/// A player's hand: physical cards, jokers bare, in the order given.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Hand {
-    cards: Vec<HandCard>,
-}
-
-impl Hand {
-    pub fn new(cards: Vec<HandCard>) -> Hand {
-        Hand { cards }
-    }
-
-    /// Reads a hand and refuses more copies of a card than the deck holds.
-    pub fn parse(text: &str, deck: Deck) -> Result<Hand, Error> {
-        let cards = notation::parse_hand(text)?;
-        deck.check_counts(&CardCounts::of(cards.iter().copied()), " in the hand")?;
-        Ok(Hand { cards })
-    }
-
-    pub fn cards(&self) -> &[HandCard] {
-        &self.cards
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    pub fn counts(&self) -> CardCounts {
-        CardCounts::of(self.cards.iter().copied())
-    }
-}
-
-impl fmt::Display for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Spaced(&self.cards).fmt(f)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,12 +225,5 @@ mod tests {
         let two = Deck::for_players(2).unwrap();
         assert!(Table::parse("7h 8h 9h | 7h 7d 7c", MeldRules::default(), two).is_err());
         assert!(Table::parse("* * *", MeldRules::default(), three()).is_err());
-    }
-
-    #[test]
-    fn hands_keep_their_order() {
-        let hand = Hand::parse("7h 9H * js", three()).unwrap();
-        assert_eq!(hand.to_string(), "7h 9h * Js");
-        assert!(Hand::parse("* * *", three()).is_err());
     }
 }

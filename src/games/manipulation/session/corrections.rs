@@ -237,7 +237,7 @@ pub(super) fn count_range(setup: &Setup, held: u32, elsewhere: &CardCounts) -> (
         .collect();
     values.sort_unstable();
     let take = (held as usize).min(values.len());
-    let low = scoring::points_sum(values[..take].iter().copied());
-    let high = scoring::points_sum(values[values.len() - take..].iter().copied());
+    let low = crate::hand::sum_values(values[..take].iter().copied());
+    let high = crate::hand::sum_values(values[values.len() - take..].iter().copied());
     (low, high)
 }

@@ -18,9 +18,10 @@
 use super::{Move, Setup};
 use crate::error::Error;
 use crate::error::{RoundForm, StepForm};
-use crate::games::manipulation::game::{HandEntry, RoundRecord};
-use crate::games::manipulation::scoring::HandReport;
+use crate::games::manipulation::game::RoundRecord;
 use crate::games::manipulation::table::Table;
+use crate::hand::HandEntry;
+use crate::hand::HandReport;
 use indexmap::IndexMap;
 use std::fmt::Write;
 
@@ -52,14 +53,6 @@ pub enum Event {
     },
 }
 
-/// A hand report as the log and the game record write it: a count, or the cards.
-pub(crate) fn report_text(report: &HandReport) -> String {
-    match report {
-        HandReport::Count(n) => n.to_string(),
-        HandReport::Cards(hand) => hand.to_string(),
-    }
-}
-
 impl Event {
     /// The one line the log holds for this step.
     pub fn text(&self, players: &[String]) -> String {
@@ -68,12 +61,10 @@ impl Event {
             Event::Draw { player } => format!("{}: draw", name(player)),
             Event::Move { player, mv } => format!("{}: play {mv}", name(player)),
             Event::Done { player } => format!("{}: done", name(player)),
-            Event::Knock { player, hand } => {
-                format!("{}: knock {}", name(player), report_text(hand))
-                    .trim_end()
-                    .to_string()
-            }
-            Event::Hand { player, hand } => format!("{}: hand {}", name(player), report_text(hand))
+            Event::Knock { player, hand } => format!("{}: knock {}", name(player), hand.text())
+                .trim_end()
+                .to_string(),
+            Event::Hand { player, hand } => format!("{}: hand {}", name(player), hand.text())
                 .trim_end()
                 .to_string(),
             Event::Cards { player, held } => format!("{}: cards {held}", name(player)),

@@ -3,11 +3,12 @@
 //! comparing the rounds it gives with the rounds written.
 
 use super::{
-    CardCounts, DRAWS_A_TURN, Deck, Error, Event, Game, GameRecord, HandCount, HandEntry,
-    HandReport, Hint, Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord,
-    Rules, Setup, State, Step, Table, event, no_such_meld, plural, scoring,
+    CardCounts, DRAWS_A_TURN, Deck, Error, Event, Game, GameRecord, HandCount, HandReport, Hint,
+    Judged, Meld, Move, Note, Phase, PlayRecord, Round, RoundChange, RoundRecord, Rules, Setup,
+    State, Step, Table, event, no_such_meld, plural, scoring,
 };
 use crate::error::{MoveForm, Stage, Turn, Undo};
+use crate::hand::HandEntry;
 use crate::notation::Place;
 
 /// Where a record's rounds (edited by hand, say) part from what its log of play gives: the

@@ -24,7 +24,6 @@ mod round;
 mod turn;
 
 pub use event::Event;
-pub(crate) use event::report_text;
 
 use corrections::count_range;
 
@@ -32,14 +31,13 @@ use crate::card::{CardCounts, HandCard};
 use crate::deck::Deck;
 use crate::error::Error;
 use crate::error::{MoveForm, Name, NoSuch};
-use crate::games::manipulation::game::{
-    self, GameRecord, HandEntry, PlayRecord, RoundRecord, Tally,
-};
+use crate::games::manipulation::game::{self, GameRecord, PlayRecord, RoundRecord, Tally};
 use crate::games::manipulation::meld::MeldRules;
 use crate::games::manipulation::moves::{self, MoveRule, Verdict, Violation};
 use crate::games::manipulation::rules::Rules;
-use crate::games::manipulation::scoring::{self, HandReport, RoundScore};
+use crate::games::manipulation::scoring::{self, RoundScore};
 use crate::games::manipulation::table::{Meld, Table};
+use crate::hand::HandReport;
 use crate::notation::Spaced;
 use crate::words::plural;
 

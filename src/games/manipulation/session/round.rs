@@ -2,8 +2,7 @@
 //! round scored.
 
 use super::{
-    CardCounts, Error, HandEntry, HandReport, Note, Phase, RoundEnd, RoundRecord, Setup, State,
-    count_range,
+    CardCounts, Error, HandReport, Note, Phase, RoundEnd, RoundRecord, Setup, State, count_range,
 };
 use crate::error::{Count, Stage};
 
@@ -127,7 +126,7 @@ impl State {
         let waiting: Vec<usize> = (0..hands.len()).filter(|p| hands[*p].is_none()).collect();
         let mut notes = vec![Note::HandIn {
             player,
-            deadwood: report.deadwood(&setup.rules),
+            deadwood: crate::games::manipulation::scoring::report_deadwood(report, &setup.rules),
             waiting: waiting.clone(),
         }];
         if waiting.is_empty() {
@@ -152,13 +151,7 @@ impl State {
                 .players
                 .iter()
                 .zip(hands)
-                .map(|(name, report)| {
-                    let entry = match report {
-                        HandReport::Count(n) => HandEntry::Count(i64::from(*n)),
-                        HandReport::Cards(hand) => HandEntry::Cards(hand.to_string()),
-                    };
-                    (name.clone(), entry)
-                })
+                .map(|(name, report)| (name.clone(), report.entry()))
                 .collect(),
         };
         self.finish_round(setup, record)

@@ -2,6 +2,7 @@
 //! (`bob: draw`, `bob: play 1 = ...`), which these tests read back too.
 
 use super::*;
+use crate::hand::HandEntry;
 
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(std::string::ToString::to_string).collect()

@@ -274,7 +274,7 @@ impl State {
             .into());
         }
         self.check_report(setup, player, hand, &[])?;
-        let deadwood = hand.deadwood(&setup.rules);
+        let deadwood = crate::games::manipulation::scoring::report_deadwood(hand, &setup.rules);
         if deadwood > setup.rules.knock_limit {
             return Err(Error::KnockRefused {
                 player: name.to_string(),
