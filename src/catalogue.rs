@@ -6,7 +6,7 @@
 use crate::error::Error;
 use crate::error::{NoSuch, Stage};
 use crate::family::{GameKind, Record, Tally};
-use crate::games::manipulation::session::{Game, Phase};
+use crate::games::manipulation::play::Game;
 use crate::store::{self, Dirs};
 use serde::Serialize;
 use std::fs;
@@ -33,11 +33,11 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(game: &Game) -> Summary {
-        let tally = &game.state().tally;
-        let finished = game.state().phase == Phase::Over;
+        let tally = &game.tally();
+        let finished = game.is_over();
         let (scores, round) = match &tally.end {
             Some(end) if finished => (&end.final_totals, tally.rounds.len()),
-            _ => (&tally.totals, game.round().number),
+            _ => (&tally.totals, game.number()),
         };
         let score = scores.iter().copied().max().unwrap_or(0);
         let leaders = if tally.rounds.is_empty() {
@@ -45,7 +45,7 @@ impl Summary {
         } else {
             (0..scores.len())
                 .filter(|p| scores[*p] == score)
-                .map(|p| tally.players[p].clone())
+                .map(|p| tally.sides[p].clone())
                 .collect()
         };
         Summary {
@@ -54,7 +54,7 @@ impl Summary {
             round,
             finished,
             leaders,
-            score: i64::from(score),
+            score,
         }
     }
 }

@@ -110,6 +110,15 @@ pub enum Error {
     #[error("illegal move: {}", violations(.0))]
     Illegal(Verdict),
 
+    /// Running totals that cannot be kept: a round after the end, a total past what a score
+    /// holds.
+    #[error(transparent)]
+    Tally(#[from] TallyError),
+
+    /// A correction (`fix N ...`) not in the form of one.
+    #[error(transparent)]
+    FixForm(#[from] FixForm),
+
     /// A hand given in a form that is none: a count that is no whole number.
     #[error(transparent)]
     HandForm(#[from] HandForm),
@@ -415,6 +424,18 @@ pub enum Stage {
     )]
     SetBeforeFirstHand { what: String },
 
+    /// The seating (the first dealer, the teams) changed after the game's first step;
+    /// `first` is the game's word for that step.
+    #[error("{what} can be changed only before {first} (undo back to it to change it)")]
+    SetupFixed {
+        what: &'static str,
+        first: &'static str,
+    },
+
+    /// A house rule set to the value it has.
+    #[error("{key} is {value} already; nothing changed")]
+    RuleAlreadySo { key: &'static str, value: String },
+
     /// A correction of a round that already reads so.
     #[error("round {round} already reads so; nothing changed")]
     AlreadySo { round: usize },
@@ -529,6 +550,14 @@ pub enum Unscored {
     #[error("that correction of round {round} cannot be scored: {error}; nothing changed")]
     Correction { round: usize, error: Box<Error> },
 
+    /// A house rule changed to a value under which the rounds so far cannot be scored (a
+    /// knock over a lower knock limit, a target the game passed rounds ago).
+    #[error("{key} cannot be changed so: {error}; nothing changed")]
+    Rule {
+        key: &'static str,
+        error: Box<Error>,
+    },
+
     /// A Canadian or Carolina hand, all given, that the rules cannot score; `problem` is the
     /// record's word for why. A refusal: the step is refused and the game goes on.
     #[error("the hand cannot be scored: {problem}; nothing changed")]
@@ -601,6 +630,10 @@ pub enum StepForm {
     /// A line of a Canadian or Carolina log that is none of its three steps.
     #[error("\"{text}\": a step is out NAME, melds NAME: MELDS or hand NAME: HAND")]
     NotAHandStep { text: String },
+
+    /// A `rules` line of the log not written as `rules KEY = VALUE (was OLD)`.
+    #[error("\"{text}\": a house rule changed is written rules KEY = VALUE (was OLD)")]
+    NotARule { text: String },
 
     /// A name that is no player's, exactly as the log writes it.
     #[error("\"{name}\" is not a player")]
@@ -681,6 +714,63 @@ pub enum Overwrite {
     /// Something that is not a file: a directory, a device.
     #[error("{path} is not a regular file, so nothing was written")]
     NotAFile { path: String },
+}
+
+/// A round the running totals cannot take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TallyError {
+    /// A round after a total reached the target; `total` says whose total (`a total`, `a
+    /// side's total`).
+    #[error(
+        "round {round}: recorded after the game ended in round {ended}, when {total} reached {target}"
+    )]
+    AfterTheEnd {
+        round: usize,
+        ended: usize,
+        target: i64,
+        total: &'static str,
+    },
+
+    /// A total past the most a score holds: refused rather than stopped short.
+    #[error("round {round}: {side}'s total would pass {most}, the most a score holds")]
+    TooLarge {
+        round: usize,
+        side: String,
+        most: i64,
+    },
+}
+
+/// A correction of a finished round (`fix N ...`) not in a form of one; `forms` are the
+/// game's forms, said after the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FixForm {
+    /// `fix` alone.
+    #[error("fix needs the round's number and the correction: {forms}")]
+    Nothing { forms: &'static str },
+
+    /// A first word that is no round number.
+    #[error("\"{number}\": fix takes the round's number first: {forms}")]
+    NotANumber { number: String, forms: &'static str },
+
+    /// A number and nothing the game reads as a correction.
+    #[error("fix {round} needs what to correct: {forms}")]
+    What { round: usize, forms: &'static str },
+
+    /// `fix N hand` without a name and a hand.
+    #[error("fix {round} hand needs a name and the hand, like fix {round} hand bob 12")]
+    Hand { round: usize },
+
+    /// `fix N knock` without who.
+    #[error("fix {round} knock needs who knocked, or nobody")]
+    Knock { round: usize },
+
+    /// `fix N out` without who.
+    #[error("fix {round} out needs who went out")]
+    Out { round: usize },
+
+    /// `fix N delete` with more after it.
+    #[error("\"{rest}\": fix {round} delete takes nothing more")]
+    DeleteMore { round: usize, rest: String },
 }
 
 /// A hand given in a form that is none of a hand's.

@@ -53,7 +53,7 @@ pub struct Round {
     /// How each winner's points came about: `27 + 2 + 10 undercut`.
     pub breakdown: IndexMap<String, String>,
     /// The running totals after this round.
-    pub totals: IndexMap<String, u32>,
+    pub totals: IndexMap<String, i64>,
 }
 
 /// A whole game as exported.
@@ -62,22 +62,25 @@ pub struct Export {
     pub players: Vec<String>,
     pub target: u32,
     pub rounds: Vec<Round>,
-    pub totals: IndexMap<String, u32>,
+    pub totals: IndexMap<String, i64>,
     pub finished: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bonuses: Option<IndexMap<String, u32>>,
+    pub bonuses: Option<IndexMap<String, i64>>,
     /// How each bonus came about: `100`, `3 x 25`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bonus_breakdown: Option<IndexMap<String, String>>,
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
-    pub final_totals: Option<IndexMap<String, u32>>,
+    pub final_totals: Option<IndexMap<String, i64>>,
     pub game_winners: Vec<String>,
 }
 
 /// Gathers a scored game for export.
 pub fn export(tally: &Tally, rules: &Rules) -> Export {
-    let names = &tally.players;
+    let names = &tally.sides;
     let by_name = |values: &[u32]| -> IndexMap<String, u32> {
+        names.iter().cloned().zip(values.iter().copied()).collect()
+    };
+    let totals = |values: &[i64]| -> IndexMap<String, i64> {
         names.iter().cloned().zip(values.iter().copied()).collect()
     };
     let who =
@@ -87,10 +90,10 @@ pub fn export(tally: &Tally, rules: &Rules) -> Export {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let b = breakdown::round(&r.score, r.knocker, rules);
+            let b = breakdown::round(&r.score, r.score.knocker, rules);
             Round {
                 round: i + 1,
-                knocker: r.knocker.map(|k| names[k].clone()),
+                knocker: r.score.knocker.map(|k| names[k].clone()),
                 winners: who(&r.score.winners),
                 undercut: r.score.undercut,
                 went_out: r.score.went_out,
@@ -101,7 +104,7 @@ pub fn export(tally: &Tally, rules: &Rules) -> Export {
                     .iter()
                     .map(|w| (names[w.player].clone(), w.formula()))
                     .collect(),
-                totals: by_name(&r.totals),
+                totals: totals(&r.totals),
             }
         })
         .collect();
@@ -110,16 +113,16 @@ pub fn export(tally: &Tally, rules: &Rules) -> Export {
         players: names.clone(),
         target: rules.target,
         rounds,
-        totals: by_name(&tally.totals),
+        totals: totals(&tally.totals),
         finished: end.is_some(),
-        bonuses: end.map(|e| by_name(&e.bonuses)),
+        bonuses: end.map(|e| totals(&e.bonuses)),
         bonus_breakdown: end.map(|e| {
             breakdown::game_end(tally, e, rules)
                 .into_iter()
                 .map(|b| (names[b.player].clone(), b.points.formula()))
                 .collect()
         }),
-        final_totals: end.map(|e| by_name(&e.final_totals)),
+        final_totals: end.map(|e| totals(&e.final_totals)),
         game_winners: end.map_or_else(Vec::new, |e| who(&e.winners)),
     }
 }

@@ -130,7 +130,7 @@ impl Record {
     pub fn summary(&self) -> Result<Summary, Error> {
         match self {
             Record::Carousel(record) => Ok(Summary::of(
-                &crate::games::manipulation::session::Game::from_record(record)?,
+                &crate::games::manipulation::play::Game::from_record(record)?,
             )),
             Record::Canadian(record) => {
                 let game = canadian::session::Game::from_record(record)?;
@@ -211,15 +211,9 @@ impl Tally {
     pub fn series(&self) -> Series {
         match self {
             Tally::Carousel(tally, rules) => Series {
-                names: tally.players.clone(),
-                totals: (0..tally.players.len())
-                    .map(|p| {
-                        tally
-                            .rounds
-                            .iter()
-                            .map(|r| i64::from(r.totals[p]))
-                            .collect()
-                    })
+                names: tally.sides.clone(),
+                totals: (0..tally.sides.len())
+                    .map(|p| tally.rounds.iter().map(|r| r.totals[p]).collect())
                     .collect(),
                 target: i64::from(rules.target),
                 step: "round",

@@ -30,14 +30,18 @@ pub mod deck;
 pub mod error;
 pub mod export;
 pub mod family;
+pub mod game;
 pub mod games;
 pub mod hand;
 pub mod notation;
+pub mod record;
 pub mod render;
 pub mod repl;
 pub mod rules;
+pub mod session;
 pub mod stats;
 pub mod store;
+pub mod tally;
 pub mod words;
 
 #[cfg(test)]

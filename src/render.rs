@@ -112,7 +112,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules) -> String {
 }
 
 /// The referee's advice in play: the best play, or why there is no meld now.
-pub(crate) fn hint(hint: &crate::games::manipulation::session::Hint, rules: &Rules) -> String {
+pub(crate) fn hint(hint: &crate::games::manipulation::play::Hint, rules: &Rules) -> String {
     match &hint.no_meld {
         None => solution(&hint.best, rules),
         Some(why) => {

@@ -151,7 +151,7 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a Tally>) -> Stats {
             out.finished += 1;
         }
         let index: Vec<usize> = tally
-            .players
+            .sides
             .iter()
             .map(|name| {
                 if let Some(i) = players.iter().position(|p| p.name == *name) {
@@ -179,7 +179,7 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a Tally>) -> Stats {
                 s.rounds += 1;
                 s.deadwood += u64::from(score.deadwood[p]);
                 s.highest_round = s.highest_round.max(score.points[p]);
-                if round.knocker == Some(p) {
+                if round.score.knocker == Some(p) {
                     s.knocks += 1;
                 }
                 if score.winners.contains(&p) {

@@ -24,7 +24,7 @@
 use crate::error::Error;
 use crate::error::{LockFound, Overwrite};
 use crate::games::manipulation::game::GameRecord;
-use crate::games::manipulation::session::Game;
+use crate::games::manipulation::play::Game;
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -760,8 +760,7 @@ impl Dirs {
     pub fn last_unfinished(&self) -> Option<(PathBuf, Game)> {
         self.saved_games().into_iter().take(20).find_map(|path| {
             let game = load(&path).ok()?;
-            (game.state().phase != crate::games::manipulation::session::Phase::Over)
-                .then_some((path, game))
+            (!game.is_over()).then_some((path, game))
         })
     }
 }

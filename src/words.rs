@@ -89,6 +89,32 @@ pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
     }
 }
 
+/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`, `"Mary Jo" 12`: a name and a hand.
+pub fn name_and_rest(text: &str) -> (String, String) {
+    let text = text.trim();
+    if let Some(quoted) = text.strip_prefix('"')
+        && let Some((name, rest)) = quoted.split_once('"')
+    {
+        let rest = rest
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
+            .trim()
+            .trim_matches('"')
+            .trim();
+        return (name.trim().to_string(), rest.to_string());
+    }
+    let at = text
+        .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
+        .unwrap_or(text.len());
+    let name = text[..at].to_string();
+    let rest = text[at..]
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
+        .trim()
+        .trim_matches('"')
+        .trim()
+        .to_string();
+    (name, rest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,7 +97,7 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
         })
         .collect::<Result<Vec<_>, Error>>()?;
     let round = game::score_hands(&hands, args.knocker.as_deref(), &rules)?;
-    let (names, knocker, score) = (&round.players, round.knocker, &round.score);
+    let (names, knocker, score) = (&round.players, round.score.knocker, &round.score);
     if args.output.json {
         let by_name = |values: &[u32]| by_name(names, values);
         print_json(&ScoreJson {

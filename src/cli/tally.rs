@@ -83,9 +83,8 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
     let record = record.clone();
     let tally = game::tally(&record).with_context(|| args.game.display().to_string())?;
     if args.output.json {
-        let by_name = |values: &[u32]| by_name(&tally.players, values);
         let names = |indices: &[usize]| -> Vec<&String> {
-            indices.iter().map(|i| &tally.players[*i]).collect()
+            indices.iter().map(|i| &tally.sides[*i]).collect()
         };
         let end = tally.end.as_ref();
         print_json(&TallyJson {
@@ -93,15 +92,15 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
                 .rounds
                 .iter()
                 .map(|r| RoundJson {
-                    points: by_name(&r.score.points),
+                    points: by_name(&tally.sides, &r.score.points),
                     winners: names(&r.score.winners),
-                    totals: by_name(&r.totals),
+                    totals: by_name(&tally.sides, &r.totals),
                 })
                 .collect(),
-            totals: by_name(&tally.totals),
+            totals: by_name(&tally.sides, &tally.totals),
             finished: end.is_some(),
-            bonuses: end.map(|e| by_name(&e.bonuses)),
-            final_totals: end.map(|e| by_name(&e.final_totals)),
+            bonuses: end.map(|e| by_name(&tally.sides, &e.bonuses)),
+            final_totals: end.map(|e| by_name(&tally.sides, &e.final_totals)),
             game_winners: end.map_or(Vec::new(), |e| names(&e.winners)),
         });
     } else {
@@ -115,12 +114,12 @@ fn carousel_tally(args: &TallyArgs, record: &GameRecord) -> anyhow::Result<Answe
 #[derive(Serialize)]
 struct TallyJson<'a> {
     rounds: Vec<RoundJson<'a>>,
-    totals: IndexMap<String, u32>,
+    totals: IndexMap<String, i64>,
     finished: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    bonuses: Option<IndexMap<String, u32>>,
+    bonuses: Option<IndexMap<String, i64>>,
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
-    final_totals: Option<IndexMap<String, u32>>,
+    final_totals: Option<IndexMap<String, i64>>,
     game_winners: Vec<&'a String>,
 }
 
@@ -128,5 +127,5 @@ struct TallyJson<'a> {
 struct RoundJson<'a> {
     points: IndexMap<String, u32>,
     winners: Vec<&'a String>,
-    totals: IndexMap<String, u32>,
+    totals: IndexMap<String, i64>,
 }

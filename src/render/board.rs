@@ -32,18 +32,23 @@ fn numbers_from(table: &mut comfy_table::Table, first: usize, least: u16) {
 }
 
 /// The players in the lead and their score, by `scores`.
-fn leaders(scores: &[u32]) -> (Vec<usize>, u32) {
+fn leaders(scores: &[i64]) -> (Vec<usize>, i64) {
     let best = scores.iter().copied().max().unwrap_or(0);
     let who = (0..scores.len()).filter(|p| scores[*p] == best).collect();
     (who, best)
 }
 
 /// The scores the standings go by: final totals once the game is over.
-fn standing_scores(tally: &Tally) -> &[u32] {
+fn standing_scores(tally: &Tally) -> &[i64] {
     tally
         .end
         .as_ref()
         .map_or(tally.totals.as_slice(), |e| e.final_totals.as_slice())
+}
+
+/// How far a total is from the target: 0 once it is reached.
+fn to_go(rules: &Rules, total: i64) -> i64 {
+    (i64::from(rules.target) - total).max(0)
 }
 
 /// A header cell for a player; the leader's stands out.
@@ -93,7 +98,7 @@ enum Layout {
 
 /// The table of one layout, and what is listed under it.
 fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, String) {
-    let names = &tally.players;
+    let names = &tally.sides;
     let (leading, _) = leaders(standing_scores(tally));
     let mut table = new_table();
     let mut under = String::new();
@@ -101,7 +106,7 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
         let r = &tally.rounds[i];
         how_it_ended(
             names,
-            r.knocker,
+            r.score.knocker,
             &r.score.winners,
             r.score.undercut,
             r.score.went_out,
@@ -122,14 +127,14 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
             let mut row = vec![
                 name_cell(&names[p], leading.contains(&p)),
                 Cell::new(tally.totals[p]),
-                Cell::new(tally.rounds_won[p]),
+                Cell::new(tally.won[p]),
             ];
             match finished {
                 Some(end) => row.extend([
                     Cell::new(format!("+{}", end.bonuses[p])),
                     Cell::new(end.final_totals[p]).add_attribute(Attribute::Bold),
                 ]),
-                None => row.push(Cell::new(rules.target.saturating_sub(tally.totals[p]))),
+                None => row.push(Cell::new(to_go(rules, tally.totals[p]))),
             }
             table.add_row(row);
         }
@@ -231,7 +236,7 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
             tally
                 .totals
                 .iter()
-                .map(|t| Cell::new(rules.target.saturating_sub(*t)).add_attribute(Attribute::Dim)),
+                .map(|t| Cell::new(to_go(rules, *t)).add_attribute(Attribute::Dim)),
         );
         table.add_row(row);
     }
@@ -246,7 +251,7 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
 /// The sentence under the scoreboard: who leads and how far from the target, or who won
 /// and how the bonuses came about.
 fn summary(tally: &Tally, rules: &Rules, look: Look) -> String {
-    let names = &tally.players;
+    let names = &tally.sides;
     let mut out = String::new();
     let (who, best) = leaders(standing_scores(tally));
     let who_names: Vec<String> = who.iter().map(|p| look.leader(&names[*p])).collect();
@@ -293,7 +298,7 @@ fn summary(tally: &Tally, rules: &Rules, look: Look) -> String {
         let line = format!(
             "{} {verb} with {best}: {} to go to {}.",
             and_list(&who_names),
-            rules.target.saturating_sub(best),
+            to_go(rules, best),
             rules.target
         );
         out.push_str(&wrap(&line, look.width, 2));
@@ -307,7 +312,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
         return wrap(
             &format!(
                 "No round scored yet: {} start at 0, and the game ends when a total reaches {}.",
-                and_list(&tally.players),
+                and_list(&tally.sides),
                 rules.target
             ),
             look.width,

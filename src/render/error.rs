@@ -5,7 +5,7 @@
 //! in it is shown escaped here ([`crate::words::printable_lines`]), whatever the error.
 
 use crate::error::Error;
-use crate::games::manipulation::session::Game;
+use crate::games::manipulation::play::Game;
 use crate::repl::CommandError;
 use crate::words::printable_lines;
 

@@ -1,10 +1,11 @@
 //! Text for the game in progress: the numbered table, what each step did, the state of the
 //! round, the history and the house rules.
 
-use crate::games::manipulation::session::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
+use crate::games::manipulation::play::{DRAWS_A_TURN, Game, Note, Phase, RoundEnd, Step};
 use crate::games::manipulation::table::Table;
 use crate::notation::Spaced;
 use crate::rules::{GameRules, HouseRule};
+use crate::session::Note as Said;
 use crate::words::{and_list, cards};
 use std::fmt::Write;
 
@@ -80,7 +81,7 @@ pub(crate) fn turn(game: &Game) -> String {
 
 fn round_over(game: &Game, end: RoundEnd) -> String {
     let names = game.players();
-    let number = game.round().number;
+    let number = game.number();
     let how = match end {
         RoundEnd::Knock(p) => format!("{} knocks", names[p]),
         RoundEnd::WentOut(p) => format!("{} goes out", names[p]),
@@ -104,10 +105,58 @@ fn round_over(game: &Game, end: RoundEnd) -> String {
 }
 
 /// What the steps just taken did, for the table to read.
-pub(crate) fn notes(game: &Game, notes: &[Note]) -> String {
+pub(crate) fn notes(
+    game: &Game,
+    notes: &[Said<crate::games::manipulation::play::Setup>],
+) -> String {
     let names = game.players();
     let mut out = String::new();
     for note in notes {
+        let note = match note {
+            Said::Game(note) => note,
+            Said::Scored { round, score } => {
+                let _ = writeln!(out, "\nRound {round} is scored.");
+                out.push_str(&super::round(names, score.knocker, score, game.rules()));
+                out.push('\n');
+                out.push_str(&super::scoreboard(game.tally(), game.rules()));
+                continue;
+            }
+            Said::Dealt { round } => {
+                let r = game.round();
+                let _ = writeln!(
+                    out,
+                    "\nRound {round}: {} deals, {} plays first. Stock {}. {}'s turn: draw.",
+                    names[r.dealer],
+                    names[r.turn],
+                    r.stock(),
+                    names[r.turn]
+                );
+                continue;
+            }
+            Said::GameOver => {
+                out.push_str("The game is over. new NAMES starts another; undo goes back.\n");
+                continue;
+            }
+            Said::Fixed { round, deleted } => {
+                let what = if *deleted {
+                    format!("Round {round} is taken out; later rounds move up one")
+                } else {
+                    format!("Round {round} is corrected; every later total follows")
+                };
+                let _ = writeln!(out, "{what} (undo takes it back):");
+                out.push_str(&super::scoreboard(game.tally(), game.rules()));
+                continue;
+            }
+            Said::Rule {
+                key,
+                value,
+                redealt,
+            } => {
+                let _ = writeln!(out, "{key} is now {value} for this game.");
+                let _ = redealt;
+                continue;
+            }
+        };
         match note {
             Note::Drew {
                 player,
@@ -188,40 +237,6 @@ pub(crate) fn notes(game: &Game, notes: &[Note]) -> String {
                 }
                 out.push('\n');
             }
-            Note::Scored {
-                round,
-                knocker,
-                score,
-            } => {
-                let _ = writeln!(out, "\nRound {round} is scored.");
-                out.push_str(&super::round(names, *knocker, score, game.rules()));
-                out.push('\n');
-                out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
-            }
-            Note::NewRound {
-                round,
-                dealer,
-                first,
-                stock,
-            } => {
-                let _ = writeln!(
-                    out,
-                    "\nRound {round}: {} deals, {} plays first. Stock {stock}. {}'s turn: draw.",
-                    names[*dealer], names[*first], names[*first]
-                );
-            }
-            Note::GameOver => {
-                out.push_str("The game is over. new NAMES starts another; undo goes back.\n");
-            }
-            Note::Fixed { round, deleted } => {
-                let what = if *deleted {
-                    format!("Round {round} is taken out; later rounds move up one")
-                } else {
-                    format!("Round {round} is corrected; every later total follows")
-                };
-                let _ = writeln!(out, "{what} (undo takes it back):");
-                out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
-            }
             Note::TableCorrected {
                 cards_before,
                 cards_after,
@@ -274,20 +289,25 @@ pub(crate) fn status(game: &Game) -> String {
     let names = game.players();
     let r = game.round();
     let mut out = String::new();
-    match &game.state().phase {
-        Phase::Over => {
-            out.push_str(&super::scoreboard(&game.state().tally, game.rules()));
-            return out;
-        }
+    if game.is_over() {
+        out.push_str(&super::scoreboard(game.tally(), game.rules()));
+        return out;
+    }
+    match &game.round().phase {
         Phase::Hands { end, .. } => {
-            let _ = writeln!(out, "Round {}, dealt by {}.", r.number, names[r.dealer]);
+            let _ = writeln!(
+                out,
+                "Round {}, dealt by {}.",
+                game.number(),
+                names[r.dealer]
+            );
             out.push_str(&round_over(game, *end));
         }
         Phase::Play => {
             let _ = writeln!(
                 out,
                 "Round {}, dealt by {}. {}",
-                r.number,
+                game.number(),
                 names[r.dealer],
                 turn(game)
             );
@@ -314,8 +334,10 @@ pub(crate) fn prompt(game: Option<&Game>) -> String {
         return "carousel> ".to_string();
     };
     let names = game.players();
-    match &game.state().phase {
-        Phase::Over => "game over> ".to_string(),
+    if game.is_over() {
+        return "game over> ".to_string();
+    }
+    match &game.round().phase {
         Phase::Hands { .. } => {
             let waiting: Vec<&str> = game
                 .waiting_hands()
@@ -345,6 +367,23 @@ fn step_line(game: &Game, number: usize, step: &Step) -> String {
     let names = game.players();
     let mut said: Vec<String> = Vec::new();
     for note in &step.notes {
+        let note = match note {
+            Said::Game(note) => note,
+            Said::Scored { round, score } => {
+                let winners: Vec<String> = score
+                    .winners
+                    .iter()
+                    .map(|w| format!("{} +{}", names[*w], score.points[*w]))
+                    .collect();
+                said.push(format!("round {round} scored: {}", winners.join(", ")));
+                continue;
+            }
+            Said::GameOver => {
+                said.push("game over".to_string());
+                continue;
+            }
+            _ => continue,
+        };
         match note {
             Note::Drew { stock, .. } => said.push(format!("stock {stock}")),
             Note::Played { played, held, .. } => {
@@ -360,19 +399,10 @@ fn step_line(game: &Game, number: usize, step: &Step) -> String {
                 .to_string(),
             ),
             Note::HandIn { deadwood, .. } => said.push(format!("counts {deadwood}")),
-            Note::Scored { round, score, .. } => {
-                let winners: Vec<String> = score
-                    .winners
-                    .iter()
-                    .map(|w| format!("{} +{}", names[*w], score.points[*w]))
-                    .collect();
-                said.push(format!("round {round} scored: {}", winners.join(", ")));
-            }
-            Note::GameOver => said.push("game over".to_string()),
             _ => {}
         }
     }
-    let text = step.event.text(names);
+    let text = game.step_text(&step.step);
     if said.is_empty() {
         format!("{number:>4}  {text}\n")
     } else {

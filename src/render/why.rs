@@ -11,13 +11,13 @@ use std::fmt::Write;
 
 /// Round `number` (from 1) of a tally explained.
 pub(crate) fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> String {
-    let names = &tally.players;
+    let names = &tally.sides;
     let r = &tally.rounds[number - 1];
-    let b = breakdown::round(&r.score, r.knocker, rules);
+    let b = breakdown::round(&r.score, r.score.knocker, rules);
     let mut out = String::new();
     let ended = how_it_ended(
         names,
-        r.knocker,
+        r.score.knocker,
         &r.score.winners,
         r.score.undercut,
         r.score.went_out,
@@ -84,7 +84,7 @@ pub(crate) fn round(tally: &Tally, number: usize, rules: &Rules, look: Look) -> 
 
 /// The game end's bonuses explained, or why there are none yet.
 pub(crate) fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
-    let names = &tally.players;
+    let names = &tally.sides;
     let Some(end) = &tally.end else {
         return wrap(
             &format!(
@@ -97,7 +97,7 @@ pub(crate) fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
     };
     let mut out = String::new();
     let reached: Vec<&str> = (0..names.len())
-        .filter(|p| tally.totals[*p] >= rules.target)
+        .filter(|p| tally.totals[*p] >= i64::from(rules.target))
         .map(|p| names[p].as_str())
         .collect();
     out.push_str(&wrap(
@@ -133,7 +133,7 @@ pub(crate) fn game_end(tally: &Tally, rules: &Rules, look: Look) -> String {
         );
         out.push_str(&wrap(&format!("    {}", why.join(", ")), look.width, 4));
     }
-    let (who, best): (Vec<&str>, u32) = {
+    let (who, best): (Vec<&str>, i64) = {
         let best = end.final_totals.iter().copied().max().unwrap_or(0);
         (
             end.winners.iter().map(|w| names[*w].as_str()).collect(),

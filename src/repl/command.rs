@@ -292,32 +292,6 @@ pub(super) fn rule_and_value(text: &str) -> (&str, Option<&str>) {
     )
 }
 
-/// `bob 12`, `bob=12`, `bob: Kd *`, `bob = "Kd *"`, `"Mary Jo" 12`: a name and a hand.
-fn name_and_rest(text: &str) -> (String, String) {
-    let text = text.trim();
-    if let Some(quoted) = text.strip_prefix('"')
-        && let Some((name, rest)) = quoted.split_once('"')
-    {
-        let rest = rest
-            .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
-            .trim()
-            .trim_matches('"')
-            .trim();
-        return (name.trim().to_string(), rest.to_string());
-    }
-    let at = text
-        .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
-        .unwrap_or(text.len());
-    let name = text[..at].to_string();
-    let rest = text[at..]
-        .trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':')
-        .trim()
-        .trim_matches('"')
-        .trim()
-        .to_string();
-    (name, rest)
-}
-
 fn count_arg(word: &str, rest: &str) -> Result<Option<usize>, CommandError> {
     if rest.is_empty() {
         return Ok(None);
@@ -372,7 +346,7 @@ fn parse_fix(rest: &str) -> Result<Command, CommandError> {
             FixText::Whole(rest.to_string())
         }
         "hand" => {
-            let (name, hand) = name_and_rest(what);
+            let (name, hand) = crate::words::name_and_rest(what);
             if name.is_empty() {
                 return Err(CommandError::Needs {
                     command: format!("fix {round} hand"),
@@ -434,7 +408,7 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             && name.trim().chars().next().is_some_and(char::is_alphabetic)
             && !name.trim().contains(char::is_whitespace)
         {
-            let (name, hand) = name_and_rest(line);
+            let (name, hand) = crate::words::name_and_rest(line);
             return Ok(Command::Hand { name, hand });
         }
         let hint = match nearest(word) {
@@ -540,7 +514,7 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             Ok(Command::Knock(rest.trim_matches('"').to_string()))
         }
         "hand" => {
-            let (name, hand) = name_and_rest(rest);
+            let (name, hand) = crate::words::name_and_rest(rest);
             if name.is_empty() {
                 return Err(CommandError::Needs {
                     command: "hand".to_string(),
@@ -559,7 +533,7 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
             r => Some(r.to_string()),
         })),
         "cards" => {
-            let (name, count) = name_and_rest(rest);
+            let (name, count) = crate::words::name_and_rest(rest);
             if name.is_empty() || count.is_empty() {
                 return Err(CommandError::Needs {
                     command: "cards".to_string(),

@@ -5,8 +5,8 @@
 //! broke the referee, each replayed here.
 
 use super::{Flow, Referee};
+use crate::games::manipulation::play::Game;
 use crate::games::manipulation::rules::Rules;
-use crate::games::manipulation::session::Game;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

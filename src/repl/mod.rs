@@ -17,8 +17,8 @@ use crate::deck::Deck;
 use crate::error::Error;
 use crate::family::GameKind;
 use crate::games::canadian::CanadianRules;
+use crate::games::manipulation::play::{Game, Move, Phase, RoundChange};
 use crate::games::manipulation::rules::Rules;
-use crate::games::manipulation::session::{Game, Move, Phase, RoundChange};
 use crate::games::manipulation::solver;
 use crate::games::manipulation::table::Hand;
 use crate::games::manipulation::table::Table;
@@ -238,7 +238,7 @@ impl Referee {
                 outln!(
                     "The game of {} (round {}) is saved in {}: resume goes on with it.",
                     and_list(game.players()),
-                    game.round().number,
+                    game.number(),
                     printable_path(&path)
                 );
             }
@@ -379,7 +379,7 @@ impl Referee {
             }
             Command::Scoreboard => {
                 let game = self.game()?;
-                out!("{}", render::scoreboard(&game.state().tally, game.rules()));
+                out!("{}", render::scoreboard(game.tally(), game.rules()));
             }
             Command::History(last) => out!("{}", render::play::history(self.game()?, last)),
             Command::Undo(count) => {
@@ -387,7 +387,7 @@ impl Referee {
                 self.save();
                 let game = self.game()?;
                 for step in undone.iter().rev() {
-                    outln!("Undone: {}", step.event.text(game.players()));
+                    outln!("Undone: {}", game.step_text(&step.step));
                 }
                 out!("{}", render::play::status(game));
             }
@@ -396,7 +396,7 @@ impl Referee {
                 self.save();
                 let game = self.game()?;
                 for step in &redone {
-                    outln!("Redone: {}", step.event.text(game.players()));
+                    outln!("Redone: {}", game.step_text(&step.step));
                 }
                 out!("{}", render::play::status(game));
             }
@@ -407,8 +407,10 @@ impl Referee {
             }
             Command::Fix { round, change } => {
                 let game = self.game_mut()?;
-                let change = round_change(game, change)?;
-                let notes = game.fix(round, change)?;
+                let notes = match round_change(game, change)? {
+                    Ok(change) => game.correct(round, change)?,
+                    Err(words) => game.fix(round, &words)?,
+                };
                 self.save();
                 out!("{}", render::play::notes(self.game()?, &notes));
             }
@@ -614,7 +616,12 @@ impl Referee {
                 "hand {typed} needs the hand: the cards left (hand {typed} Kd 7c *) or their count (hand {typed} 17)"
             )));
         }
-        match game.state().phase {
+        if game.is_over() {
+            return Err(CommandError::Refused(
+                "the game is over; no more hands are given".to_string(),
+            ));
+        }
+        match game.round().phase {
             Phase::Hands { .. } => {
                 let report = game.report(text)?;
                 let notes = game.hand(player, report)?;
@@ -648,29 +655,25 @@ impl Referee {
                     );
                 }
             }
-            Phase::Over => {
-                return Err(CommandError::Refused(
-                    "the game is over; no more hands are given".to_string(),
-                ));
-            }
         }
         Ok(())
     }
 }
 
-/// A correction as typed, read against the game: names to players, hands to reports.
-fn round_change(game: &Game, change: FixText) -> Result<RoundChange, CommandError> {
+/// A correction as typed, read against the game: names to players, hands to reports; or
+/// the words the family reads itself (delete, a whole result).
+fn round_change(game: &Game, change: FixText) -> Result<Result<RoundChange, String>, CommandError> {
     let setup = game.setup();
-    Ok(match change {
+    Ok(Ok(match change {
         FixText::Hand { name, hand } => RoundChange::Hand {
             player: setup.player(&name)?,
             hand: game.report(&hand)?,
         },
         FixText::Knock(name) => RoundChange::Knocker(name.map(|n| setup.player(&n)).transpose()?),
         FixText::Out(name) => RoundChange::Out(setup.player(&name)?),
-        FixText::Delete => RoundChange::Delete,
-        FixText::Whole(text) => RoundChange::Whole(game.round_record(&text)?),
-    })
+        FixText::Delete => return Ok(Err("delete".to_string())),
+        FixText::Whole(text) => return Ok(Err(text)),
+    }))
 }
 
 fn build_move(game: &Game, text: &MoveText) -> Result<Move, Error> {
@@ -699,7 +702,14 @@ impl KeepsRules for Referee {
             self.new_rules = rules;
             return Ok(KeptFor::NextNewGame);
         };
-        game.set_rules(rules)?;
+        let changed = Rules::TABLE
+            .iter()
+            .map(|rule| rule.key)
+            .filter(|key| rules.value_text(key) != game.rules().value_text(key))
+            .collect::<Vec<_>>();
+        for key in changed {
+            game.set_rule(key, &rules.value_text(key).unwrap_or_default())?;
+        }
         self.save();
         Ok(KeptFor::ThisGame)
     }
@@ -855,9 +865,7 @@ impl Session {
         dirs.saved_games().into_iter().take(20).find_map(|path| {
             let kind = kind_of_file(&path)?;
             let unfinished = match kind {
-                GameKind::Carousel => {
-                    store::load(&path).is_ok_and(|g| g.state().phase != Phase::Over)
-                }
+                GameKind::Carousel => store::load(&path).is_ok_and(|g| !g.is_over()),
                 GameKind::Canadian(variant) => {
                     canadian::load(&path, variant).is_ok_and(|g| !g.is_over())
                 }

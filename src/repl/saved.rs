@@ -81,7 +81,7 @@ pub(super) fn write_export(
 impl Referee {
     pub(super) fn why(&self, arg: Option<WhyArg>) -> Result<(), CommandError> {
         let game = self.game()?;
-        let tally = &game.state().tally;
+        let tally = &game.tally();
         let look = Look::of_stdout();
         let scored = tally.rounds.len();
         match arg {
@@ -224,7 +224,7 @@ impl Referee {
     pub(super) fn export(&mut self, format: &str, file: Option<&str>) -> Result<(), CommandError> {
         let game = self.game()?;
         let format = Format::parse(format)?;
-        let text = export::export(&game.state().tally, game.rules()).to_format(format)?;
+        let text = export::export(game.tally(), game.rules()).to_format(format)?;
         match file {
             None => out!("{text}"),
             Some(file) => self.pending = write_export(file, text, self.file.as_ref())?,
@@ -253,8 +253,7 @@ impl Referee {
 
     pub(super) fn chart(&self) -> Result<(), CommandError> {
         let game = self.game()?;
-        let tally =
-            crate::family::Tally::Carousel(game.state().tally.clone(), game.rules().clone());
+        let tally = crate::family::Tally::Carousel(game.tally().clone(), game.rules().clone());
         out!(
             "{}",
             render::chart::chart(&tally.series(), Look::of_stdout())

@@ -13,8 +13,8 @@
 use carousel::deck::Deck;
 use carousel::games::manipulation::game::GameRecord;
 use carousel::games::manipulation::meld::MeldRules;
+use carousel::games::manipulation::play::Game;
 use carousel::games::manipulation::rules::Rules;
-use carousel::games::manipulation::session::Game;
 use carousel::games::manipulation::table::Hand;
 use carousel::games::manipulation::table::Table;
 use carousel::hand::HandReport;
@@ -73,7 +73,7 @@ fn saved_game() -> String {
     game.draw().unwrap();
     let mv = game
         .melds("8h 9h *10h")
-        .map(|melds| carousel::games::manipulation::session::Move {
+        .map(|melds| carousel::games::manipulation::play::Move {
             replaced: Vec::new(),
             melds,
         })

@@ -10,9 +10,9 @@ use super::scoring::{HandScore, TableEntry, score_hand};
 use super::sides::Sides;
 use super::{CanadianRules, Rulebook, Variant};
 use crate::error::Error;
-use crate::games::manipulation::game::read_record;
 use crate::hand::HandEntry;
 use crate::hand::HandReport;
+use crate::record::read_record;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 

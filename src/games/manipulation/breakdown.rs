@@ -3,9 +3,10 @@
 //! the referee's word for it. Built from a scored [`RoundScore`] and a [`GameEnd`]; nothing
 //! here scores anything again, it only names the rule behind each addend.
 
-use crate::games::manipulation::game::{GameEnd, Tally};
+use crate::games::manipulation::game::Tally;
 use crate::games::manipulation::rules::Rules;
 use crate::games::manipulation::scoring::RoundScore;
+use crate::tally::End;
 use std::fmt;
 
 /// One addend of a player's points, with the rule it comes from.
@@ -155,11 +156,11 @@ pub struct Bonus {
 
 /// The game end explained: each player's bonus as `100`, `3 x 25`, or `100 + 3 x 25` under
 /// `round-bonus-for-all`.
-pub fn game_end(tally: &Tally, end: &GameEnd, rules: &Rules) -> Vec<Bonus> {
-    (0..tally.players.len())
+pub fn game_end(tally: &Tally, end: &End, rules: &Rules) -> Vec<Bonus> {
+    (0..tally.sides.len())
         .map(|p| {
-            let reached = tally.totals[p] >= rules.target;
-            let won = tally.rounds_won[p];
+            let reached = tally.totals[p] >= i64::from(rules.target);
+            let won = tally.won[p];
             let mut parts = Vec::new();
             if reached {
                 parts.push(Part::Game(rules.game_bonus));
@@ -176,7 +177,7 @@ pub fn game_end(tally: &Tally, end: &GameEnd, rules: &Rules) -> Vec<Bonus> {
                 points: Points {
                     player: p,
                     parts,
-                    total: end.bonuses[p],
+                    total: u32::try_from(end.bonuses[p]).unwrap_or(u32::MAX),
                 },
             }
         })
@@ -186,7 +187,7 @@ pub fn game_end(tally: &Tally, end: &GameEnd, rules: &Rules) -> Vec<Bonus> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::manipulation::game::{GameRecord, game_end as score_end, tally};
+    use crate::games::manipulation::game::{GameRecord, bonuses as score_bonuses, tally};
     use crate::games::manipulation::scoring::score_round;
     use crate::hand::HandReport;
 
@@ -291,7 +292,10 @@ mod tests {
             round_bonus_for_all: true,
             ..Rules::default()
         };
-        let end = score_end(&t.totals, &t.rounds_won, &all);
+        let end = End {
+            bonuses: score_bonuses(&t.totals, &t.won, &all),
+            ..end
+        };
         let bonuses = game_end(&t, &end, &all);
         assert_eq!(bonuses[0].points.formula(), "100 + 2 x 25");
         for b in &bonuses {

@@ -5,10 +5,12 @@ use crate::card::CardCounts;
 use crate::deck::Deck;
 use crate::error::Error;
 use crate::error::Name;
+use crate::games::manipulation::play::Setup;
 use crate::games::manipulation::rules::Rules;
 use crate::games::manipulation::scoring::{self, RoundScore};
 use crate::hand::HandEntry;
 use crate::hand::HandReport;
+use crate::record::{PlayLog, read_record};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -23,28 +25,7 @@ pub struct GameRecord {
     pub rounds: Vec<RoundRecord>,
     /// The game in progress as the REPL keeps it; absent from a record written by hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub play: Option<PlayRecord>,
-}
-
-/// The referee's log of a game played at the table: enough to resume it exactly where it
-/// stopped and to undo any step, across rounds too. `tally` reads only the finished rounds.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct PlayRecord {
-    /// Who dealt round 1; the deal passes left (to the next player named) each round.
-    pub first_dealer: String,
-    /// How many of the record's rounds were written before the log began (played without
-    /// the referee); the log follows on from them.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub earlier_rounds: usize,
-    /// Every step of the game, in order, in the notation of `crate::games::manipulation::session::Event`.
-    #[serde(default)]
-    pub log: Vec<String>,
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
-fn is_zero(n: &usize) -> bool {
-    *n == 0
+    pub play: Option<PlayLog>,
 }
 
 /// One finished round: who knocked (none when the stock ran out) and every hand left.
@@ -67,73 +48,6 @@ pub const OTHER_GAMES_KEYS: [&str; 6] = [
     "wild-pickup",
 ];
 
-/// Reads any game's record: its top-level `game` key, when it is `game`, is taken away
-/// first (the family has chosen the game by it). Errors name the line, and the round when
-/// they are in one; `foreign` explains an unknown key that belongs to another game.
-pub fn read_record<T: serde::de::DeserializeOwned>(
-    text: &str,
-    game: &str,
-    foreign: impl Fn(&str) -> Option<String>,
-) -> Result<T, Error> {
-    let place_of = |span: Option<std::ops::Range<usize>>, message: &str| match span {
-        Some(span) => {
-            let upto = text.get(..span.start).unwrap_or(text);
-            let at = upto.matches('\n').count() + 1;
-            // A repeated key: the message does not name it, so the place does.
-            let line = match text.get(span.clone()).map(str::trim) {
-                Some(token)
-                    if message.contains("duplicate key")
-                        && !token.is_empty()
-                        && token.chars().count() <= 40
-                        && !token.contains('\n') =>
-                {
-                    format!("{at}, \"{token}\"")
-                }
-                _ => at.to_string(),
-            };
-            // The table the error is in: the last header before it.
-            let section = upto
-                .lines()
-                .map(str::trim_start)
-                .rfind(|l| l.starts_with('['))
-                .unwrap_or("");
-            let rounds = upto
-                .lines()
-                .filter(|l| l.trim_start().starts_with("[[round]]"))
-                .count();
-            if section.starts_with("[[round]]") || section.starts_with("[round.") {
-                format!("round {rounds} (line {line})")
-            } else if section.starts_with("[play") {
-                format!("play (line {line})")
-            } else {
-                format!("line {line}")
-            }
-        }
-        None => "game record".to_string(),
-    };
-    let error = |e: toml::de::Error| {
-        let message = e.message().trim().to_string();
-        let problem = message
-            .strip_prefix("unknown field `")
-            .and_then(|rest| rest.split_once('`'))
-            .and_then(|(key, _)| foreign(key))
-            .unwrap_or(message);
-        Error::Record {
-            place: place_of(e.span(), e.message()),
-            problem,
-        }
-    };
-    let mut table = toml::de::DeTable::parse(text).map_err(error)?;
-    let ours = table
-        .get_ref()
-        .iter()
-        .any(|(k, v)| k.get_ref() == "game" && v.get_ref().as_str() == Some(game));
-    if ours {
-        table.get_mut().remove("game");
-    }
-    T::deserialize(toml::de::Deserializer::from(table)).map_err(error)
-}
-
 impl GameRecord {
     /// Reads a record. A TOML or shape error names its line, and its round when it is in one.
     /// A top-level `game = "carousel"` is accepted; a key of the other games is named as such.
@@ -147,6 +61,18 @@ impl GameRecord {
 
     pub fn to_toml(&self) -> String {
         toml::to_string(self).unwrap_or_default()
+    }
+
+    /// The game as the record sets it up, for scoring its rounds: the players checked as
+    /// every reader checks them, the house rules, the first dealer (who does not matter to
+    /// a score).
+    pub fn setup(&self) -> Result<Setup, Error> {
+        let deck = self.deck()?;
+        Ok(Setup::of_record(
+            self.players.clone(),
+            self.rules.clone(),
+            deck,
+        ))
     }
 
     /// The deck the players' count calls for, after checking the names.
@@ -171,64 +97,64 @@ impl GameRecord {
         }
         Ok(deck)
     }
+}
 
-    fn player_index(&self, name: &str) -> Option<usize> {
-        self.players.iter().position(|p| p == name)
-    }
-
-    fn not_a_player(&self, name: &str) -> String {
+/// Scores a finished round (number `number`, from 1) on its own, with the checks a record's
+/// round gets: every player named, one hand each, counts whole, cards within the deck.
+pub fn score_result(
+    players: &[String],
+    rules: &Rules,
+    deck: Deck,
+    round: &RoundRecord,
+    number: usize,
+) -> Result<RoundScore, Error> {
+    let player_index = |name: &str| players.iter().position(|p| p == name);
+    let not_a_player = |name: &str| {
         format!(
             "\"{name}\" is not a player (the players are {})",
-            self.players.join(", ")
+            players.join(", ")
         )
+    };
+    let place = |key: &str| format!("round {number}, {key}");
+    let knocker = match &round.knocker {
+        Some(name) => Some(player_index(name).ok_or_else(|| Error::Record {
+            place: place("knocker"),
+            problem: not_a_player(name),
+        })?),
+        None => None,
+    };
+    if let Some(name) = round.hands.keys().find(|n| player_index(n).is_none()) {
+        return Err(Error::Record {
+            place: place(&format!("hands.{name}")),
+            problem: not_a_player(name),
+        });
     }
-
-    /// Scores round `number` (from 1) of the record on its own.
-    pub fn score_round(&self, number: usize, deck: Deck) -> Result<RoundScore, Error> {
-        let round = &self.rounds[number - 1];
-        let place = |key: &str| format!("round {number}, {key}");
-        let knocker = match &round.knocker {
-            Some(name) => Some(self.player_index(name).ok_or_else(|| Error::Record {
-                place: place("knocker"),
-                problem: self.not_a_player(name),
-            })?),
-            None => None,
-        };
-        if let Some(name) = round.hands.keys().find(|n| self.player_index(n).is_none()) {
-            return Err(Error::Record {
-                place: place(&format!("hands.{name}")),
-                problem: self.not_a_player(name),
-            });
+    let mut reports = Vec::with_capacity(players.len());
+    for player in players {
+        let entry = round.hands.get(player).ok_or_else(|| Error::Record {
+            place: place("hands"),
+            problem: format!("no hand for {player}; give each player's count or cards left"),
+        })?;
+        let report = match entry {
+            HandEntry::Count(n) => u32::try_from(*n).map(HandReport::Count).map_err(|_| {
+                format!("{n} is not a hand count; a count is a whole number from 0 up")
+            }),
+            HandEntry::Cards(text) => HandReport::parse(text, deck).map_err(|e| e.to_string()),
         }
-        let mut reports = Vec::with_capacity(self.players.len());
-        for player in &self.players {
-            let entry = round.hands.get(player).ok_or_else(|| Error::Record {
-                place: place("hands"),
-                problem: format!("no hand for {player}; give each player's count or cards left"),
-            })?;
-            let report = match entry {
-                HandEntry::Count(n) => u32::try_from(*n).map(HandReport::Count).map_err(|_| {
-                    format!("{n} is not a hand count; a count is a whole number from 0 up")
-                }),
-                HandEntry::Cards(text) => HandReport::parse(text, deck).map_err(|e| e.to_string()),
-            }
-            .map_err(|problem| Error::Record {
-                place: place(&format!("hands.{player}")),
-                problem,
-            })?;
-            reports.push(report);
-        }
-        let place = format!(" in the hands of round {number}");
-        score_reports(&self.players, &reports, knocker, &self.rules, deck, &place).map_err(|e| {
-            match e {
-                Error::TooManyCopies { .. } => e,
-                e => Error::InRound {
-                    round: number,
-                    error: Box::new(e),
-                },
-            }
-        })
+        .map_err(|problem| Error::Record {
+            place: place(&format!("hands.{player}")),
+            problem,
+        })?;
+        reports.push(report);
     }
+    let at = format!(" in the hands of round {number}");
+    score_reports(players, &reports, knocker, rules, deck, &at).map_err(|e| match e {
+        Error::TooManyCopies { .. } => e,
+        e => Error::InRound {
+            round: number,
+            error: Box::new(e),
+        },
+    })
 }
 
 /// Two players whose names differ at most by case, said the one way every reader of a game
@@ -313,149 +239,36 @@ pub fn score_reports(
     scoring::score_round(players, reports, knocker, rules)
 }
 
-/// One round of a tally: its score and the running totals after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundTally {
-    pub knocker: Option<usize>,
-    pub score: RoundScore,
-    pub totals: Vec<u32>,
-}
+/// A game of Carousel scored: every finished round, the running totals and the end.
+pub type Tally = crate::tally::Tally<RoundScore>;
 
-/// How the game ends: each player's bonus, final score, and who won.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEnd {
-    pub bonuses: Vec<u32>,
-    pub final_totals: Vec<u32>,
-    pub winners: Vec<usize>,
-}
-
-/// A whole game scored. Vectors are indexed like the players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tally {
-    pub players: Vec<String>,
-    pub rounds: Vec<RoundTally>,
-    pub totals: Vec<u32>,
-    pub rounds_won: Vec<u32>,
-    /// Present once a total reached the target.
-    pub end: Option<GameEnd>,
-}
-
-/// The game-end bonuses: 100 to each player at or past the target, 25 a round won to every
-/// other (to everyone under `round-bonus-for-all`); the highest final total wins, ties share.
-pub fn game_end(totals: &[u32], rounds_won: &[u32], rules: &Rules) -> GameEnd {
-    let bonuses: Vec<u32> = totals
+/// The game-end bonuses (docs/rules.md#end-of-the-game): 100 to each player at or past the
+/// target, 25 a round won to every other (to everyone under `round-bonus-for-all`).
+pub fn bonuses(totals: &[i64], rounds_won: &[u32], rules: &Rules) -> Vec<i64> {
+    totals
         .iter()
         .zip(rounds_won)
         .map(|(total, won)| {
-            let per_round = won.saturating_mul(rules.round_bonus);
-            if *total >= rules.target {
+            let per_round = i64::from(*won) * i64::from(rules.round_bonus);
+            if *total >= i64::from(rules.target) {
                 let per_round = if rules.round_bonus_for_all {
                     per_round
                 } else {
                     0
                 };
-                rules.game_bonus.saturating_add(per_round)
+                i64::from(rules.game_bonus) + per_round
             } else {
                 per_round
             }
         })
-        .collect();
-    let final_totals: Vec<u32> = totals
-        .iter()
-        .zip(&bonuses)
-        .map(|(t, b)| t.saturating_add(*b))
-        .collect();
-    let best = final_totals.iter().copied().max().unwrap_or(0);
-    let winners = (0..final_totals.len())
-        .filter(|p| final_totals[*p] == best)
-        .collect();
-    GameEnd {
-        bonuses,
-        final_totals,
-        winners,
-    }
-}
-
-/// A total that passes what a score holds: refused rather than stopped short.
-fn too_large(round: usize, player: &str) -> Error {
-    Error::Record {
-        place: format!("round {round}"),
-        problem: format!(
-            "{player}'s total would pass {}, the most a score holds",
-            u32::MAX
-        ),
-    }
+        .collect()
 }
 
 /// Scores every round of a record in order, to the end of the game. A round recorded after
 /// a total reached the target is refused.
 pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
-    let deck = record.deck()?;
-    let players = record.players.len();
-    let mut totals = vec![0u32; players];
-    let mut rounds_won = vec![0u32; players];
-    let mut rounds = Vec::with_capacity(record.rounds.len());
-    let mut ended_in: Option<usize> = None;
-    for number in 1..=record.rounds.len() {
-        if let Some(ended) = ended_in {
-            return Err(Error::Record {
-                place: format!("round {number}"),
-                problem: format!(
-                    "recorded after the game ended in round {ended}, when a total reached {}",
-                    record.rules.target
-                ),
-            });
-        }
-        let score = record.score_round(number, deck)?;
-        for (p, (total, points)) in totals.iter_mut().zip(&score.points).enumerate() {
-            *total = total
-                .checked_add(*points)
-                .ok_or_else(|| too_large(number, &record.players[p]))?;
-        }
-        for w in &score.winners {
-            rounds_won[*w] += 1;
-        }
-        if totals.iter().any(|t| *t >= record.rules.target) {
-            ended_in = Some(number);
-        }
-        let knocker = record.rounds[number - 1]
-            .knocker
-            .as_deref()
-            .and_then(|k| record.player_index(k));
-        rounds.push(RoundTally {
-            knocker,
-            score,
-            totals: totals.clone(),
-        });
-    }
-    let end = ended_in.map(|_| game_end(&totals, &rounds_won, &record.rules));
-    if let (Some(end), Some(last)) = (&end, ended_in) {
-        // `game_end` stops at u32::MAX; a bonus or final total there is refused, not shown
-        // short. A round bonus a player does not receive cannot overflow.
-        let rules = &record.rules;
-        let exact = |p: usize| {
-            let per_round = u64::from(rounds_won[p]) * u64::from(rules.round_bonus);
-            let bonus = if totals[p] < rules.target {
-                per_round
-            } else if rules.round_bonus_for_all {
-                u64::from(rules.game_bonus) + per_round
-            } else {
-                u64::from(rules.game_bonus)
-            };
-            bonus == u64::from(end.bonuses[p])
-                && u64::from(totals[p]) + bonus == u64::from(end.final_totals[p])
-        };
-        if let Some(p) = (0..players).find(|p| !exact(*p)) {
-            return Err(too_large(last, &record.players[p]));
-        }
-    }
-    Ok(Tally {
-        players: record.players.clone(),
-        rounds,
-        totals,
-        rounds_won,
-        end,
-    })
+    let setup = record.setup()?;
+    crate::game::tally_of(&setup, &record.rounds)
 }
 
 #[cfg(test)]
@@ -486,7 +299,7 @@ mod tests {
         let t = tally(&record(&text)).unwrap();
         assert_eq!(t.rounds[0].score.points, vec![0, 7 + 30, 0]);
         assert_eq!(t.rounds[1].totals, vec![5 + 17, 37, 0]);
-        assert_eq!(t.rounds_won, vec![1, 1, 0]);
+        assert_eq!(t.won, vec![1, 1, 0]);
         assert!(t.end.is_none());
     }
 
@@ -508,9 +321,12 @@ mod tests {
 
     #[test]
     fn game_end_equal_highest_totals_share_the_win() {
-        let end = game_end(&[160, 135], &[1, 2], &Rules::default());
-        assert_eq!(end.final_totals, vec![260, 185]);
-        let end = game_end(&[150, 150], &[2, 2], &Rules::default());
+        assert_eq!(
+            bonuses(&[160, 135], &[1, 2], &Rules::default()),
+            vec![100, 50]
+        );
+        let text = "players = [\"alice\", \"bob\", \"carol\"]\n[rules]\ntarget = 10\n[[round]]\n[round.hands]\nalice = 3\nbob = 3\ncarol = 13\n";
+        let end = tally(&record(text)).unwrap().end.unwrap();
         assert_eq!(end.winners, vec![0, 1]);
     }
 
@@ -520,8 +336,7 @@ mod tests {
             round_bonus_for_all: true,
             ..Rules::default()
         };
-        let end = game_end(&[160, 40], &[3, 1], &rules);
-        assert_eq!(end.bonuses, vec![100 + 75, 25]);
+        assert_eq!(bonuses(&[160, 40], &[3, 1], &rules), vec![100 + 75, 25]);
     }
 
     #[test]
@@ -648,10 +463,11 @@ mod tests {
         // A game begun from a hand-written record says how many rounds came before its
         // log, so that it can be reopened; a game logged from the start writes no such key.
         let mut r = record(&format!("{HEAD}{}", round(None, ["1", "2", "3"])));
-        r.play = Some(PlayRecord {
-            first_dealer: "bob".to_string(),
+        r.play = Some(PlayLog {
+            first_dealer: Some("bob".to_string()),
             earlier_rounds: 1,
             log: vec!["carol: draw".to_string()],
+            redo: Vec::new(),
         });
         let text = r.to_toml();
         assert!(

@@ -47,6 +47,8 @@ pub fn report_deadwood(report: &HandReport, rules: &Rules) -> u32 {
 /// A scored round. Every vector is indexed like the players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundScore {
+    /// Who knocked; none when the stock ran out or a player went out.
+    pub knocker: Option<usize>,
     pub deadwood: Vec<u32>,
     /// The players who scored as winners, in player order.
     pub winners: Vec<usize>,
@@ -55,6 +57,16 @@ pub struct RoundScore {
     pub undercut: bool,
     /// A player melded every card and ended the round.
     pub went_out: bool,
+}
+
+impl crate::tally::Scores for RoundScore {
+    fn points(&self) -> Vec<i64> {
+        self.points.iter().map(|p| i64::from(*p)).collect()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        self.winners.clone()
+    }
 }
 
 /// Scores a round from each player's hand. `knocker` is `None` when the stock ran out.
@@ -95,6 +107,7 @@ pub fn score_round(
             name(player),
         )?;
         return Ok(RoundScore {
+            knocker,
             deadwood: deadwood.to_vec(),
             winners: vec![player],
             points,
@@ -128,6 +141,7 @@ pub fn score_round(
         )?;
     }
     Ok(RoundScore {
+        knocker,
         deadwood: deadwood.to_vec(),
         winners,
         points,

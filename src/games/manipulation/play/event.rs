@@ -10,14 +10,16 @@
 //! alice: hand 12                                   (a hand given when the round is over)
 //! alice: cards 9                                   (the referee's count of alice's cards corrected)
 //! table = 3s 4s 5s | 6h 6d 6c                      (the table mirror corrected)
-//! round knock bob alice=12 bob=3 carol="Kd *"      (a round's result entered whole)
-//! fix 2 out carol alice=12 bob=30                  (a finished round's result corrected)
-//! fix 3 delete                                     (a finished round taken out)
 //! ```
+//!
+//! A round's result entered whole (`round knock bob alice=12 bob=3 carol="Kd *"`), a
+//! finished round corrected (`fix 2 out carol alice=12 bob=30`, `fix 3 delete`) and a house
+//! rule changed are the family's steps (`crate::session`); the one line of a round's result
+//! is Carousel's, and read here.
 
-use super::{Move, Setup};
+use super::{Move, RoundChange, Setup};
 use crate::error::Error;
-use crate::error::{RoundForm, StepForm};
+use crate::error::{FixForm, RoundForm, StepForm};
 use crate::games::manipulation::game::RoundRecord;
 use crate::games::manipulation::table::Table;
 use crate::hand::HandEntry;
@@ -42,15 +44,6 @@ pub enum Event {
     Cards { player: usize, held: u32 },
     /// The table mirror, corrected to the table as it lies.
     Table { table: Table },
-    /// The round in progress ends with this result, entered whole (a round played on
-    /// paper, or by a table that only wants the score kept).
-    Round { record: RoundRecord },
-    /// Finished round `round` (from 1) corrected to `record`, or taken out (`None`); every
-    /// later total follows.
-    Fix {
-        round: usize,
-        record: Option<RoundRecord>,
-    },
 }
 
 impl Event {
@@ -69,15 +62,6 @@ impl Event {
                 .to_string(),
             Event::Cards { player, held } => format!("{}: cards {held}", name(player)),
             Event::Table { table } => format!("table = {table}").trim_end().to_string(),
-            Event::Round { record } => format!("round {}", round_text(record)),
-            Event::Fix {
-                round,
-                record: Some(record),
-            } => format!("fix {round} {}", round_text(record)),
-            Event::Fix {
-                round,
-                record: None,
-            } => format!("fix {round} delete"),
         }
     }
 
@@ -87,23 +71,6 @@ impl Event {
         if let Some(rest) = text.strip_prefix("table =") {
             let table = Table::parse(rest, setup.meld_rules, setup.deck)?;
             return Ok(Event::Table { table });
-        }
-        if let Some(rest) = text.strip_prefix("round ") {
-            let record = parse_round(rest, setup)?;
-            return Ok(Event::Round { record });
-        }
-        if let Some(rest) = text.strip_prefix("fix ") {
-            let (number, rest) = rest.trim().split_once(' ').unwrap_or((rest.trim(), ""));
-            let round = number.parse::<usize>().map_err(|_| {
-                Error::from(StepForm::NotARoundNumber {
-                    number: number.to_string(),
-                })
-            })?;
-            let record = match rest.trim() {
-                "delete" => None,
-                rest => Some(parse_round(rest, setup)?),
-            };
-            return Ok(Event::Fix { round, record });
         }
         let Some((name, rest)) = text.split_once(':') else {
             return Err(StepForm::NoName {
@@ -179,7 +146,7 @@ impl std::fmt::Display for Move {
 
 /// A round's result in one line, as typed and as the log keeps it: `knock NAME` or
 /// `out NAME` (or neither: the stock ran out), then `NAME=HAND` for every player.
-pub(super) fn round_text(record: &RoundRecord) -> String {
+pub(crate) fn round_text(record: &RoundRecord) -> String {
     let out = record
         .hands
         .iter()
@@ -222,7 +189,7 @@ fn is_out(hand: &HandEntry) -> bool {
 /// Reads a round's result typed in one line (see [`round_text`]). Every player gets a hand,
 /// named once; the player who went out may be left out (they hold no cards). Whether the
 /// result can be scored (the knock limit, the copies of a card) is checked when it is.
-pub(super) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Error> {
+pub(crate) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Error> {
     let words = shell_words::split(text).map_err(|e| RoundForm::Words {
         text: text.trim().to_string(),
         problem: e.to_string(),
@@ -293,4 +260,46 @@ pub(super) fn parse_round(text: &str, setup: &Setup) -> Result<RoundRecord, Erro
             .zip(hands.into_iter().flatten())
             .collect::<IndexMap<String, HandEntry>>(),
     })
+}
+
+/// A correction of finished round `round` as typed after `fix N`: `hand NAME HAND`, `knock
+/// NAME` (`knock nobody`, or `stock`: the stock ran out), `out NAME`. `None`: the words are
+/// none of these (a whole result, say, which the family reads).
+pub(crate) fn parse_change(
+    round: usize,
+    words: &str,
+    setup: &Setup,
+) -> Result<Option<RoundChange>, Error> {
+    let words = words.trim();
+    let (verb, rest) = words.split_once(char::is_whitespace).unwrap_or((words, ""));
+    let rest = rest.trim();
+    let verb = verb.to_lowercase();
+    // `knock bob alice=12 ...` and `out carol alice=12 ...` are whole results.
+    if rest.contains('=') && verb != "hand" {
+        return Ok(None);
+    }
+    match verb.as_str() {
+        "hand" => {
+            let (name, hand) = crate::words::name_and_rest(rest);
+            if name.is_empty() {
+                return Err(FixForm::Hand { round }.into());
+            }
+            let player = setup.player(&name)?;
+            let hand = HandReport::parse(&hand, setup.deck)?;
+            Ok(Some(RoundChange::Hand { player, hand }))
+        }
+        "knock" | "knocker" => match rest.to_lowercase().as_str() {
+            "" => Err(FixForm::Knock { round }.into()),
+            "nobody" | "none" | "no-one" | "noone" => Ok(Some(RoundChange::Knocker(None))),
+            _ => Ok(Some(RoundChange::Knocker(Some(
+                setup.player(rest.trim_matches('"'))?,
+            )))),
+        },
+        "stock" => Ok(Some(RoundChange::Knocker(None))),
+        "out" if rest.is_empty() => Err(FixForm::Out { round }.into()),
+        "out" => Ok(Some(RoundChange::Out(
+            setup.player(rest.trim_matches('"'))?,
+        ))),
+        _ => Ok(None),
+    }
 }

@@ -1,37 +1,34 @@
-//! The game in progress at a real table, as the referee follows it, round after round.
+//! A game of Carousel at a real table, as the referee follows it, round after round.
 //!
 //! The referee never sees a hand it is not given. It keeps the table mirror (the melds, as
 //! numbered on screen), whose turn it is, the draws of that turn, and how many cards each
 //! player holds (dealt, plus draws, less cards played). Since Carousel has no discard, the
 //! stock is the deck less the table and the hands. From these it refuses what the rules of a
-//! turn forbid (docs/rules.md#a-turn), judges every move by M1-M4, runs the last lap when the
-//! stock runs out and scores each round by [`crate::games::manipulation::game::tally`].
+//! turn forbid (docs/rules.md#a-turn), judges every move by M1-M4 and runs the last lap when
+//! the stock runs out.
 //!
-//! A [`Game`] is its setup (players, house rules, first dealer, rounds recorded before) and a
-//! log of [`Event`]s; the [`State`] is what replaying that log gives. Undo replays a shorter
-//! log; resuming a saved game replays the saved one, so both land on exactly the same state.
-//!
-//! The types live here; what they do is split along the game's seams: `turn` (draws,
-//! moves, `done`, the knock, the last lap), `round` (the round's end: hands given, the
-//! round scored), `corrections` (a round entered whole, `fix`, the table and a card count
-//! set right) and `ledger` (the event log: undo and redo by replay, a record read and
-//! written).
+//! The game is the family's [`Session`] of this game's [`Setup`]: the log, undo and redo, a
+//! round entered whole, a finished round corrected and a house rule changed are written
+//! once for every game ([`crate::session`]); what is Carousel's is here, split along the
+//! game's seams: `turn` (draws, moves, `done`, the knock, the last lap), `hands` (the
+//! round's end: the hands given), `corrections` (the table and a card count set right),
+//! `event` (the steps as the log writes them, and a round's result in one line) and
+//! `record` (the game saved and resumed, and the table's conveniences).
 
 mod corrections;
 mod event;
-mod ledger;
-mod round;
+mod hands;
+mod record;
 mod turn;
 
 pub use event::Event;
-
-use corrections::count_range;
+pub use record::Step;
 
 use crate::card::{CardCounts, HandCard};
 use crate::deck::Deck;
-use crate::error::Error;
-use crate::error::{MoveForm, Name, NoSuch};
-use crate::games::manipulation::game::{self, GameRecord, PlayRecord, RoundRecord, Tally};
+use crate::error::{AfterTheEnd, Error, MoveForm, Name, NoSuch, Stage};
+use crate::game::{self, Played};
+use crate::games::manipulation::game::{self as record_game, RoundRecord};
 use crate::games::manipulation::meld::MeldRules;
 use crate::games::manipulation::moves::{self, MoveRule, Verdict, Violation};
 use crate::games::manipulation::rules::Rules;
@@ -39,10 +36,16 @@ use crate::games::manipulation::scoring::{self, RoundScore};
 use crate::games::manipulation::table::{Meld, Table};
 use crate::hand::HandReport;
 use crate::notation::Spaced;
+use crate::rules::GameRules;
+use crate::session::Session;
+use crate::tally::Ending;
 use crate::words::plural;
 
 /// The draws a turn may take before it ends (docs/rules.md#draws).
 pub const DRAWS_A_TURN: u32 = 3;
+
+/// A game of Carousel followed by the referee.
+pub type Game = Session<Setup>;
 
 /// What a game is played with: who, under which house rules, and who dealt first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +66,7 @@ impl Setup {
             check_name(name)?;
         }
         // Folded as `player` folds a name to find it, so every player can be addressed.
-        if let Some(problem) = game::same_name(&players) {
+        if let Some(problem) = record_game::same_name(&players) {
             return Err(problem.into());
         }
         check_deal(&rules, deck)?;
@@ -77,42 +80,61 @@ impl Setup {
         })
     }
 
+    /// The setup a record's players and rules give, checked as a record's reader checks
+    /// them (by [`record_game::GameRecord::deck`]): for scoring its rounds.
+    pub(crate) fn of_record(players: Vec<String>, rules: Rules, deck: Deck) -> Setup {
+        let meld_rules = MeldRules::new(&rules, deck);
+        Setup {
+            players,
+            rules,
+            deck,
+            meld_rules,
+            first_dealer: 0,
+        }
+    }
+
     pub fn name(&self, player: usize) -> &str {
         self.players.get(player).map_or("?", String::as_str)
     }
 
     /// Finds a player by name, forgiving case and accepting a unique beginning (`car`).
     pub fn player(&self, name: &str) -> Result<usize, Error> {
-        let name = name.trim();
-        let lower = name.to_lowercase();
-        if let Some(p) = self.players.iter().position(|p| p.to_lowercase() == lower) {
-            return Ok(p);
-        }
-        let starts: Vec<usize> = (0..self.players.len())
-            .filter(|p| !lower.is_empty() && self.players[*p].to_lowercase().starts_with(&lower))
-            .collect();
-        match starts.as_slice() {
-            [one] => Ok(*one),
-            [] => Err(NoSuch::Player {
-                name: name.to_string(),
-                players: self.players.clone(),
-            }
-            .into()),
-            many => Err(NoSuch::AmbiguousPlayer {
-                name: name.to_string(),
-                matches: many.iter().map(|p| self.name(*p).to_string()).collect(),
-            }
-            .into()),
-        }
+        find_player(&self.players, name)
     }
 
-    /// Who deals round `number` (from 1): the deal passes left each round.
+    /// Who deals round `number` (from 1) when no round was taken out: the deal passes left
+    /// each round.
     pub fn dealer_of(&self, number: usize) -> usize {
         (self.first_dealer + number.saturating_sub(1)) % self.players.len()
     }
 
     fn left_of(&self, player: usize) -> usize {
         (player + 1) % self.players.len()
+    }
+}
+
+/// Finds a player by name, forgiving case and accepting a unique beginning (`car`).
+pub(crate) fn find_player(players: &[String], name: &str) -> Result<usize, Error> {
+    let name = name.trim();
+    let lower = name.to_lowercase();
+    if let Some(p) = players.iter().position(|p| p.to_lowercase() == lower) {
+        return Ok(p);
+    }
+    let starts: Vec<usize> = (0..players.len())
+        .filter(|p| !lower.is_empty() && players[*p].to_lowercase().starts_with(&lower))
+        .collect();
+    match starts.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(NoSuch::Player {
+            name: name.to_string(),
+            players: players.to_vec(),
+        }
+        .into()),
+        many => Err(NoSuch::AmbiguousPlayer {
+            name: name.to_string(),
+            matches: many.iter().map(|p| players[*p].clone()).collect(),
+        }
+        .into()),
     }
 }
 
@@ -247,11 +269,21 @@ impl RoundEnd {
     }
 }
 
+/// Where the round stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The round is being played.
+    Play,
+    /// The round is over; the hands are being given. Each hand known so far, by player.
+    Hands {
+        end: RoundEnd,
+        hands: Vec<Option<HandReport>>,
+    },
+}
+
 /// The round being played: the table mirror, the turn, and every player's card count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Round {
-    /// From 1, counting the rounds recorded before the log.
-    pub number: usize,
     pub dealer: usize,
     pub table: Table,
     /// How many cards each player holds.
@@ -264,8 +296,10 @@ pub struct Round {
     pub melded: bool,
     /// In the last lap: the turns left in it, this one included.
     pub last_lap: Option<usize>,
+    pub phase: Phase,
     /// The table when this turn began: a turn is judged whole
-    /// (docs/rules.md#a-turn-is-judged-whole), so every move of it is judged from here, however the player types it.
+    /// (docs/rules.md#a-turn-is-judged-whole), so every move of it is judged from here,
+    /// however the player types it.
     turn_start: Table,
     /// The cards laid from the hand this turn so far, counted against `turn_start`.
     laid: Vec<HandCard>,
@@ -273,13 +307,8 @@ pub struct Round {
 }
 
 impl Round {
-    fn deal(number: usize, setup: &Setup) -> Round {
-        Round::deal_by(number, setup.dealer_of(number), setup)
-    }
-
-    fn deal_by(number: usize, dealer: usize, setup: &Setup) -> Round {
+    fn deal_by(dealer: usize, setup: &Setup) -> Round {
         Round {
-            number,
             dealer,
             table: Table::default(),
             held: vec![setup.rules.hand_size; setup.players.len()],
@@ -287,6 +316,7 @@ impl Round {
             draws: 0,
             melded: false,
             last_lap: None,
+            phase: Phase::Play,
             turn_start: Table::default(),
             laid: Vec::new(),
             deck_size: setup.deck.size(),
@@ -325,32 +355,16 @@ impl Round {
     fn out_of_stock(&self) -> u32 {
         self.table.cards().count() as u32 + self.held.iter().sum::<u32>()
     }
-}
 
-/// Where the game stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// The round is being played.
-    Play,
-    /// The round is over; the hands are being given. Each hand known so far, by player.
-    Hands {
-        end: RoundEnd,
-        hands: Vec<Option<HandReport>>,
-    },
-    /// A total reached the target; the game is scored.
-    Over,
-}
-
-/// What replaying the log gives: the finished rounds and the one in progress.
-#[derive(Clone, Debug, PartialEq)]
-pub struct State {
-    /// Every finished round, as the game record keeps it.
-    pub rounds: Vec<RoundRecord>,
-    /// The finished rounds scored, with the game end once a total reached the target.
-    pub tally: Tally,
-    /// The round in progress (after the game is over: the last one played).
-    pub round: Round,
-    pub phase: Phase,
+    /// Who is to give their hand, when the round is over.
+    pub fn waiting(&self) -> Vec<usize> {
+        match &self.phase {
+            Phase::Hands { hands, .. } => {
+                (0..hands.len()).filter(|p| hands[*p].is_none()).collect()
+            }
+            Phase::Play => Vec::new(),
+        }
+    }
 }
 
 /// What a step did, for the players to read.
@@ -391,20 +405,6 @@ pub enum Note {
         deadwood: u32,
         waiting: Vec<usize>,
     },
-    /// The round scored. `round` counts from 1.
-    Scored {
-        round: usize,
-        knocker: Option<usize>,
-        score: RoundScore,
-    },
-    NewRound {
-        round: usize,
-        dealer: usize,
-        first: usize,
-        stock: u32,
-    },
-    /// A total reached the target: the game-end bonuses are in the tally.
-    GameOver,
     /// The table mirror corrected; `illegal` lists melds that are not legal, by number.
     TableCorrected {
         cards_before: usize,
@@ -418,19 +418,6 @@ pub enum Note {
         held: u32,
         stock: u32,
     },
-    /// Finished round `round` corrected, or taken out: the totals are scored again.
-    Fixed {
-        round: usize,
-        deleted: bool,
-    },
-}
-
-/// A step of the log with what it did, and the round it was taken in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    pub round: usize,
-    pub event: Event,
-    pub notes: Vec<Note>,
 }
 
 /// A move judged against the table in play, without making it.
@@ -447,54 +434,6 @@ pub struct Judged {
     pub not_now: Option<Error>,
 }
 
-impl State {
-    /// A game before its first step: round 1 dealt. (Rounds played before the referee
-    /// followed the game are the first steps of its log.)
-    fn start(setup: &Setup) -> Result<State, Error> {
-        Ok(State {
-            rounds: Vec::new(),
-            tally: tally_of(setup, &[])?,
-            round: Round::deal(1, setup),
-            phase: Phase::Play,
-        })
-    }
-
-    fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Vec<Note>, Error> {
-        let mut notes = match event {
-            Event::Draw { player } => self.draw(setup, *player),
-            Event::Move { player, mv } => self.play(setup, *player, mv),
-            Event::Done { player } => self.done(setup, *player),
-            Event::Knock { player, hand } => self.knock(setup, *player, hand),
-            Event::Hand { player, hand } => self.hand(setup, *player, hand),
-            Event::Cards { player, held } => self.correct_held(setup, *player, *held),
-            Event::Table { table } => self.correct_table(setup, table),
-            Event::Round { record } => self.enter_round(setup, record),
-            Event::Fix { round, record } => self.fix_round(setup, *round, record.as_ref()),
-        }?;
-        notes.extend(self.last_lap_if_no_stock(setup));
-        Ok(notes)
-    }
-}
-
-fn tally_of(setup: &Setup, rounds: &[RoundRecord]) -> Result<Tally, Error> {
-    game::tally(&GameRecord {
-        players: setup.players.clone(),
-        rules: setup.rules.clone(),
-        rounds: rounds.to_vec(),
-        play: None,
-    })
-}
-
-/// A game of Carousel followed by the referee: its setup, its log and where it stands.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Game {
-    setup: Setup,
-    steps: Vec<Step>,
-    state: State,
-    /// Steps undone, the next to redo last; a new step clears them.
-    undone: Vec<Event>,
-}
-
 /// A correction of a finished round's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoundChange {
@@ -504,10 +443,6 @@ pub enum RoundChange {
     Knocker(Option<usize>),
     /// This player went out (no cards left), and nobody knocked.
     Out(usize),
-    /// The whole result, as `round` takes it.
-    Whole(RoundRecord),
-    /// The round never happened (entered twice, say).
-    Delete,
 }
 
 /// The referee's advice for a hand: the best play now, or, when no meld is allowed now,
@@ -528,6 +463,167 @@ pub struct HandCount {
     /// The cards the referee counts for the player, and the cards given.
     pub held: u32,
     pub given: u32,
+}
+
+impl Ending for Setup {
+    fn target(&self) -> i64 {
+        i64::from(self.rules.target)
+    }
+
+    fn most(&self) -> i64 {
+        i64::from(u32::MAX)
+    }
+
+    fn bonuses(&self, totals: &[i64], won: &[u32]) -> Vec<i64> {
+        record_game::bonuses(totals, won, &self.rules)
+    }
+}
+
+impl game::Game for Setup {
+    const FIRST_STEP: &'static str = "the first draw of the game";
+    const AFTER_THE_END: AfterTheEnd = AfterTheEnd::Turn;
+    const FIX_FORMS: &'static str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
+
+    type Rules = Rules;
+    type Event = Event;
+    type Round = Round;
+    type Result = RoundRecord;
+    type Score = RoundScore;
+    type Note = Note;
+
+    fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    fn sides(&self) -> Vec<String> {
+        self.players.clone()
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn with_rules(&self, rules: Rules) -> Result<Setup, Error> {
+        rules.playable()?;
+        check_deal(&rules, self.deck)?;
+        Ok(Setup {
+            meld_rules: MeldRules::new(&rules, self.deck),
+            rules,
+            ..self.clone()
+        })
+    }
+
+    fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
+    fn with_first_dealer(&self, dealer: usize) -> Setup {
+        Setup {
+            first_dealer: dealer % self.players.len(),
+            ..self.clone()
+        }
+    }
+
+    fn deal(&self, _number: usize, dealer: usize) -> Round {
+        Round::deal_by(dealer, self)
+    }
+
+    fn dealer(&self, round: &Round) -> usize {
+        round.dealer
+    }
+
+    fn is_fresh(&self, round: &Round) -> bool {
+        let mut dealt = Round::deal_by(round.dealer, self);
+        dealt.last_lap_if_no_stock(self);
+        *round == dealt
+    }
+
+    fn play(&self, round: &mut Round, number: usize, event: &Event) -> Result<Played<Self>, Error> {
+        let notes = match event {
+            Event::Draw { player } => round.draw(self, number, *player)?,
+            Event::Move { player, mv } => round.play(self, number, *player, mv)?,
+            Event::Done { player } => round.done(self, number, *player)?,
+            Event::Knock { player, hand } => round.knock(self, number, *player, hand)?,
+            Event::Hand { player, hand } => return round.hand(self, number, *player, hand),
+            Event::Cards { player, held } => round.correct_held(self, *player, *held)?,
+            Event::Table { table } => round.correct_table(self, table)?,
+        };
+        Ok(Played::notes(notes))
+    }
+
+    fn settle(&self, round: &mut Round) -> Vec<Note> {
+        round.last_lap_if_no_stock(self)
+    }
+
+    fn may_end(&self, round: &Round, number: usize) -> Result<(), Error> {
+        match round.phase {
+            Phase::Play => Ok(()),
+            Phase::Hands { .. } => Err(Stage::RoundOverAlready { round: number }.into()),
+        }
+    }
+
+    fn score(&self, result: &RoundRecord, number: usize) -> Result<RoundScore, Error> {
+        record_game::score_result(&self.players, &self.rules, self.deck, result, number)
+    }
+
+    fn event_text(&self, event: &Event) -> String {
+        event.text(&self.players)
+    }
+
+    fn parse_event(&self, text: &str) -> Result<Event, Error> {
+        Event::parse(text, self)
+    }
+
+    fn result_text(&self, result: &RoundRecord) -> String {
+        event::round_text(result)
+    }
+
+    fn parse_result(&self, text: &str) -> Result<RoundRecord, Error> {
+        event::parse_round(text, self)
+    }
+
+    fn change(
+        &self,
+        round: usize,
+        result: &RoundRecord,
+        words: &str,
+    ) -> Result<Option<RoundRecord>, Error> {
+        let Some(change) = event::parse_change(round, words, self)? else {
+            return Ok(None);
+        };
+        Ok(Some(change_result(self, result, change)))
+    }
+
+    fn same_result(&self, a: &RoundRecord, b: &RoundRecord) -> bool {
+        record::same_round(a, b, self.deck)
+    }
+
+    fn mismatch(&self, number: usize, said: &RoundRecord, gave: &RoundRecord) -> Error {
+        record::mismatch(number, said, gave, self.deck)
+    }
+}
+
+/// A finished round's result with one thing corrected.
+pub(crate) fn change_result(
+    setup: &Setup,
+    current: &RoundRecord,
+    change: RoundChange,
+) -> RoundRecord {
+    let name = |p: usize| setup.name(p).to_string();
+    let mut record = current.clone();
+    match change {
+        RoundChange::Hand { player, hand } => {
+            record.hands.insert(name(player), hand.entry());
+        }
+        RoundChange::Knocker(knocker) => record.knocker = knocker.map(name),
+        RoundChange::Out(player) => {
+            record.knocker = None;
+            record
+                .hands
+                .insert(name(player), crate::hand::HandEntry::Count(0));
+        }
+    }
+    record
 }
 
 #[cfg(test)]

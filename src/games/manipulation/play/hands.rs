@@ -1,12 +1,12 @@
-//! The end of a round: the hands given, checked against what the referee counted, and the
-//! round scored.
+//! The end of a round: the hands given, checked against what the referee counted; once all
+//! are given, the round's result goes to the session to be scored.
 
-use super::{
-    CardCounts, Error, HandReport, Note, Phase, RoundEnd, RoundRecord, Setup, State, count_range,
-};
+use super::corrections::count_range;
+use super::{CardCounts, Error, HandReport, Note, Phase, Round, RoundEnd, RoundRecord, Setup};
 use crate::error::{Count, Stage};
+use crate::game::Played;
 
-impl State {
+impl Round {
     /// Ends the round at once and waits for the hands not known yet.
     pub(super) fn end_round(
         &mut self,
@@ -35,7 +35,7 @@ impl State {
         others: &[&HandReport],
     ) -> Result<(), Error> {
         let name = setup.name(player);
-        let held = self.round.held[player];
+        let held = self.held[player];
         match report {
             HandReport::Cards(hand) => {
                 let given = hand.cards().len() as u32;
@@ -57,8 +57,7 @@ impl State {
             }
             HandReport::Count(count) => {
                 let elsewhere = CardCounts::of(
-                    self.round
-                        .table
+                    self.table
                         .cards()
                         .map(crate::card::TableCard::physical)
                         .chain(others.iter().flat_map(|r| r.cards().iter().copied())),
@@ -77,8 +76,7 @@ impl State {
             }
         }
         let pile = CardCounts::of(
-            self.round
-                .table
+            self.table
                 .cards()
                 .map(crate::card::TableCard::physical)
                 .chain(others.iter().flat_map(|r| r.cards().iter().copied()))
@@ -92,13 +90,14 @@ impl State {
     pub(super) fn hand(
         &mut self,
         setup: &Setup,
+        number: usize,
         player: usize,
         report: &HandReport,
-    ) -> Result<Vec<Note>, Error> {
+    ) -> Result<Played<Setup>, Error> {
         let name = setup.name(player);
-        // A refused step leaves no trace: `Game::apply` works on a copy of the state.
+        // A refused step leaves no trace: the session tries every step on a copy.
         let Phase::Hands { end, mut hands } = self.phase.clone() else {
-            self.expect_play(setup)?;
+            self.expect_play(setup, number)?;
             return Err(Stage::RoundInPlay {
                 player: name.to_string(),
             }
@@ -124,36 +123,30 @@ impl State {
         self.check_report(setup, player, report, &others)?;
         hands[player] = Some(report.clone());
         let waiting: Vec<usize> = (0..hands.len()).filter(|p| hands[*p].is_none()).collect();
-        let mut notes = vec![Note::HandIn {
+        let notes = vec![Note::HandIn {
             player,
             deadwood: crate::games::manipulation::scoring::report_deadwood(report, &setup.rules),
             waiting: waiting.clone(),
         }];
-        if waiting.is_empty() {
-            let hands: Vec<HandReport> = hands.into_iter().flatten().collect();
-            notes.extend(self.score(setup, end, &hands)?);
-        } else {
+        if !waiting.is_empty() {
             self.phase = Phase::Hands { end, hands };
+            return Ok(Played::notes(notes));
         }
-        Ok(notes)
+        let hands: Vec<HandReport> = hands.into_iter().flatten().collect();
+        let ended = Some(result(setup, end, &hands));
+        Ok(Played { notes, ended })
     }
+}
 
-    /// Scores the round as `tally` does, then deals the next one or ends the game.
-    pub(super) fn score(
-        &mut self,
-        setup: &Setup,
-        end: RoundEnd,
-        hands: &[HandReport],
-    ) -> Result<Vec<Note>, Error> {
-        let record = RoundRecord {
-            knocker: end.knocker().map(|p| setup.name(p).to_string()),
-            hands: setup
-                .players
-                .iter()
-                .zip(hands)
-                .map(|(name, report)| (name.clone(), report.entry()))
-                .collect(),
-        };
-        self.finish_round(setup, record)
+/// The result of a round that ended so, with these hands, as the record writes it.
+fn result(setup: &Setup, end: RoundEnd, hands: &[HandReport]) -> RoundRecord {
+    RoundRecord {
+        knocker: end.knocker().map(|p| setup.name(p).to_string()),
+        hands: setup
+            .players
+            .iter()
+            .zip(hands)
+            .map(|(name, report)| (name.clone(), report.entry()))
+            .collect(),
     }
 }

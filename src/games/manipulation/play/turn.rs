@@ -2,39 +2,38 @@
 //! last lap when the stock runs out.
 
 use super::{
-    CardCounts, DRAWS_A_TURN, Error, HandReport, Judged, Move, MoveRule, Note, Phase, RoundEnd,
-    Setup, Spaced, State, Violation, moves, plural,
+    CardCounts, DRAWS_A_TURN, Error, HandReport, Judged, Move, MoveRule, Note, Phase, Round,
+    RoundEnd, Setup, Spaced, Violation, moves, plural,
 };
-use crate::error::{AfterTheEnd, Stage, Turn};
+use crate::error::{Stage, Turn};
 
-impl State {
+impl Round {
     /// Why nobody may play now, if the round is not being played.
-    pub(super) fn expect_play(&self, setup: &Setup) -> Result<(), Error> {
+    pub(super) fn expect_play(&self, setup: &Setup, number: usize) -> Result<(), Error> {
         match &self.phase {
             Phase::Play => Ok(()),
-            Phase::Hands { hands, .. } => {
-                let waiting: Vec<String> = (0..hands.len())
-                    .filter(|p| hands[*p].is_none())
+            Phase::Hands { .. } => Err(Stage::RoundOver {
+                round: number,
+                waiting: self
+                    .waiting()
+                    .into_iter()
                     .map(|p| setup.name(p).to_string())
-                    .collect();
-                Err(Stage::RoundOver {
-                    round: self.round.number,
-                    waiting,
-                }
-                .into())
-            }
-            Phase::Over => Err(Stage::GameOver {
-                tried: AfterTheEnd::Turn,
+                    .collect(),
             }
             .into()),
         }
     }
 
-    pub(super) fn expect_turn(&self, setup: &Setup, player: usize) -> Result<(), Error> {
-        self.expect_play(setup)?;
-        if player != self.round.turn {
+    pub(super) fn expect_turn(
+        &self,
+        setup: &Setup,
+        number: usize,
+        player: usize,
+    ) -> Result<(), Error> {
+        self.expect_play(setup, number)?;
+        if player != self.turn {
             return Err(Turn::NotYours {
-                turn: setup.name(self.round.turn).to_string(),
+                turn: setup.name(self.turn).to_string(),
                 player: setup.name(player).to_string(),
             }
             .into());
@@ -43,9 +42,9 @@ impl State {
     }
 
     /// Whether the player whose turn it is may meld now.
-    pub(super) fn may_meld(&self, setup: &Setup) -> Result<(), Error> {
-        self.expect_play(setup)?;
-        let r = &self.round;
+    pub(super) fn may_meld(&self, setup: &Setup, number: usize) -> Result<(), Error> {
+        self.expect_play(setup, number)?;
+        let r = self;
         let name = setup.name(r.turn);
         if r.last_lap.is_none() {
             if r.draws == 0 {
@@ -69,8 +68,8 @@ impl State {
     /// last lap by itself (docs/rules.md#stock-out-and-the-last-lap), so the table is never left with nothing
     /// to do but undo.
     pub(super) fn last_lap_if_no_stock(&mut self, setup: &Setup) -> Vec<Note> {
-        let r = &mut self.round;
-        if self.phase != Phase::Play
+        let r = self;
+        if r.phase != Phase::Play
             || r.last_lap.is_some()
             || r.draws > 0
             || r.melded
@@ -90,10 +89,15 @@ impl State {
         ]
     }
 
-    pub(super) fn draw(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
-        self.expect_turn(setup, player)?;
+    pub(super) fn draw(
+        &mut self,
+        setup: &Setup,
+        number: usize,
+        player: usize,
+    ) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, number, player)?;
         let name = setup.name(player);
-        let r = &mut self.round;
+        let r = self;
         if r.last_lap.is_some() {
             return Err(Turn::LastLap.into());
         }
@@ -132,14 +136,14 @@ impl State {
     /// Judges a move as the end of the turn so far: M1, M2 and M4 compare the table at the
     /// start of the turn with the table after the move, M3 the table after. So a turn typed
     /// as two moves is judged exactly as the one move that makes the same table.
-    pub(super) fn judge(&self, setup: &Setup, mv: &Move) -> Result<Judged, Error> {
-        let r = &self.round;
+    pub(super) fn judge(&self, setup: &Setup, number: usize, mv: &Move) -> Result<Judged, Error> {
+        let r = self;
         let (after, fresh) = mv.after(&r.table)?;
         setup
             .deck
             .check_counts(&after.physical_counts(), " on the table after the move")?;
         let mut verdict = moves::judge(&r.turn_start, None, &after, setup.meld_rules, setup.deck)?;
-        if self.phase == Phase::Play {
+        if r.phase == Phase::Play {
             let player = r.turn;
             // What the player held before laying anything this turn.
             let held = r.held[player].saturating_add(r.laid.len() as u32);
@@ -168,7 +172,7 @@ impl State {
                 r.table.cards().map(crate::card::TableCard::physical),
             ));
         this_move.sort_unstable();
-        let not_now = self.may_meld(setup).err();
+        let not_now = self.may_meld(setup, number).err();
         Ok(Judged {
             after,
             fresh,
@@ -181,16 +185,17 @@ impl State {
     pub(super) fn play(
         &mut self,
         setup: &Setup,
+        number: usize,
         player: usize,
         mv: &Move,
     ) -> Result<Vec<Note>, Error> {
-        self.expect_turn(setup, player)?;
-        self.may_meld(setup)?;
-        let judged = self.judge(setup, mv)?;
+        self.expect_turn(setup, number, player)?;
+        self.may_meld(setup, number)?;
+        let judged = self.judge(setup, number, mv)?;
         if !judged.verdict.is_legal() {
             return Err(Error::Illegal(judged.verdict));
         }
-        let r = &mut self.round;
+        let r = &mut *self;
         let held = r.held[player].saturating_add(r.laid.len() as u32);
         r.table = judged.after;
         r.held[player] = held.saturating_sub(judged.verdict.played.len() as u32);
@@ -208,13 +213,18 @@ impl State {
         Ok(notes)
     }
 
-    pub(super) fn done(&mut self, setup: &Setup, player: usize) -> Result<Vec<Note>, Error> {
-        self.expect_turn(setup, player)?;
+    pub(super) fn done(
+        &mut self,
+        setup: &Setup,
+        number: usize,
+        player: usize,
+    ) -> Result<Vec<Note>, Error> {
+        self.expect_turn(setup, number, player)?;
         let name = setup.name(player);
         let players = setup.players.len();
-        let r = &mut self.round;
+        let r = &mut *self;
         let last_lap = match r.last_lap {
-            Some(1) => return Ok(self.end_round(setup, RoundEnd::StockOut, None)),
+            Some(1) => return Ok(r.end_round(setup, RoundEnd::StockOut, None)),
             Some(left) => Some(left - 1),
             None if r.draws == 0 => {
                 return Err(Turn::NotDrawn {
@@ -251,12 +261,13 @@ impl State {
     pub(super) fn knock(
         &mut self,
         setup: &Setup,
+        number: usize,
         player: usize,
         hand: &HandReport,
     ) -> Result<Vec<Note>, Error> {
-        self.expect_turn(setup, player)?;
+        self.expect_turn(setup, number, player)?;
         let name = setup.name(player);
-        let r = &self.round;
+        let r = &*self;
         if r.last_lap.is_none() && r.draws == 0 {
             return Err(Turn::NotDrawn {
                 player: name.to_string(),

@@ -1,0 +1,100 @@
+//! What the records of every game share: the referee's log of play saved with the finished
+//! rounds ([`PlayLog`]), and the reading of a record's TOML with errors that name the line,
+//! the round and the key ([`read_record`]).
+
+use crate::error::Error;
+use serde::{Deserialize, Serialize};
+
+/// The referee's log of a game played at the table, saved with its record: enough to resume
+/// it exactly where it stopped, undo any step (across rounds too) and redo what was undone.
+/// `tally` reads only the finished rounds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlayLog {
+    /// Who dealt round 1; the deal passes left (to the next player named) each round. None:
+    /// the first player named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<String>,
+    /// How many of the record's rounds were written before the log began (played without
+    /// the referee); the log follows on from them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub earlier_rounds: usize,
+    /// Every step of the game, in order, one line each.
+    #[serde(default)]
+    pub log: Vec<String>,
+    /// The steps undone that redo brings back, the next one first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redo: Vec<String>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Reads any game's record: its top-level `game` key, when it is `game`, is taken away
+/// first (the family has chosen the game by it). Errors name the line, and the round when
+/// they are in one; `foreign` explains an unknown key that belongs to another game.
+pub fn read_record<T: serde::de::DeserializeOwned>(
+    text: &str,
+    game: &str,
+    foreign: impl Fn(&str) -> Option<String>,
+) -> Result<T, Error> {
+    let place_of = |span: Option<std::ops::Range<usize>>, message: &str| match span {
+        Some(span) => {
+            let upto = text.get(..span.start).unwrap_or(text);
+            let at = upto.matches('\n').count() + 1;
+            // A repeated key: the message does not name it, so the place does.
+            let line = match text.get(span.clone()).map(str::trim) {
+                Some(token)
+                    if message.contains("duplicate key")
+                        && !token.is_empty()
+                        && token.chars().count() <= 40
+                        && !token.contains('\n') =>
+                {
+                    format!("{at}, \"{token}\"")
+                }
+                _ => at.to_string(),
+            };
+            // The table the error is in: the last header before it.
+            let section = upto
+                .lines()
+                .map(str::trim_start)
+                .rfind(|l| l.starts_with('['))
+                .unwrap_or("");
+            let rounds = upto
+                .lines()
+                .filter(|l| l.trim_start().starts_with("[[round]]"))
+                .count();
+            if section.starts_with("[[round]]") || section.starts_with("[round.") {
+                format!("round {rounds} (line {line})")
+            } else if section.starts_with("[play") {
+                format!("play (line {line})")
+            } else {
+                format!("line {line}")
+            }
+        }
+        None => "game record".to_string(),
+    };
+    let error = |e: toml::de::Error| {
+        let message = e.message().trim().to_string();
+        let problem = message
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split_once('`'))
+            .and_then(|(key, _)| foreign(key))
+            .unwrap_or(message);
+        Error::Record {
+            place: place_of(e.span(), e.message()),
+            problem,
+        }
+    };
+    let mut table = toml::de::DeTable::parse(text).map_err(error)?;
+    let ours = table
+        .get_ref()
+        .iter()
+        .any(|(k, v)| k.get_ref() == "game" && v.get_ref().as_str() == Some(game));
+    if ours {
+        table.get_mut().remove("game");
+    }
+    T::deserialize(toml::de::Deserializer::from(table)).map_err(error)
+}
