@@ -115,6 +115,10 @@ pub enum Error {
     #[error(transparent)]
     Tally(#[from] TallyError),
 
+    /// A step of a Canadian or Carolina hand, or a hand typed whole, that cannot be taken.
+    #[error(transparent)]
+    HandStep(#[from] HandStep),
+
     /// A correction (`fix N ...`) not in the form of one.
     #[error(transparent)]
     FixForm(#[from] FixForm),
@@ -192,6 +196,7 @@ impl Error {
             Error::InRound { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
             Error::Unscored(unscored) => unscored.is_refusal(),
+            Error::HandStep(step) => step.is_refusal(),
             _ => false,
         }
     }
@@ -764,6 +769,10 @@ pub enum FixForm {
     #[error("fix {round} knock needs who knocked, or nobody")]
     Knock { round: usize },
 
+    /// `fix N melds` without a name and the melds.
+    #[error("fix {round} melds needs a name and the melds, like fix {round} melds bob Ks Kh Kd")]
+    Melds { round: usize },
+
     /// `fix N out` without who.
     #[error("fix {round} out needs who went out")]
     Out { round: usize },
@@ -771,6 +780,67 @@ pub enum FixForm {
     /// `fix N delete` with more after it.
     #[error("\"{rest}\": fix {round} delete takes nothing more")]
     DeleteMore { round: usize, rest: String },
+}
+
+/// The form of a Canadian or Carolina hand typed whole, said after each problem.
+const HAND_FORM: &str = "a hand is out NAME (or out none), melds NAME=MELDS for each side with melds, then NAME=HAND for every player, like out alice melds alice=\"Ks Kh 2c\" alice=0 bob=20 carol=\"3d 2c\" dave=5";
+
+/// A step of a Canadian or Carolina hand that cannot be taken, or a hand typed whole that
+/// is not in its form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HandStep {
+    /// The player who went out has been given cards (`hand` is what was given).
+    #[error(
+        "{player} holds {hand} by the hand given; the player who went out holds none (hand {player} 0 corrects it)"
+    )]
+    OutHolds { player: String, hand: String },
+
+    /// Teams that cannot be the game's.
+    #[error("teams: {problem}")]
+    Teams { problem: String },
+
+    /// Players that cannot play the game.
+    #[error("{problem}")]
+    Players { problem: String },
+
+    /// Words that cannot be split (a quote not closed); `problem` is the splitter's word.
+    #[error("\"{text}\": {problem}; {HAND_FORM}")]
+    Words { text: String, problem: String },
+
+    /// A hand typed whole that does not begin with who went out.
+    #[error("who went out comes first; {HAND_FORM}")]
+    OutFirst,
+
+    /// `out` with no name after it.
+    #[error("out needs a name, or none; {HAND_FORM}")]
+    OutNeedsName,
+
+    /// `melds` with nothing after it.
+    #[error("melds needs NAME=MELDS; {HAND_FORM}")]
+    MeldsNeedsName,
+
+    /// A word that is not `NAME=...`.
+    #[error("\"{word}\": not NAME=HAND; {HAND_FORM}")]
+    NotNamed { word: String },
+
+    /// A side given melds twice in one line.
+    #[error("{side}'s melds are given twice")]
+    TwoTables { side: String },
+
+    /// A player given two hands in one line.
+    #[error("{player} is given two hands")]
+    TwoHands { player: String },
+
+    /// Players with no hand given.
+    #[error("no hand for {}; {HAND_FORM}", .players.join(" or "))]
+    Missing { players: Vec<String> },
+}
+
+impl HandStep {
+    /// The player who went out holding cards is refused by the rules; the rest is the form.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, HandStep::OutHolds { .. })
+    }
 }
 
 /// A hand given in a form that is none of a hand's.

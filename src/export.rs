@@ -6,8 +6,8 @@
 use crate::error::Error;
 use crate::error::ExportError;
 use crate::family::GameKind;
+use crate::games::canadian;
 use crate::games::canadian::scoring::{HandScore, SideScore};
-use crate::games::canadian::{self, Variant};
 use crate::games::manipulation::breakdown;
 use crate::games::manipulation::game::Tally;
 use crate::games::manipulation::rules::Rules;
@@ -314,8 +314,11 @@ pub struct CanadianRound {
 }
 
 /// Gathers a scored Canadian or Carolina game for export.
-pub(crate) fn export_canadian(variant: Variant, tally: &canadian::record::Tally) -> CanadianExport {
-    let sides = &tally.sides;
+pub(crate) fn export_canadian(
+    setup: &canadian::play::Setup,
+    tally: &canadian::record::Tally,
+) -> CanadianExport {
+    let sides = &setup.sides;
     let names = sides.names();
     let by_side = |values: &mut dyn Iterator<Item = i64>| -> IndexMap<String, i64> {
         names.iter().cloned().zip(values).collect()
@@ -344,7 +347,7 @@ pub(crate) fn export_canadian(variant: Variant, tally: &canadian::record::Tally)
         .collect();
     let totals = by_side(&mut tally.totals.iter().copied());
     CanadianExport {
-        game: GameKind::Canadian(variant),
+        game: GameKind::Canadian(setup.variant),
         players: sides.players().to_vec(),
         sides: (0..sides.len())
             .map(|s| {
@@ -356,12 +359,17 @@ pub(crate) fn export_canadian(variant: Variant, tally: &canadian::record::Tally)
                 (sides.name(s), members)
             })
             .collect(),
-        target: tally.target,
+        target: setup.rules.target,
         rounds,
-        final_totals: tally.finished.then(|| totals.clone()),
+        final_totals: tally.is_over().then(|| totals.clone()),
         totals,
-        finished: tally.finished,
-        game_winners: tally.winners.iter().map(|s| names[*s].clone()).collect(),
+        finished: tally.is_over(),
+        game_winners: tally
+            .end
+            .iter()
+            .flat_map(|e| &e.winners)
+            .map(|s| names[*s].clone())
+            .collect(),
     }
 }
 

@@ -133,10 +133,10 @@ impl Record {
                 &crate::games::manipulation::play::Game::from_record(record)?,
             )),
             Record::Canadian(record) => {
-                let game = canadian::session::Game::from_record(record)?;
+                let game = canadian::play::Game::from_record(record)?;
                 let tally = game.tally();
                 let finished = game.is_over();
-                let names = tally.sides.names();
+                let names = game.sides().names();
                 let score = tally.totals.iter().copied().max().unwrap_or(0);
                 let leaders = if tally.rounds.is_empty() {
                     Vec::new()
@@ -170,10 +170,10 @@ impl Record {
                 crate::games::manipulation::game::tally(record)?,
                 record.rules.clone(),
             )),
-            Record::Canadian(record) => Ok(Tally::Canadian(
-                record.variant,
-                canadian::record::tally(record)?,
-            )),
+            Record::Canadian(record) => {
+                let (setup, tally) = canadian::record::scored(record)?;
+                Ok(Tally::Canadian(setup, tally))
+            }
         }
     }
 }
@@ -186,14 +186,14 @@ pub enum Tally {
         crate::games::manipulation::game::Tally,
         crate::games::manipulation::rules::Rules,
     ),
-    Canadian(Variant, canadian::record::Tally),
+    Canadian(canadian::play::Setup, canadian::record::Tally),
 }
 
 impl Tally {
     pub fn kind(&self) -> GameKind {
         match self {
             Tally::Carousel(..) => GameKind::Carousel,
-            Tally::Canadian(variant, _) => GameKind::Canadian(*variant),
+            Tally::Canadian(setup, _) => GameKind::Canadian(setup.variant),
         }
     }
 
@@ -201,8 +201,8 @@ impl Tally {
     pub fn export(&self) -> GameExport {
         match self {
             Tally::Carousel(tally, rules) => GameExport::Carousel(export::export(tally, rules)),
-            Tally::Canadian(variant, tally) => {
-                GameExport::Canadian(export::export_canadian(*variant, tally))
+            Tally::Canadian(setup, tally) => {
+                GameExport::Canadian(export::export_canadian(setup, tally))
             }
         }
     }
@@ -219,12 +219,12 @@ impl Tally {
                 step: "round",
                 note: " (before the end's bonuses)",
             },
-            Tally::Canadian(_, tally) => Series {
-                names: tally.sides.names(),
+            Tally::Canadian(setup, tally) => Series {
+                names: tally.sides.clone(),
                 totals: (0..tally.sides.len())
                     .map(|s| tally.rounds.iter().map(|r| r.totals[s]).collect())
                     .collect(),
-                target: i64::from(tally.target),
+                target: i64::from(setup.rules.target),
                 step: "hand",
                 note: "",
             },

@@ -74,10 +74,12 @@ pub fn family_stats(games: &[family::Tally]) -> Stats {
         family::Tally::Canadian(..) => None,
     }));
     for variant in [Variant::Canadian, Variant::Carolina] {
-        let tallies: Vec<&canadian::record::Tally> = games
+        let tallies: Vec<(&canadian::play::Setup, &canadian::record::Tally)> = games
             .iter()
             .filter_map(|t| match t {
-                family::Tally::Canadian(v, tally) if *v == variant => Some(tally),
+                family::Tally::Canadian(setup, tally) if setup.variant == variant => {
+                    Some((setup, tally))
+                }
                 _ => None,
             })
             .collect();
@@ -88,7 +90,10 @@ pub fn family_stats(games: &[family::Tally]) -> Stats {
     out
 }
 
-fn side_stats(variant: Variant, games: &[&canadian::record::Tally]) -> SideStats {
+fn side_stats(
+    variant: Variant,
+    games: &[(&canadian::play::Setup, &canadian::record::Tally)],
+) -> SideStats {
     let mut out = SideStats {
         game: GameKind::Canadian(variant),
         games: 0,
@@ -96,13 +101,13 @@ fn side_stats(variant: Variant, games: &[&canadian::record::Tally]) -> SideStats
         hands: 0,
         players: Vec::new(),
     };
-    for tally in games {
+    for (setup, tally) in games {
         out.games += 1;
         out.hands += tally.rounds.len() as u32;
-        if tally.finished {
+        if tally.is_over() {
             out.finished += 1;
         }
-        let sides = &tally.sides;
+        let sides = &setup.sides;
         for (p, name) in sides.players().iter().enumerate() {
             let i = if let Some(i) = out.players.iter().position(|s| s.name == *name) {
                 i
@@ -116,7 +121,11 @@ fn side_stats(variant: Variant, games: &[&canadian::record::Tally]) -> SideStats
             let side = sides.side_of(p);
             let s = &mut out.players[i];
             s.games += 1;
-            if tally.finished && tally.winners.contains(&side) {
+            if tally
+                .end
+                .as_ref()
+                .is_some_and(|e| e.winners.contains(&side))
+            {
                 s.games_won += 1;
             }
             for round in &tally.rounds {

@@ -142,8 +142,8 @@ struct SideJson {
 /// The JSON of a whole game's tally, keyed by side
 /// (docs/commands.md#tally-of-canadian-and-carolina-records): `final` only once finished.
 pub(crate) fn tally_json(variant: Variant, tally: &Tally) -> TallyJson {
-    let names = tally.sides.names();
-    let by_side = |values: &[i64]| by_name(&names, values);
+    let names = &tally.sides;
+    let by_side = |values: &[i64]| by_name(names, values);
     TallyJson {
         game: variant.name(),
         rounds: tally
@@ -158,9 +158,14 @@ pub(crate) fn tally_json(variant: Variant, tally: &Tally) -> TallyJson {
             })
             .collect(),
         totals: by_side(&tally.totals),
-        finished: tally.finished,
-        final_totals: tally.finished.then(|| by_side(&tally.totals)),
-        game_winners: tally.winners.iter().map(|s| names[*s].clone()).collect(),
+        finished: tally.is_over(),
+        final_totals: tally.is_over().then(|| by_side(&tally.totals)),
+        game_winners: tally
+            .end
+            .iter()
+            .flat_map(|e| &e.winners)
+            .map(|s| names[*s].clone())
+            .collect(),
     }
 }
 

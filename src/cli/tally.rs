@@ -68,11 +68,11 @@ pub(super) fn run(args: &TallyArgs) -> anyhow::Result<Answer> {
     match Record::from_toml(&text).with_context(place)? {
         Record::Carousel(record) => carousel_tally(args, &record),
         Record::Canadian(record) => {
-            let tally = canadian::record::tally(&record).with_context(place)?;
+            let (setup, tally) = canadian::record::scored(&record).with_context(place)?;
             if args.output.json {
                 print_json(&super::canadian::tally_json(record.variant, &tally));
             } else {
-                out!("{}", crate::render::canadian::scoreboard(&tally));
+                out!("{}", crate::render::canadian::scoreboard(&setup, &tally));
             }
             Ok(Answer::Yes)
         }

@@ -4,6 +4,7 @@
 use super::{new_table, numbers_from};
 use crate::games::canadian::Rulebook;
 use crate::games::canadian::meld::{LayVerdict, Set};
+use crate::games::canadian::play::Setup;
 use crate::games::canadian::record::Tally;
 use crate::games::canadian::scoring::HandScore;
 use crate::games::canadian::sides::Sides;
@@ -85,8 +86,8 @@ pub(crate) fn hand(sides: &Sides, score: &HandScore) -> String {
 
 /// The scoreboard of a game by side: a row a hand with its points and running total, and
 /// who leads or won.
-pub(crate) fn scoreboard(tally: &Tally) -> String {
-    let names = tally.sides.names();
+pub(crate) fn scoreboard(setup: &Setup, tally: &Tally) -> String {
+    let names = setup.sides.names();
     let mut table = new_table();
     let mut header = vec!["Hand".to_string(), "How it ended".to_string()];
     header.extend(names.iter().cloned());
@@ -94,7 +95,7 @@ pub(crate) fn scoreboard(tally: &Tally) -> String {
     for (i, round) in tally.rounds.iter().enumerate() {
         let mut row = vec![
             (i + 1).to_string(),
-            how_it_ended(&tally.sides, &round.score),
+            how_it_ended(&setup.sides, &round.score),
         ];
         for (side, total) in round.score.sides.iter().zip(&round.totals) {
             row.push(format!("{} = {total}", signed(side.points)));
@@ -111,26 +112,26 @@ pub(crate) fn scoreboard(tally: &Tally) -> String {
             .join(" and ")
     };
     let rounds = tally.rounds.len();
-    if tally.finished {
-        let best = tally.totals[tally.winners[0]];
-        let _ = if tally.winners.len() == 1 {
+    if let Some(end) = &tally.end {
+        let best = tally.totals[end.winners[0]];
+        let _ = if end.winners.len() == 1 {
             writeln!(
                 out,
                 "Game over after hand {rounds}: {} wins with {best}.",
-                who(&tally.winners)
+                who(&end.winners)
             )
         } else {
             writeln!(
                 out,
                 "Game over after hand {rounds}: {} share the win with {best}.",
-                who(&tally.winners)
+                who(&end.winners)
             )
         };
     } else if rounds == 0 {
         let _ = writeln!(
             out,
             "No hands yet; the game ends when a side reaches {}.",
-            tally.target
+            setup.rules.target
         );
     } else {
         let leaders = tally.leaders();
@@ -140,7 +141,7 @@ pub(crate) fn scoreboard(tally: &Tally) -> String {
             "{} {verb} with {}; the game ends when a side reaches {}.",
             who(&leaders),
             tally.totals[leaders[0]],
-            tally.target
+            setup.rules.target
         );
     }
     out

@@ -10,12 +10,14 @@ use super::rules::{KeepsRules, KeptFor};
 use super::{Flow, Outcome, PlayArgs, answered, expand_home, new_game_path, still_saved};
 use crate::error::Error;
 use crate::games::canadian::pile::PileAnswer;
+use crate::games::canadian::play::{Event, Game, Note};
 use crate::games::canadian::record::Record;
 use crate::games::canadian::scoring::TableEntry;
-use crate::games::canadian::session::{Event, Game, Note};
 use crate::games::canadian::{CanadianRules, Rulebook, Variant};
 use crate::notation::{parse_hand, parse_wild_melds};
 use crate::render;
+use crate::rules::GameRules;
+use crate::session::Note as Said;
 use crate::store::{self, Dirs, GameFile};
 use crate::words::{and_list, printable, printable_path};
 use std::fmt::Write;
@@ -332,14 +334,8 @@ impl Referee {
                     ));
                 }
                 let player = game.player(name)?;
-                let melds = melds.trim_matches('"');
-                let melds = if melds.eq_ignore_ascii_case("none") {
-                    ""
-                } else {
-                    melds
-                };
-                let table = game.rulebook().parse_table_entry(melds)?;
-                self.step(Event::Melds { player, table })?;
+                let given = game.setup().given(melds)?;
+                self.step(Event::Melds { player, given })?;
             }
             "hand" => {
                 let game = self.game()?;
@@ -370,7 +366,10 @@ impl Referee {
             }
             "scoreboard" => {
                 bare(Flow::Go)?;
-                out!("{}", render::canadian::scoreboard(self.game()?.tally()));
+                out!(
+                    "{}",
+                    render::canadian::scoreboard(self.game()?.setup(), self.game()?.tally())
+                );
             }
             "history" => {
                 let last = count_arg(rest)?;
@@ -382,7 +381,7 @@ impl Referee {
                 self.save();
                 let game = self.game()?;
                 for event in undone.iter().rev() {
-                    outln!("Undone: {}", event.text(game.players()));
+                    outln!("Undone: {}", game.step_text(&event.step));
                 }
                 out!("{}", status(game));
             }
@@ -438,7 +437,7 @@ impl Referee {
     fn family_tally(&self) -> Result<crate::family::Tally, CommandError> {
         let game = self.game()?;
         Ok(crate::family::Tally::Canadian(
-            game.variant(),
+            game.setup().clone(),
             game.tally().clone(),
         ))
     }
@@ -462,7 +461,7 @@ impl Referee {
     }
 
     fn step(&mut self, event: Event) -> Result<(), CommandError> {
-        let notes = self.game_mut()?.apply(event)?;
+        let notes = self.game_mut()?.event(event)?;
         self.save();
         out!("{}", tell(self.game()?, &notes));
         Ok(())
@@ -687,12 +686,48 @@ fn next_hand(game: &Game, number: usize) -> String {
 }
 
 /// What the steps did, in words.
-fn tell(game: &Game, notes: &[Note]) -> String {
+fn tell(game: &Game, notes: &[Said<crate::games::canadian::play::Setup>]) -> String {
     let mut out = String::new();
     let sides = game.sides();
     let book = game.rulebook();
     let mut scored = false;
     for note in notes {
+        let note = match note {
+            Said::Game(note) => note,
+            Said::Scored { round, score } => {
+                scored = true;
+                let _ = writeln!(out, "\nHand {round} is scored.");
+                out.push_str(&render::canadian::hand(sides, score));
+                out.push('\n');
+                out.push_str(&render::canadian::scoreboard(game.setup(), game.tally()));
+                continue;
+            }
+            Said::GameOver => {
+                let _ = writeln!(
+                    out,
+                    "The game is over; undo takes back the last step, new starts another game."
+                );
+                continue;
+            }
+            Said::Dealt { round } => {
+                let _ = writeln!(out, "\n{}", next_hand(game, *round));
+                continue;
+            }
+            Said::Fixed { round, deleted } => {
+                let what = if *deleted {
+                    format!("Hand {round} is taken out; later hands move up one")
+                } else {
+                    format!("Hand {round} is corrected; every later total follows")
+                };
+                let _ = writeln!(out, "{what} (undo takes it back):");
+                out.push_str(&render::canadian::scoreboard(game.setup(), game.tally()));
+                continue;
+            }
+            Said::Rule { key, value, .. } => {
+                let _ = writeln!(out, "{key} is now {value} for this game.");
+                continue;
+            }
+        };
         match note {
             Note::Out { player: Some(p) } => {
                 let _ = writeln!(out, "{} went out.", game.players()[*p]);
@@ -700,7 +735,9 @@ fn tell(game: &Game, notes: &[Note]) -> String {
             Note::Out { player: None } => {
                 let _ = writeln!(out, "The stock ran out: nobody went out.");
             }
-            Note::Table { side, table, value } => {
+            Note::Table {
+                side, table, value, ..
+            } => {
                 let name = sides.name(*side);
                 let _ = match table {
                     TableEntry::Count(n) => writeln!(out, "{name}'s table counts {n}."),
@@ -722,22 +759,6 @@ fn tell(game: &Game, notes: &[Note]) -> String {
             }
             Note::Hand { player, count } => {
                 let _ = writeln!(out, "{}'s hand counts {count}.", game.players()[*player]);
-            }
-            Note::Scored { number, score } => {
-                scored = true;
-                let _ = writeln!(out, "\nHand {number} is scored.");
-                out.push_str(&render::canadian::hand(sides, score));
-                out.push('\n');
-                out.push_str(&render::canadian::scoreboard(game.tally()));
-            }
-            Note::Over => {
-                let _ = writeln!(
-                    out,
-                    "The game is over; undo takes back the last step, new starts another game."
-                );
-            }
-            Note::NextHand { number, .. } => {
-                let _ = writeln!(out, "\n{}", next_hand(game, *number));
             }
         }
     }
@@ -762,11 +783,11 @@ fn status(game: &Game) -> String {
         game.rules().target
     );
     if game.is_over() {
-        out.push_str(&render::canadian::scoreboard(game.tally()));
+        out.push_str(&render::canadian::scoreboard(game.setup(), game.tally()));
         return out;
     }
     if !game.tally().rounds.is_empty() {
-        out.push_str(&render::canadian::scoreboard(game.tally()));
+        out.push_str(&render::canadian::scoreboard(game.setup(), game.tally()));
     }
     let _ = writeln!(out, "{}", next_hand(game, game.hand_number()));
     let missing = game.missing();
@@ -778,14 +799,14 @@ fn status(game: &Game) -> String {
 
 /// Every step so far, or the last `last`.
 fn history(game: &Game, last: Option<usize>) -> String {
-    let events = game.events();
+    let events = game.steps();
     if events.is_empty() {
         return "No steps yet.\n".to_string();
     }
     let from = last.map_or(0, |n| events.len().saturating_sub(n));
     let mut out = String::new();
     for (i, event) in events.iter().enumerate().skip(from) {
-        let _ = writeln!(out, "{:>4}  {}", i + 1, event.text(game.players()));
+        let _ = writeln!(out, "{:>4}  {}", i + 1, game.step_text(&event.step));
     }
     out
 }
@@ -1001,7 +1022,14 @@ impl KeepsRules for Referee {
             self.new_rules = rules;
             return Ok(KeptFor::NextNewGame);
         };
-        game.set_rules(rules)?;
+        let changed = CanadianRules::TABLE
+            .iter()
+            .map(|rule| rule.key)
+            .filter(|key| rules.value_text(key) != game.rules().value_text(key))
+            .collect::<Vec<_>>();
+        for key in changed {
+            game.set_rule(key, &rules.value_text(key).unwrap_or_default())?;
+        }
         self.save();
         Ok(KeptFor::ThisGame)
     }

@@ -488,7 +488,9 @@ fn canadian_refused_and_misunderstood_lines_change_nothing() {
         "{err}"
     );
     assert!(
-        err.contains("line 6: refused: the teams are set before the first hand"),
+        err.contains(
+            "line 6: refused: the teams can be changed only before the first hand is entered"
+        ),
         "{err}"
     );
     assert!(

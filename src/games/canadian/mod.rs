@@ -9,10 +9,10 @@
 
 pub mod meld;
 pub mod pile;
+pub mod play;
 pub mod record;
 pub mod rules;
 pub mod scoring;
-pub mod session;
 pub mod sides;
 
 use crate::card::{Card, HandCard, Rank, Suit};

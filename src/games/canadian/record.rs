@@ -12,7 +12,7 @@ use super::{CanadianRules, Rulebook, Variant};
 use crate::error::Error;
 use crate::hand::HandEntry;
 use crate::hand::HandReport;
-use crate::record::read_record;
+use crate::record::{PlayLog, read_record};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -53,20 +53,6 @@ fn canadian() -> Variant {
     Variant::Canadian
 }
 
-/// The referee's log of a game at the table: every step, to resume it and undo any step.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct PlayLog {
-    /// Who dealt the first hand; the deal passes left each hand.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_dealer: Option<String>,
-    /// How many of the record's rounds were written before the log began.
-    #[serde(default)]
-    pub earlier_rounds: usize,
-    #[serde(default)]
-    pub log: Vec<String>,
-}
-
 /// One finished hand: who went out, each side's table and every player's hand.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,35 +65,8 @@ pub struct Round {
     pub hands: IndexMap<String, HandEntry>,
 }
 
-/// A round's hand scored, and the running totals after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundTally {
-    pub score: HandScore,
-    pub totals: Vec<i64>,
-}
-
-/// A whole game scored, by side.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tally {
-    pub sides: Sides,
-    pub rounds: Vec<RoundTally>,
-    pub totals: Vec<i64>,
-    /// A side's total reached the target.
-    pub finished: bool,
-    /// The sides with the highest total, once finished.
-    pub winners: Vec<usize>,
-    pub target: u32,
-}
-
-impl Tally {
-    /// The sides with the highest total (the leaders while the game goes on).
-    pub fn leaders(&self) -> Vec<usize> {
-        let best = self.totals.iter().copied().max().unwrap_or(0);
-        (0..self.totals.len())
-            .filter(|s| self.totals[*s] == best)
-            .collect()
-    }
-}
+/// A game of Canadian or Carolina Rummy scored, by side.
+pub type Tally = crate::tally::Tally<HandScore>;
 
 fn record_error(place: impl Into<String>, problem: impl Into<String>) -> Error {
     Error::Record {
@@ -263,44 +222,19 @@ pub fn score_round(
 /// Scores every round of a record in order, to the end at the target. A round recorded
 /// after a side's total reached it is refused.
 pub fn tally(record: &Record) -> Result<Tally, Error> {
-    let sides = record.sides()?;
-    let target = i64::from(record.rules.target);
-    let mut totals = vec![0i64; sides.len()];
-    let mut rounds = Vec::with_capacity(record.rounds.len());
-    let mut ended_in = None;
-    for number in 1..=record.rounds.len() {
-        if let Some(ended) = ended_in {
-            return Err(record_error(
-                format!("round {number}"),
-                format!(
-                    "recorded after the game ended in round {ended}, when a side's total reached {target}"
-                ),
-            ));
-        }
-        let score = record.score_round(number, &sides)?;
-        for (total, side) in totals.iter_mut().zip(&score.sides) {
-            *total = total.saturating_add(side.points);
-        }
-        if totals.iter().any(|t| *t >= target) {
-            ended_in = Some(number);
-        }
-        rounds.push(RoundTally {
-            score,
-            totals: totals.clone(),
-        });
-    }
-    let mut tally = Tally {
-        sides,
-        rounds,
-        totals,
-        finished: ended_in.is_some(),
-        winners: Vec::new(),
-        target: record.rules.target,
+    scored(record).map(|(_, tally)| tally)
+}
+
+/// A record's game as it is set up, and its rounds scored.
+pub fn scored(record: &Record) -> Result<(super::play::Setup, Tally), Error> {
+    let setup = super::play::Setup {
+        variant: record.variant,
+        sides: record.sides()?,
+        rules: record.rules.clone(),
+        first_dealer: 0,
     };
-    if tally.finished {
-        tally.winners = tally.leaders();
-    }
-    Ok(tally)
+    let tally = crate::game::tally_of(&setup, &record.rounds)?;
+    Ok((setup, tally))
 }
 
 #[cfg(test)]
@@ -327,11 +261,11 @@ mod tests {
             "{HEAD}teams = [[\"alice\", \"carol\"], [\"bob\", \"dave\"]]\n{ROUND}"
         ))
         .unwrap();
-        assert_eq!(t.sides.names(), ["alice+carol", "bob+dave"]);
+        assert_eq!(t.sides, ["alice+carol", "bob+dave"]);
         assert_eq!(t.rounds[0].score.sides[0].points, 200);
         assert_eq!(t.rounds[0].score.sides[1].points, 85 - 125);
         assert_eq!(t.totals, [200, -40]);
-        assert!(!t.finished && t.winners.is_empty());
+        assert!(!t.is_over());
     }
 
     #[test]
@@ -339,8 +273,7 @@ mod tests {
         let big = "[[round]]\n[round.melds]\nalice = 800\nbob = 800\n[round.hands]\nalice = 5\nbob = 5\ncarol = 5\ndave = 5\n";
         let t = tally_of(&format!("{HEAD}{big}{big}")).unwrap();
         assert_eq!(t.totals, [1580, 1580]);
-        assert!(t.finished);
-        assert_eq!(t.winners, [0, 1]);
+        assert_eq!(t.end.unwrap().winners, [0, 1]);
         let err = tally_of(&format!("{HEAD}{big}{big}{big}")).unwrap_err();
         assert!(
             err.starts_with("round 3: recorded after the game ended in round 2"),

@@ -42,6 +42,14 @@ impl TableEntry {
         }
     }
 
+    /// As a record keeps it: a count, or the sets in notation.
+    pub fn entry(&self) -> crate::hand::HandEntry {
+        match self {
+            TableEntry::Count(n) => crate::hand::HandEntry::Count(i64::from(*n)),
+            TableEntry::Sets(_) => crate::hand::HandEntry::Cards(self.text()),
+        }
+    }
+
     /// How a record and the log write it: a count, or the sets.
     pub fn text(&self) -> String {
         match self {
@@ -70,7 +78,78 @@ fn count(text: &str) -> Result<Option<u32>, Error> {
     })
 }
 
+/// Melds as a player gives them for a side, before they are judged with the side's table:
+/// the sets laid (a card may be laid off on a set the side has), or a counted value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    Count(u32),
+    Melds(Vec<Vec<crate::card::HandCard>>),
+}
+
+impl Given {
+    /// As the log writes it: the count, or the melds as given.
+    pub fn text(&self) -> String {
+        match self {
+            Given::Count(n) => n.to_string(),
+            Given::Melds(melds) => melds
+                .iter()
+                .map(|m| crate::notation::Spaced(m).to_string())
+                .collect::<Vec<_>>()
+                .join(" | "),
+        }
+    }
+}
+
 impl Rulebook {
+    /// Reads melds given for a side: a count (digits only), the melds, or nothing (empty).
+    /// Only their spelling and the deck are checked here; [`Rulebook::lay`] judges them.
+    pub fn parse_given(&self, text: &str) -> Result<Given, Error> {
+        let text = text.trim();
+        if let Some(n) = count(text)? {
+            return Ok(Given::Count(n));
+        }
+        let melds = parse_wild_melds(text)?;
+        let counts = CardCounts::of(melds.iter().flatten().copied());
+        self.variant.deck().check_counts(&counts, "")?;
+        Ok(Given::Melds(melds))
+    }
+
+    /// A side's table with `given` laid on it (on nothing, for its first melds): melds of a
+    /// rank the side has join that set, and every set is judged; a count anywhere makes the
+    /// whole a count.
+    pub fn lay(&self, before: Option<&TableEntry>, given: &Given) -> Result<TableEntry, Error> {
+        let judged = |melds: &[Vec<crate::card::HandCard>]| {
+            self.side_sets(melds)
+                .map(TableEntry::Sets)
+                .map_err(|e| Error::Round(e.to_string()))
+        };
+        match (before, given) {
+            (None, Given::Count(n)) => Ok(TableEntry::Count(*n)),
+            (None, Given::Melds(melds)) => judged(melds),
+            (Some(TableEntry::Sets(sets)), Given::Melds(melds)) => {
+                let all: Vec<Vec<crate::card::HandCard>> = sets
+                    .iter()
+                    .map(|s| s.cards.clone())
+                    .chain(melds.iter().cloned())
+                    .collect();
+                judged(&all)
+            }
+            (Some(before), given) => {
+                let more = match given {
+                    Given::Count(n) => *n,
+                    Given::Melds(melds) => judged(melds)?.value(self),
+                };
+                before
+                    .value(self)
+                    .checked_add(more)
+                    .map(TableEntry::Count)
+                    .ok_or_else(|| {
+                        Error::Round("the table counts more than a score holds".to_string())
+                    })
+            }
+        }
+    }
+
     /// Reads a hand left: a count (digits only) or the cards. Empty is a hand of no cards.
     pub fn parse_hand_left(&self, text: &str) -> Result<HandReport, Error> {
         let text = text.trim();
