@@ -3,61 +3,13 @@
 //! number in the list or by (part of) its file name. A finished game can be archived (moved
 //! to `games/archive/`, out of the list but still counted by `stats`) or removed.
 
-use crate::error::Error;
-use crate::error::{NoSuch, Stage};
-use crate::family::{GameKind, Record, Tally};
-use crate::games::manipulation::play::Game;
+use crate::error::{Error, NoSuch, Stage};
+use crate::family::{GameKind, InPlay, Scored, Summary};
 use crate::store::{self, Dirs};
 use serde::Serialize;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// Where a saved game stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Summary {
-    /// Which game of the family: `carousel`, `canadian` or `carolina`.
-    pub game: GameKind,
-    pub players: Vec<String>,
-    /// The round (in Canadian and Carolina Rummy the hand) in play, or the last one played
-    /// once the game is over.
-    pub round: usize,
-    pub finished: bool,
-    /// The leaders (the winners once the game is over), players in Carousel and sides in
-    /// the other games; none before the first round ends.
-    pub leaders: Vec<String>,
-    /// The leaders' total (their final score once the game is over); a side's total in
-    /// Canadian and Carolina Rummy can be below 0.
-    pub score: i64,
-}
-
-impl Summary {
-    pub fn of(game: &Game) -> Summary {
-        let tally = &game.tally();
-        let finished = game.is_over();
-        let (scores, round) = match &tally.end {
-            Some(end) if finished => (&end.final_totals, tally.rounds.len()),
-            _ => (&tally.totals, game.number()),
-        };
-        let score = scores.iter().copied().max().unwrap_or(0);
-        let leaders = if tally.rounds.is_empty() {
-            Vec::new()
-        } else {
-            (0..scores.len())
-                .filter(|p| scores[*p] == score)
-                .map(|p| tally.sides[p].clone())
-                .collect()
-        };
-        Summary {
-            game: GameKind::Carousel,
-            players: game.players().to_vec(),
-            round,
-            finished,
-            leaders,
-            score,
-        }
-    }
-}
 
 /// One saved game in the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -76,13 +28,23 @@ pub struct Saved {
     pub damaged: Option<String>,
 }
 
-/// Reads a game file of any game of the family.
-pub fn read_record(path: &Path) -> Result<Record, Error> {
-    let text = fs::read_to_string(path).map_err(|e| Error::File {
+/// Reads a game file of any game of the family and scores its finished rounds (its log is
+/// not replayed): what the list of games, `tally`, `export`, `chart` and `stats` read. A
+/// record the referee saved must be whole: one cut short or changed is reported damaged.
+pub fn read_scored(path: &Path) -> Result<Box<dyn Scored>, Error> {
+    let text = store::read_text(path)?;
+    store::check_whole(&text).map_err(|problem| Error::Damaged {
         path: path.display().to_string(),
-        problem: e.to_string(),
+        problem,
     })?;
-    Record::from_toml(&text)
+    GameKind::of_record(&text)?.entry().scored(&text)
+}
+
+/// Reads a saved game of any game of the family to go on with it: its log replayed.
+pub fn read_game(path: &Path, text: &str) -> Result<Box<dyn InPlay>, Error> {
+    store::read_game(path, text, |text| {
+        GameKind::of_record(text)?.entry().resume(text)
+    })
 }
 
 /// The saved games of every game of the family, the most recently played first. A damaged
@@ -92,7 +54,7 @@ pub fn list(dirs: &Dirs) -> Vec<Saved> {
         .into_iter()
         .enumerate()
         .map(|(i, path)| {
-            let (summary, damaged) = match read_record(&path).and_then(|r| r.summary()) {
+            let (summary, damaged) = match read_scored(&path).map(|g| g.summary()) {
                 Ok(summary) => (Some(summary), None),
                 Err(err) => (None, Some(err.to_string())),
             };
@@ -257,21 +219,29 @@ pub(crate) fn all_game_files(dirs: &Dirs) -> Vec<PathBuf> {
     files
 }
 
-/// Every game file of every game of the family scored, for statistics: the tallies, and
-/// the files passed over with why.
-pub fn scored_games(dirs: &Dirs) -> (Vec<Tally>, Vec<(PathBuf, String)>) {
-    let mut tallies = Vec::new();
+/// A game file passed over, and why.
+pub type Skipped = (PathBuf, String);
+
+/// Every game file of every game of the family scored, for statistics: the games, and the
+/// files passed over.
+pub fn scored_games(dirs: &Dirs) -> (Vec<Box<dyn Scored>>, Vec<Skipped>) {
+    let mut games = Vec::new();
     let mut skipped = Vec::new();
     for path in all_game_files(dirs) {
-        let scored = read_record(&path)
-            .and_then(|record| record.tally())
-            .map_err(|e| e.to_string());
-        match scored {
-            Ok(tally) => tallies.push(tally),
-            Err(problem) => skipped.push((path, problem)),
+        match read_scored(&path) {
+            Ok(game) => games.push(game),
+            Err(e) => skipped.push((path, e.to_string())),
         }
     }
-    (tallies, skipped)
+    (games, skipped)
+}
+
+/// The most recent saved game that is not over, if any (damaged files are passed over).
+pub fn last_unfinished(dirs: &Dirs) -> Option<(PathBuf, Summary)> {
+    dirs.saved_games().into_iter().take(20).find_map(|path| {
+        let summary = read_scored(&path).ok()?.summary();
+        (!summary.finished).then_some((path, summary))
+    })
 }
 
 #[cfg(test)]
@@ -288,7 +258,7 @@ mod tests {
 
     /// A game of one round, written by hand, in which the second player knocks with 3
     /// and every other holds 40.
-    fn game(players: &[&str], target: u32) -> Game {
+    fn game(players: &[&str], target: u32) -> String {
         let quoted: Vec<String> = players.iter().map(|p| format!("\"{p}\"")).collect();
         let mut text = format!(
             "players = [{}]\n[rules]\ntarget = {target}\n[[round]]\nknocker = \"{}\"\n[round.hands]\n",
@@ -298,13 +268,12 @@ mod tests {
         for (i, p) in players.iter().enumerate() {
             text.push_str(&format!("{p} = {}\n", if i == 1 { 3 } else { 40 }));
         }
-        Game::from_record(&crate::games::manipulation::game::GameRecord::from_toml(&text).unwrap())
-            .unwrap()
+        text
     }
 
-    fn saved(dirs: &Dirs, name: &str, game: &Game) -> PathBuf {
+    fn saved(dirs: &Dirs, name: &str, game: &str) -> PathBuf {
         let path = dirs.games().join(format!("{name}.toml"));
-        store::save(&path, game).unwrap();
+        store::write_atomically(&path, game).unwrap();
         path
     }
 

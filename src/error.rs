@@ -115,6 +115,14 @@ pub enum Error {
     #[error(transparent)]
     Tally(#[from] TallyError),
 
+    /// A line of the REPL that is no command, or a command without what it needs.
+    #[error(transparent)]
+    Command(#[from] CommandError),
+
+    /// `why N` of a round that is not scored.
+    #[error(transparent)]
+    Why(#[from] Why),
+
     /// A step of a Canadian or Carolina hand, or a hand typed whole, that cannot be taken.
     #[error(transparent)]
     HandStep(#[from] HandStep),
@@ -146,6 +154,19 @@ pub enum Error {
     /// A saved game that cannot be read or replayed. The file is left as it is.
     #[error("{path} is damaged and was left as it is: {problem}")]
     Damaged { path: String, problem: String },
+
+    /// A hand given once the game is over.
+    #[error("the game is over; no more hands are given")]
+    NoMoreHands,
+
+    /// A new game, another game resumed or the game in play tidied away while the game in
+    /// play is not saved.
+    #[error("the game in play is not saved; save FILE writes it to another file first")]
+    Unsaved,
+
+    /// A question (archive, remove, replace?) the input ended before answering.
+    #[error("no answer to the question, so {what} was not {done}")]
+    NoAnswer { what: String, done: &'static str },
 
     /// A file that cannot be read or written.
     #[error("{path}: {problem}")]
@@ -192,7 +213,10 @@ impl Error {
             | Error::Refused(_)
             | Error::Turn(_)
             | Error::Stage(_)
-            | Error::Illegal(_) => true,
+            | Error::Illegal(_)
+            | Error::NoMoreHands
+            | Error::Unsaved
+            | Error::NoAnswer { .. } => true,
             Error::InRound { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
             Error::Unscored(unscored) => unscored.is_refusal(),
@@ -784,6 +808,194 @@ pub enum FixForm {
 
 /// The form of a Canadian or Carolina hand typed whole, said after each problem.
 const HAND_FORM: &str = "a hand is out NAME (or out none), melds NAME=MELDS for each side with melds, then NAME=HAND for every player, like out alice melds alice=\"Ks Kh 2c\" alice=0 bob=20 carol=\"3d 2c\" dave=5";
+
+/// What a word that is no command was probably meant to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// A command a letter or two away.
+    DidYouMean(&'static str),
+    /// What the game says a word like this one is for (cards are laid with meld...).
+    Game(&'static str),
+    /// Nothing close.
+    Nothing,
+}
+
+impl std::fmt::Display for Hint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Hint::DidYouMean(close) => write!(f, " (did you mean {close}?)"),
+            Hint::Game(what) => write!(f, " ({what})"),
+            Hint::Nothing => Ok(()),
+        }
+    }
+}
+
+/// A line of the REPL that is no command, or a command without what it needs: said with
+/// what was typed and the form the command takes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// A first word that is no command; `hint` says what was probably meant.
+    #[error("\"{word}\" is not a command{hint}; help lists the commands")]
+    NotACommand { word: String, hint: Hint },
+
+    /// A word a game was handed that is none of its commands.
+    #[error("\"{word}\" is not a command of this game; help lists them")]
+    NotACommandOf { word: String },
+
+    /// A command given without what it works on: `needs` says what, with an example.
+    #[error("{command} needs {needs}")]
+    Needs { command: String, needs: String },
+
+    /// A command that takes no argument, given one.
+    #[error("\"{rest}\": {command} takes nothing more")]
+    TakesNothingMore { command: String, rest: String },
+
+    /// A count that is no number from 1 up.
+    #[error("\"{given}\": {command} takes a number from 1 up, or nothing")]
+    NotACount { command: String, given: String },
+
+    /// A one-shot command's option typed after a REPL command that takes cards.
+    #[error("\"{option}\": {command} takes no options here, {instead}")]
+    NoOptions {
+        command: String,
+        option: String,
+        instead: String,
+    },
+
+    /// `add` with nothing after it.
+    #[error("add needs a meld number and the cards, like add 2 6d")]
+    AddNeeds,
+
+    /// `add` whose first word is no meld number.
+    #[error("\"{given}\": add takes the meld's number first, then the cards, like add 2 6d")]
+    AddNumber { given: String },
+
+    /// `rearrange` not followed by numbers, `=` and melds.
+    #[error("rearrange is the meld numbers, =, and the melds they become, like 1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d{}", .given.as_ref().map_or(String::new(), |g| format!(" (not \"{g}\")")))]
+    RearrangeForm { given: Option<String> },
+
+    /// `hand NAME` without the hand.
+    #[error(
+        "hand {name} needs the hand: the cards left (hand {name} Kd 7c *) or their count (hand {name} 17)"
+    )]
+    HandNeeds { name: String },
+
+    /// A count given for a hand while the round is played, when only cards are counted.
+    #[error(
+        "during play, give {name}'s cards to have them counted; counts are given when the round is over"
+    )]
+    CountDuringPlay { name: String },
+
+    /// `cards NAME N` with N no number.
+    #[error("\"{given}\": cards takes the number of cards {name} holds, like cards {name} 7")]
+    CardsCount { given: String, name: String },
+
+    /// `--teams` for a game without teams.
+    #[error("--teams is for Canadian and Carolina Rummy, not {game}")]
+    NoTeams { game: &'static str },
+
+    /// `check CARDS on SET` whose set is not one legal set.
+    #[error("{problem}")]
+    NoSetOnTable { problem: String },
+
+    /// A command of a game, with no game in play.
+    #[error(
+        "no game yet: start one with new and the players' names (new alice bob carol, or new --game canadian alice bob carol dave), or resume a saved one"
+    )]
+    NoGame,
+
+    /// `dealer` without one name.
+    #[error("dealer takes one name, like dealer carol (a name of two words in quotes)")]
+    DealerName,
+
+    /// An option `new` does not take.
+    #[error("\"{option}\": new takes --game and --teams, then the names")]
+    NewOption { option: String },
+
+    /// `--game` or `--teams` given twice to `new`.
+    #[error("{option} is given twice; give it once")]
+    NewTwice { option: String },
+
+    /// `--game` or `--teams` given no value.
+    #[error("{option} needs a value")]
+    NewValue { option: String },
+
+    /// A quote not closed.
+    #[error("\"{text}\": {problem}; a name of two words goes in quotes, like new \"Mary Jo\" bob")]
+    Quote { text: String, problem: String },
+
+    /// `why` of something that is no round's number nor `end`.
+    #[error("\"{given}\": {command} takes a {word}'s number (why 3) or end (why end)")]
+    WhyArg {
+        command: String,
+        given: String,
+        word: &'static str,
+    },
+
+    /// `help` on what there is no help on.
+    #[error("no help on \"{topic}\"; help lists the commands")]
+    NoHelp { topic: String },
+
+    /// `save` before the game has a file.
+    #[error("this game has no file yet; save FILE names one")]
+    NoFileYet,
+
+    /// `save FILE` of a file that exists.
+    #[error("{path} exists already; save FILE writes to a new file, so name another")]
+    SaveExists { path: String },
+
+    /// No data directory for saved games.
+    #[error(
+        "there is no data directory (no home directory), so no saved games; name a file: carousel play GAME.toml"
+    )]
+    NoDataDir,
+
+    /// No config directory for the house rules.
+    #[error("there is no config directory (no home directory)")]
+    NoConfigDir,
+
+    /// A bare `resume` with no unfinished game saved.
+    #[error("there is no unfinished game saved; resume FILE opens a game file")]
+    NoUnfinished,
+
+    /// A new game's file written by another session since this one began.
+    #[error(
+        "{path} holds a game already (written since this session began); resume goes on with it"
+    )]
+    NewHere { path: String },
+
+    /// A new game of a game the `--rules` file's keys are not for.
+    #[error("{why}")]
+    RulesFile { why: String },
+}
+
+/// `why N` or `why end` that cannot be explained.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Why {
+    /// A round not scored.
+    #[error("\"{round}\": {}", scored_words(*.scored, .word))]
+    NoRound {
+        round: usize,
+        scored: usize,
+        word: &'static str,
+    },
+
+    /// `why` before any round is scored.
+    #[error("no {word} has been scored yet: why explains a {word} once it is scored")]
+    NothingScored { word: &'static str },
+
+    /// `why end` of a game without end-of-game bonuses.
+    #[error("{game} has no end-of-game bonuses: the highest total at the end wins")]
+    NoEnd { game: &'static str, over: bool },
+}
+
+fn scored_words(scored: usize, word: &str) -> String {
+    match scored {
+        0 => format!("no {word} has been scored yet"),
+        1 => format!("only {word} 1 has been scored"),
+        _ => format!("{word}s 1 to {scored} have been scored"),
+    }
+}
 
 /// A step of a Canadian or Carolina hand that cannot be taken, or a hand typed whole that
 /// is not in its form.

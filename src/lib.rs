@@ -21,12 +21,13 @@
 //! written against them goes on compiling.
 
 #[macro_use]
-mod out;
+pub mod console;
 
 pub mod card;
 pub mod catalogue;
 pub mod cli;
 pub mod deck;
+pub mod desk;
 pub mod error;
 pub mod export;
 pub mod family;

@@ -362,7 +362,9 @@ pub(crate) fn page() -> String {
         out,
         ".PP\n\\fBcarousel\\fR alone, or \\fBcarousel play\\fR, opens the REPL. Its commands (\\fBhelp COMMAND\\fR there tells more):"
     );
-    out.push_str(&literal(crate::repl::help::OVERVIEW));
+    out.push_str(&literal(
+        &crate::repl::help::help(None, crate::games::manipulation::CAROUSEL).unwrap_or_default(),
+    ));
     section(&mut out, "CANADIAN AND CAROLINA RUMMY");
     out.push_str(OTHER_GAMES);
     other_games_rules(&mut out);
@@ -370,7 +372,7 @@ pub(crate) fn page() -> String {
         out,
         ".PP\nIn the REPL, after \\fBnew \\-\\-game canadian\\fR or \\fBnew \\-\\-game carolina\\fR:"
     );
-    out.push_str(&literal(crate::repl::canadian::OVERVIEW));
+    out.push_str(&literal(crate::games::canadian::help::OVERVIEW));
     section(&mut out, "EXAMPLES");
     out.push_str(EXAMPLES);
     section(&mut out, "FILES");

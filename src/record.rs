@@ -27,6 +27,16 @@ pub struct PlayLog {
     pub redo: Vec<String>,
 }
 
+/// The line (from 1) that byte `at` of `text` is on: the one way a place in a TOML text is
+/// said, whichever reader found it.
+pub fn line_of(text: &str, at: usize) -> usize {
+    text.get(..at.min(text.len()))
+        .unwrap_or(text)
+        .matches('\n')
+        .count()
+        + 1
+}
+
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
 fn is_zero(n: &usize) -> bool {
     *n == 0

@@ -23,16 +23,14 @@
 
 use crate::error::Error;
 use crate::error::{LockFound, Overwrite};
-use crate::games::manipulation::game::GameRecord;
-use crate::games::manipulation::play::Game;
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// What a saved game starts with, for a person who opens it.
+/// What a saved game starts with, for a person who opens it, after its first line (`# A
+/// game of TITLE, kept by the carousel referee after every step.`).
 const HEADER: &str = "\
-# A game of Carousel, kept by the carousel referee after every step.
 # `carousel tally FILE` scores its finished rounds; `carousel play FILE` goes on with it.
 # [play] is the referee's log: every step, to resume and undo exactly.
 # The last line is a checksum of the rest: a file cut short is not taken for a shorter game.
@@ -66,10 +64,12 @@ pub fn seal(text: &str) -> String {
 /// first lines (one damaged line does not make it a record written by hand).
 fn written_by_referee(text: &str) -> bool {
     let header: Vec<&str> = HEADER.lines().filter(|l| !l.is_empty()).collect();
-    text.lines().take(header.len() + 1).any(|line| {
+    text.lines().take(header.len() + 2).any(|line| {
         header.contains(&line)
-            // The header of a Canadian or Carolina game.
-            || (line.starts_with("# A game of ") && line.contains(" kept by carousel"))
+            || (line.starts_with("# A game of ")
+                && (line.contains(" kept by the carousel referee")
+                    // The first line a Canadian or Carolina game was saved with before.
+                    || line.contains(" kept by carousel")))
     })
 }
 
@@ -133,16 +133,6 @@ fn whole(text: &str) -> Result<(), (String, bool)> {
             false,
         )),
     }
-}
-
-/// Reads a record's text: a record that is not whole, or not a game record, is an error
-/// naming its line (the `Damaged` wording is the caller's, who knows the file).
-pub fn parse_record(text: &str) -> Result<GameRecord, Error> {
-    check_whole(text).map_err(|problem| Error::Record {
-        place: "game record".to_string(),
-        problem,
-    })?;
-    GameRecord::from_toml(text)
 }
 
 /// Reads a file as text; bytes that are not UTF-8 are reported with their line and column.
@@ -361,42 +351,31 @@ fn open_lock(lock_path: &Path, create: bool) -> std::io::Result<fs::File> {
     options.open(lock_path)
 }
 
-/// The text a game is saved as: the header, the record, the end mark.
-pub fn saved_text(game: &Game) -> Result<String, Error> {
-    let record = game.to_record();
-    let body = toml::to_string_pretty(&record).map_err(|e| Error::Record {
-        place: "game record".to_string(),
-        problem: e.to_string(),
-    })?;
-    Ok(seal(&format!("{HEADER}{body}")))
+/// The text a game is saved as: the header, its record (TOML, with the log of play), the end
+/// mark. `title` names the game for a person who opens the file.
+pub fn sealed(title: &str, record: &str) -> String {
+    seal(&format!(
+        "# A game of {title}, kept by the carousel referee after every step.\n{HEADER}{record}"
+    ))
 }
 
-/// Saves a game: its `tally` record with the log of play, sealed with its end mark.
-pub fn save(path: &Path, game: &Game) -> Result<(), Error> {
-    write_atomically(path, &saved_text(game)?)
-}
-
-/// Reads a saved game and replays it. Anything that is not a game the referee can go on
-/// with is [`Error::Damaged`], naming the file and the trouble; the file is not touched.
-pub fn load(path: &Path) -> Result<Game, Error> {
-    let text = read_text(path)?;
-    game_of(path, &text)
-}
-
-fn game_of(path: &Path, text: &str) -> Result<Game, Error> {
+/// A saved game's text read by `read` (a game's reader: the record, its log replayed).
+/// Anything that is not a game the referee can go on with is [`Error::Damaged`], naming the
+/// file and the trouble; the file is not touched.
+pub fn read_game<T>(
+    path: &Path,
+    text: &str,
+    read: impl Fn(&str) -> Result<T, Error>,
+) -> Result<T, Error> {
     let damaged = |problem: String| Error::Damaged {
         path: path.display().to_string(),
         problem,
     };
-    let replay = || {
-        let record = GameRecord::from_toml(text)?;
-        Game::from_record(&record)
-    };
     match whole(text) {
-        Ok(()) => replay().map_err(|e| damaged(e.to_string())),
+        Ok(()) => read(text).map_err(|e| damaged(e.to_string())),
         // Changed, not cut: when the change breaks the game, that says more (which round,
         // which key, the fix to type) than the checksum does. Either way it is refused.
-        Err((problem, true)) => match replay() {
+        Err((problem, true)) => match read(text) {
             Err(e) => Err(damaged(e.to_string())),
             Ok(_) => Err(damaged(format!("game record: {problem}"))),
         },
@@ -446,20 +425,9 @@ impl GameFile {
         })
     }
 
-    /// Locks the game at `path` and reads it when it exists (`None` when it does not yet).
-    /// Another session's lock, or a damaged record, is an error and nothing is changed.
-    /// Temporary files left by a killed session are removed.
-    pub fn open(path: &Path) -> Result<(GameFile, Option<Game>), Error> {
-        let (file, text) = GameFile::open_text(path)?;
-        let game = match text {
-            Some(text) => Some(game_of(path, &text)?),
-            None => None,
-        };
-        Ok((file, game))
-    }
-
-    /// Locks the record at `path` and reads its text when it exists, for a game of any
-    /// kind (the caller reads the record); as [`GameFile::open`] otherwise.
+    /// Locks the game at `path` and reads its text when it exists (`None` when it does not
+    /// yet), for the caller to read as its game. Another session's lock is an error and
+    /// nothing is changed. Temporary files left by a killed session are removed.
     pub fn open_text(path: &Path) -> Result<(GameFile, Option<String>), Error> {
         let target = resolve(path);
         let dir = dir_of(&target);
@@ -520,13 +488,9 @@ impl GameFile {
         }
     }
 
-    /// Saves the game, unless the record on disk is no longer what this session last read
-    /// or wrote (changed by hand or by another program): then nothing is written.
-    pub fn save(&mut self, game: &Game) -> Result<(), Error> {
-        self.save_text(&saved_text(game)?)
-    }
-
-    /// Saves a record's whole text (sealed), as [`GameFile::save`] does a game.
+    /// Saves a game's whole text ([`sealed`]), unless the record on disk is no longer what
+    /// this session last read or wrote (changed by hand or by another program): then
+    /// nothing is written.
     pub fn save_text(&mut self, text: &str) -> Result<(), Error> {
         let on_disk = match fs::read(&self.target) {
             Ok(bytes) => Some(crc32fast::hash(&bytes)),
@@ -755,14 +719,6 @@ impl Dirs {
         games.sort_by(|a, b| b.cmp(a));
         games.into_iter().map(|(_, p)| p).collect()
     }
-
-    /// The most recent saved game that is not over, if any (damaged files are passed over).
-    pub fn last_unfinished(&self) -> Option<(PathBuf, Game)> {
-        self.saved_games().into_iter().take(20).find_map(|path| {
-            let game = load(&path).ok()?;
-            (!game.is_over()).then_some((path, game))
-        })
-    }
 }
 
 /// Longest stem of a new game's file name, in bytes.
@@ -794,16 +750,35 @@ pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::manipulation::rules::Rules;
 
-    fn game() -> Game {
-        let mut game = Game::new(
-            vec!["alice".into(), "bob".into(), "carol".into()],
-            Rules::default(),
+    /// A game's record as a referee saves it.
+    fn game() -> String {
+        sealed(
+            "Carousel",
+            "players = [\"alice\", \"bob\", \"carol\"]\n\n[play]\nfirst-dealer = \"alice\"\nlog = [\"bob: draw\"]\n",
         )
-        .unwrap();
-        game.draw().unwrap();
-        game
+    }
+
+    fn save(path: &Path, text: &str) -> Result<(), Error> {
+        write_atomically(path, text)
+    }
+
+    /// A reader that takes any TOML table with players as a game.
+    fn load(path: &Path) -> Result<String, Error> {
+        let text = read_text(path)?;
+        read_game(path, &text, |text| {
+            let table: toml::Table = toml::from_str(text).map_err(|e| Error::Record {
+                place: "game record".to_string(),
+                problem: e.message().to_string(),
+            })?;
+            match table.get("players") {
+                Some(_) => Ok(text.to_string()),
+                None => Err(Error::Record {
+                    place: "players".to_string(),
+                    problem: "there are none".to_string(),
+                }),
+            }
+        })
     }
 
     #[test]
@@ -825,7 +800,7 @@ mod tests {
     fn a_damaged_file_is_reported_and_left_as_it_is() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.toml");
-        let bad = "players = [\"alice\", \"bob\"]\n[play]\nfirst-dealer = \"alice\"\nlog = [\"bob: dance\"]\n";
+        let bad = "games = [\"alice\", \"bob\"]\n";
         fs::write(&path, bad).unwrap();
         let err = load(&path).unwrap_err();
         assert!(matches!(err, Error::Damaged { .. }));
@@ -834,7 +809,7 @@ mod tests {
             message.contains("is damaged and was left as it is"),
             "{message}"
         );
-        assert!(message.contains("step 1 \"bob: dance\""), "{message}");
+        assert!(message.contains("players: there are none"), "{message}");
         assert_eq!(fs::read_to_string(&path).unwrap(), bad);
         fs::write(&path, "players = [\"alice\", \"bob\"\n").unwrap();
         assert!(matches!(load(&path), Err(Error::Damaged { .. })));
@@ -857,7 +832,6 @@ mod tests {
         let second = dirs.new_game_file(&players);
         assert!(second.to_string_lossy().ends_with("-ann-ben-2.toml"));
         assert_eq!(dirs.saved_games(), vec![first.clone()]);
-        assert_eq!(dirs.last_unfinished().map(|(p, _)| p), Some(first));
     }
 
     #[test]

@@ -75,17 +75,46 @@ pub fn cards(n: u32) -> String {
 
 /// Names joined for a sentence: `alice`, `alice and bob`, `alice, bob and carol`.
 pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    joined(names, "and")
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
+    joined(names, "or")
+}
+
+fn joined<S: AsRef<str>>(names: &[S], conjunction: &str) -> String {
     match names {
         [] => String::new(),
         [one] => one.as_ref().to_string(),
         [init @ .., last] => format!(
-            "{} and {}",
+            "{} {conjunction} {}",
             init.iter()
                 .map(AsRef::as_ref)
                 .collect::<Vec<_>>()
                 .join(", "),
             last.as_ref()
         ),
+    }
+}
+
+/// Names of games said together, their shared last word said once: `Canadian and Carolina
+/// Rummy`, `Carousel or Canadian Rummy`.
+pub fn titles_list(titles: &[&str], conjunction: &str) -> String {
+    let last = |t: &str| t.rsplit_once(' ').map(|(_, w)| w.to_string());
+    let shared = titles
+        .first()
+        .and_then(|t| last(t))
+        .filter(|word| titles.len() > 1 && titles.iter().all(|t| last(t).as_deref() == Some(word)));
+    match shared {
+        Some(word) => {
+            let heads: Vec<&str> = titles
+                .iter()
+                .map(|t| t.rsplit_once(' ').map_or(*t, |(head, _)| head))
+                .collect();
+            format!("{} {word}", joined(&heads, conjunction))
+        }
+        None => joined(titles, conjunction),
     }
 }
 
@@ -115,6 +144,26 @@ pub fn name_and_rest(text: &str) -> (String, String) {
     (name, rest)
 }
 
+/// The first word and the rest, trimmed.
+pub fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.find(char::is_whitespace) {
+        Some(at) => (&text[..at], text[at..].trim()),
+        None => (text, ""),
+    }
+}
+
+/// Longest word a message repeats whole; a longer one is cut with "...".
+const SHOWN_LONGEST: usize = 40;
+
+/// A word as a message repeats it, bounded so a pasted megabyte is not echoed back.
+pub fn shown(word: &str) -> String {
+    match word.char_indices().nth(SHOWN_LONGEST) {
+        Some((cut, _)) => format!("{}...", &word[..cut]),
+        None => word.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +175,20 @@ mod tests {
         assert_eq!(plural(2, "knock", "knocks"), "2 knocks");
         assert_eq!(cards(1), "1 card");
         assert_eq!(cards(13), "13 cards");
+    }
+
+    #[test]
+    fn titles_sharing_a_last_word_say_it_once() {
+        assert_eq!(
+            titles_list(&["Canadian Rummy", "Carolina Rummy"], "and"),
+            "Canadian and Carolina Rummy"
+        );
+        assert_eq!(
+            titles_list(&["Carousel", "Canadian Rummy"], "or"),
+            "Carousel or Canadian Rummy"
+        );
+        assert_eq!(titles_list(&["Carousel"], "or"), "Carousel");
+        assert_eq!(or_list(&["a", "b", "c"]), "a, b or c");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `carousel arrange`: can a pile of cards all be laid out as legal melds?
 
 use super::{Answer, Output, Setup, print_json};
+use crate::console::Console;
 use crate::games::manipulation::solver;
 use crate::games::manipulation::table::Hand;
 use anyhow::Context;
@@ -26,21 +27,25 @@ pub(crate) struct ArrangeArgs {
     pub output: Output,
 }
 
-pub(super) fn run(args: &ArrangeArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ArrangeArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let (rules, deck, _) = args.setup.load()?;
     let pile = Hand::parse(&args.cards, deck).context("CARDS")?;
     let layout = solver::arrange(pile.cards(), &rules, deck);
     if args.output.json {
-        print_json(&ArrangeJson {
-            table: layout.as_ref().map(ToString::to_string),
-        });
+        print_json(
+            c,
+            &ArrangeJson {
+                table: layout.as_ref().map(ToString::to_string),
+            },
+        );
     } else {
         match &layout {
-            Some(table) if table.is_empty() => outln!("Nothing to lay out: no cards given."),
-            Some(table) => outln!("{table}"),
-            None => out!(
+            Some(table) if table.is_empty() => sayln!(c, "Nothing to lay out: no cards given."),
+            Some(table) => sayln!(c, "{table}"),
+            None => say!(
+                c,
                 "{}",
-                crate::render::no_arrangement(
+                crate::games::manipulation::text::no_arrangement(
                     pile.cards().len(),
                     &solver::cards_in_no_meld(pile.cards(), &rules, deck)
                 )

@@ -2,9 +2,9 @@
 //! (docs/commands.md#score---game-canadiancarolina): the library scores, this reads the arguments and prints by side.
 
 use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
-use super::{Answer, by_name, print_json};
+use super::{Answer, print_json};
+use crate::console::Console;
 use crate::error::Error;
-use crate::games::canadian::record::Tally;
 use crate::games::canadian::scoring::{HandScore, TableEntry, score_hand};
 use crate::games::canadian::sides::{Sides, check_name, parse_teams};
 use crate::games::canadian::{CanadianRules, Rulebook, Variant};
@@ -27,7 +27,7 @@ pub(crate) fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
 }
 
 /// `score --game canadian|carolina`: one hand scored by side.
-pub(crate) fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer> {
+pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyhow::Result<Answer> {
     if args.knocker.is_some() {
         return Err(bad(format!(
             "--knocker is Carousel's; in {} the player who went out is given with --out",
@@ -97,9 +97,9 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant) -> anyhow::Result<Answer
         .collect();
     let score = score_hand(&book, &sides, &tables, &hands, out)?;
     if args.output.json {
-        print_json(&hand_json(variant, &sides, &score));
+        print_json(c, &hand_json(variant, &sides, &score));
     } else {
-        out!("{}", crate::render::canadian::hand(&sides, &score));
+        say!(c, "{}", crate::games::canadian::text::hand(&sides, &score));
     }
     Ok(Answer::Yes)
 }
@@ -137,51 +137,4 @@ struct SideJson {
     table: u32,
     hand: u32,
     points: i64,
-}
-
-/// The JSON of a whole game's tally, keyed by side
-/// (docs/commands.md#tally-of-canadian-and-carolina-records): `final` only once finished.
-pub(crate) fn tally_json(variant: Variant, tally: &Tally) -> TallyJson {
-    let names = &tally.sides;
-    let by_side = |values: &[i64]| by_name(names, values);
-    TallyJson {
-        game: variant.name(),
-        rounds: tally
-            .rounds
-            .iter()
-            .map(|r| {
-                let points: Vec<i64> = r.score.sides.iter().map(|s| s.points).collect();
-                RoundJson {
-                    points: by_side(&points),
-                    totals: by_side(&r.totals),
-                }
-            })
-            .collect(),
-        totals: by_side(&tally.totals),
-        finished: tally.is_over(),
-        final_totals: tally.is_over().then(|| by_side(&tally.totals)),
-        game_winners: tally
-            .end
-            .iter()
-            .flat_map(|e| &e.winners)
-            .map(|s| names[*s].clone())
-            .collect(),
-    }
-}
-
-#[derive(Serialize)]
-pub(crate) struct TallyJson {
-    game: &'static str,
-    rounds: Vec<RoundJson>,
-    totals: IndexMap<String, i64>,
-    finished: bool,
-    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
-    final_totals: Option<IndexMap<String, i64>>,
-    game_winners: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct RoundJson {
-    points: IndexMap<String, i64>,
-    totals: IndexMap<String, i64>,
 }

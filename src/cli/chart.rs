@@ -1,8 +1,9 @@
 //! `carousel chart`: the running totals of a game drawn in the terminal, or as an SVG.
 
-use super::export::{game_path, load_tally};
+use super::export::{game_path, load_scored};
 use super::{Answer, Output, by_name, print_json};
-use crate::render::{chart, look::Look};
+use crate::console::Console;
+use crate::render::chart;
 use crate::store;
 use crate::words::printable_path;
 use clap::Args;
@@ -37,20 +38,23 @@ pub(crate) struct ChartArgs {
     pub output: Output,
 }
 
-pub(super) fn run(args: &ChartArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ChartArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let path = game_path(&args.game)?;
-    let series = load_tally(&path)?.series();
+    let series = load_scored(&path)?.series();
     if let Some(svg) = &args.svg {
         store::write_file(svg, &chart::svg(&series), args.force)?;
-        errln!("Chart written to {}.", printable_path(svg));
+        warnln!(c, "Chart written to {}.", printable_path(svg));
     }
     if args.output.json {
-        print_json(&ChartJson {
-            target: series.target,
-            totals: by_name(&series.names, &series.totals),
-        });
+        print_json(
+            c,
+            &ChartJson {
+                target: series.target,
+                totals: by_name(&series.names, &series.totals),
+            },
+        );
     } else {
-        out!("{}", chart::chart(&series, Look::of_stdout()));
+        say!(c, "{}", chart::chart(&series, c.look()));
     }
     Ok(Answer::Yes)
 }

@@ -1,6 +1,7 @@
 //! `carousel check`: is this rearrangement legal?
 
 use super::{Answer, Output, Setup, print_json};
+use crate::console::Console;
 use crate::games::manipulation::moves;
 use crate::games::manipulation::table::Hand;
 use crate::games::manipulation::table::Table;
@@ -32,7 +33,7 @@ pub(crate) struct CheckArgs {
     pub output: Output,
 }
 
-pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &CheckArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let (_, deck, meld_rules) = args.setup.load()?;
     let before = Table::parse(&args.before, meld_rules, deck).context("--before")?;
     let after = Table::parse(&args.after, meld_rules, deck).context("--after")?;
@@ -42,20 +43,27 @@ pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Answer> {
     };
     let verdict = moves::judge(&before, hand.as_ref(), &after, meld_rules, deck)?;
     if args.output.json {
-        print_json(&CheckJson {
-            legal: verdict.is_legal(),
-            played: verdict.played.iter().map(ToString::to_string).collect(),
-            violations: verdict
-                .violations
-                .iter()
-                .map(|v| ViolationJson {
-                    rule: v.rule.to_string(),
-                    message: &v.message,
-                })
-                .collect(),
-        });
+        print_json(
+            c,
+            &CheckJson {
+                legal: verdict.is_legal(),
+                played: verdict.played.iter().map(ToString::to_string).collect(),
+                violations: verdict
+                    .violations
+                    .iter()
+                    .map(|v| ViolationJson {
+                        rule: v.rule.to_string(),
+                        message: &v.message,
+                    })
+                    .collect(),
+            },
+        );
     } else {
-        out!("{}", crate::render::verdict(&verdict, &after));
+        say!(
+            c,
+            "{}",
+            crate::games::manipulation::text::verdict(&verdict, &after)
+        );
     }
     Ok(if verdict.is_legal() {
         Answer::Yes

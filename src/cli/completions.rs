@@ -1,6 +1,7 @@
 //! `carousel completions`: shell completion scripts, made from the command-line definition.
 
 use super::{Answer, Cli};
+use crate::console::Console;
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
@@ -17,10 +18,10 @@ pub(crate) struct CompletionsArgs {
 }
 
 #[allow(clippy::unnecessary_wraps)] // every subcommand's `run` has the one signature `cli::run` dispatches on
-pub(super) fn run(args: &CompletionsArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &CompletionsArgs, c: &mut Console) -> anyhow::Result<Answer> {
     // Made in memory first: `generate` panics when its writer fails (a closed pipe).
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "carousel", &mut script);
-    crate::out::bytes(&script);
+    c.bytes(&script);
     Ok(Answer::Yes)
 }

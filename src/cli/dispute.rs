@@ -5,6 +5,7 @@
 use super::canadian::load_rules;
 use super::{Answer, Output, print_json};
 use crate::card::CardCounts;
+use crate::console::Console;
 use crate::error::Error;
 use crate::family::GameKind;
 use crate::games::canadian::meld::LayVerdict;
@@ -29,9 +30,10 @@ pub(crate) struct GameArgs {
 
 impl GameArgs {
     fn rulebook(&self) -> anyhow::Result<Rulebook> {
+        // Carousel has no pile: its sets are judged as Canadian Rummy's.
         let variant = match GameKind::parse(&self.game)? {
-            GameKind::Canadian(variant) => variant,
-            GameKind::Carousel => Variant::Canadian,
+            kind if kind == crate::games::canadian::CAROLINA => Variant::Carolina,
+            _ => Variant::Canadian,
         };
         Ok(Rulebook::new(variant, load_rules(self.rules.as_deref())?))
     }
@@ -80,7 +82,7 @@ pub(crate) struct SetArgs {
     pub output: Output,
 }
 
-pub(super) fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
+pub(super) fn pile(args: &PileArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let top = match parse_hand(&args.top)?.as_slice() {
         [card] => *card,
@@ -110,25 +112,28 @@ pub(super) fn pile(args: &PileArgs) -> anyhow::Result<Answer> {
         PileAnswer::No(why) => (false, format!("No: {why}.")),
     };
     if args.output.json {
-        print_json(&match &answer {
-            PileAnswer::Yes { with } => PileJson {
-                may_take: true,
-                with: Some(with.iter().map(ToString::to_string).collect()),
-                reason: None,
+        print_json(
+            c,
+            &match &answer {
+                PileAnswer::Yes { with } => PileJson {
+                    may_take: true,
+                    with: Some(with.iter().map(ToString::to_string).collect()),
+                    reason: None,
+                },
+                PileAnswer::No(why) => PileJson {
+                    may_take: false,
+                    with: None,
+                    reason: Some(why),
+                },
             },
-            PileAnswer::No(why) => PileJson {
-                may_take: false,
-                with: None,
-                reason: Some(why),
-            },
-        });
+        );
     } else {
-        outln!("{text}");
+        sayln!(c, "{text}");
     }
     Ok(if yes { Answer::Yes } else { Answer::No })
 }
 
-pub(super) fn set(args: &SetArgs) -> anyhow::Result<Answer> {
+pub(super) fn set(args: &SetArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let melds = parse_wild_melds(&args.melds)?;
     let on = args.on.as_deref().map(parse_wild_melds).transpose()?;
@@ -138,28 +143,31 @@ pub(super) fn set(args: &SetArgs) -> anyhow::Result<Answer> {
         .judge_lay(&melds, on.as_deref())
         .map_err(|problem| Error::Round(format!("--on: {problem}")))?;
     if args.output.json {
-        print_json(&match &verdict {
-            LayVerdict::Sets(sets) => LayJson {
-                legal: true,
-                sets: Some(sets.iter().map(ToString::to_string).collect()),
-                value: Some(book.sets_value(sets)),
-                reason: None,
+        print_json(
+            c,
+            &match &verdict {
+                LayVerdict::Sets(sets) => LayJson {
+                    legal: true,
+                    sets: Some(sets.iter().map(ToString::to_string).collect()),
+                    value: Some(book.sets_value(sets)),
+                    reason: None,
+                },
+                LayVerdict::LaidOn { set, .. } => LayJson {
+                    legal: true,
+                    sets: Some(vec![set.to_string()]),
+                    value: Some(book.table_value(set)),
+                    reason: None,
+                },
+                LayVerdict::No(why) => LayJson {
+                    legal: false,
+                    sets: None,
+                    value: None,
+                    reason: Some(why),
+                },
             },
-            LayVerdict::LaidOn { set, .. } => LayJson {
-                legal: true,
-                sets: Some(vec![set.to_string()]),
-                value: Some(book.table_value(set)),
-                reason: None,
-            },
-            LayVerdict::No(why) => LayJson {
-                legal: false,
-                sets: None,
-                value: None,
-                reason: Some(why),
-            },
-        });
+        );
     } else {
-        out!("{}", crate::render::canadian::lay(&book, &verdict));
+        say!(c, "{}", crate::games::canadian::text::lay(&book, &verdict));
     }
     Ok(match verdict {
         LayVerdict::No(_) => Answer::No,

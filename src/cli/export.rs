@@ -1,8 +1,10 @@
 //! `carousel export`: a game's rounds, totals and bonuses as CSV, Markdown or JSON.
 
 use super::{Answer, Output};
+use crate::console::Console;
+use crate::error::Error;
 use crate::export::Format;
-use crate::family::{Record, Tally};
+use crate::family::{GameKind, Scored};
 use crate::store;
 use crate::words::printable_path;
 use anyhow::Context;
@@ -60,28 +62,37 @@ pub(super) fn game_path(game: &str) -> anyhow::Result<PathBuf> {
 }
 
 /// Reads and scores a game record (or saved game) of any game of the family.
-pub(super) fn load_tally(path: &Path) -> anyhow::Result<Tally> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = Record::from_toml(&text).with_context(|| path.display().to_string())?;
-    let tally = record.tally().with_context(|| path.display().to_string())?;
-    Ok(tally)
+pub(super) fn load_scored(path: &Path) -> anyhow::Result<Box<dyn Scored>> {
+    let text = crate::store::read_text(path).map_err(|e| match e {
+        Error::File { problem, .. } => {
+            anyhow::anyhow!("cannot read {}: {problem}", printable_path(path))
+        }
+        e => e.into(),
+    })?;
+    crate::store::check_whole(&text).map_err(|problem| Error::Damaged {
+        path: path.display().to_string(),
+        problem,
+    })?;
+    let kind = GameKind::of_record(&text).with_context(|| path.display().to_string())?;
+    kind.entry()
+        .scored(&text)
+        .with_context(|| path.display().to_string())
 }
 
-pub(super) fn run(args: &ExportArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &ExportArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let format = if args.json.json {
         Format::Json
     } else {
         Format::parse(&args.format).context("--format")?
     };
     let path = game_path(&args.game)?;
-    let text = load_tally(&path)?.export().to_format(format)?;
+    let text = load_scored(&path)?.export().to_format(format)?;
     match &args.output {
         Some(out) => {
             store::write_file(out, &text, args.force)?;
-            errln!("Written to {}.", printable_path(out));
+            warnln!(c, "Written to {}.", printable_path(out));
         }
-        None => out!("{text}"),
+        None => say!(c, "{text}"),
     }
     Ok(Answer::Yes)
 }

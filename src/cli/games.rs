@@ -2,13 +2,13 @@
 
 use super::{Answer, Output, print_json};
 use crate::catalogue::{self, Tidy};
+use crate::console::Console;
 use crate::error::Error;
-use crate::render::{games, look::Look};
+use crate::render::games;
 use crate::store::Dirs;
 use crate::words::{printable, printable_path};
 use clap::Args;
 use serde::Serialize;
-use std::io::{BufRead, IsTerminal};
 
 /// List the saved games: players, round, leader, when last played, finished or not
 ///
@@ -47,25 +47,30 @@ pub(super) fn dirs() -> anyhow::Result<Dirs> {
 
 /// Asks a yes-or-no question on standard input. No answer at all (the end of the input)
 /// is a refusal, so a script that forgot to answer changes nothing.
-pub(super) fn confirm(question: &str) -> Result<bool, Error> {
-    let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        out!("{question} (yes/no) ");
-    } else {
-        outln!("{question} (yes/no)");
+/// With `json`, the question goes to standard error: standard output holds the JSON alone.
+pub(super) fn confirm(question: &str, json: bool, c: &mut Console) -> Result<bool, Error> {
+    match (c.is_terminal(), json) {
+        (true, false) => say!(c, "{question} (yes/no) "),
+        (false, false) => sayln!(c, "{question} (yes/no)"),
+        (_, true) => warnln!(c, "{question} (yes/no)"),
     }
-    crate::out::flush();
-    let mut answer = String::new();
-    match stdin.lock().read_line(&mut answer) {
-        Ok(0) | Err(_) => Err(Error::Refused(
+    c.flush();
+    match c.read_line() {
+        Ok(None) | Err(_) => Err(Error::Refused(
             "no answer to the question, so nothing was done (--yes answers it for a script)"
                 .to_string(),
         )),
-        Ok(_) => Ok(matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")),
+        Ok(Some(answer)) => Ok(matches!(
+            String::from_utf8_lossy(&answer)
+                .trim()
+                .to_lowercase()
+                .as_str(),
+            "y" | "yes"
+        )),
     }
 }
 
-pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &GamesArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let dirs = dirs()?;
     let list = catalogue::list(&dirs);
     let (tidy, which) = match (&args.archive, &args.remove) {
@@ -73,9 +78,9 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
         (None, Some(which)) => (Tidy::Remove, which),
         (None, None) => {
             if args.output.json {
-                print_json(&ListJson { games: &list });
+                print_json(c, &ListJson { games: &list });
             } else {
-                out!("{}", games::games(&list, Look::of_stdout()));
+                say!(c, "{}", games::games(&list, c.look()));
             }
             return Ok(Answer::Yes);
         }
@@ -93,11 +98,11 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
                 .as_ref()
                 .map_or_else(String::new, |s| s.players.join(", "))
         );
-        if !confirm(&question)? {
+        if !confirm(&question, args.output.json, c)? {
             if args.output.json {
-                print_json(&NotDoneJson { done: false });
+                print_json(c, &NotDoneJson { done: false });
             } else {
-                outln!("Nothing was {verb}d.");
+                sayln!(c, "Nothing was {verb}d.");
             }
             return Ok(Answer::No);
         }
@@ -109,20 +114,24 @@ pub(super) fn run(args: &GamesArgs) -> anyhow::Result<Answer> {
             Tidy::Archive => (path, None),
             Tidy::Remove => (None, path),
         };
-        print_json(&TidyJson {
-            done: true,
-            archive,
-            remove,
-            to: moved.as_ref().map(|p| p.display().to_string()),
-        });
+        print_json(
+            c,
+            &TidyJson {
+                done: true,
+                archive,
+                remove,
+                to: moved.as_ref().map(|p| p.display().to_string()),
+            },
+        );
     } else {
         match moved {
-            Some(to) => outln!(
+            Some(to) => sayln!(
+                c,
                 "Archived {} in {}.",
                 printable(&saved.name),
                 printable_path(&to)
             ),
-            None => outln!("Removed {}.", printable(&saved.name)),
+            None => sayln!(c, "Removed {}.", printable(&saved.name)),
         }
     }
     Ok(Answer::Yes)

@@ -14,6 +14,7 @@ mod solve;
 mod stats;
 mod tally;
 
+use crate::console::Console;
 use crate::deck::Deck;
 use crate::games::manipulation::meld::MeldRules;
 use crate::games::manipulation::rules::Rules;
@@ -24,7 +25,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub(crate) use play::PlayArgs;
+pub use play::PlayArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -110,40 +111,40 @@ pub(crate) enum Answer {
 /// docs/commands.md#exit-status:
 /// 0 yes, 1 a well-formed no, 2 bad input (with the message on stderr). `play` (and no
 /// command at all) is the REPL's, which `main` starts.
-pub(crate) fn run(command: &Command) -> ExitCode {
+pub(crate) fn run(command: &Command, c: &mut Console) -> u8 {
     let (result, json) = match command {
-        Command::Check(args) => (check::run(args), args.output.json),
-        Command::Score(args) => (score::run(args), args.output.json),
-        Command::Tally(args) => (tally::run(args), args.output.json),
-        Command::Solve(args) => (solve::run(args), args.output.json),
-        Command::Arrange(args) => (arrange::run(args), args.output.json),
-        Command::Pile(args) => (dispute::pile(args), args.output.json),
-        Command::Set(args) => (dispute::set(args), args.output.json),
+        Command::Check(args) => (check::run(args, c), args.output.json),
+        Command::Score(args) => (score::run(args, c), args.output.json),
+        Command::Tally(args) => (tally::run(args, c), args.output.json),
+        Command::Solve(args) => (solve::run(args, c), args.output.json),
+        Command::Arrange(args) => (arrange::run(args, c), args.output.json),
+        Command::Pile(args) => (dispute::pile(args, c), args.output.json),
+        Command::Set(args) => (dispute::set(args, c), args.output.json),
         Command::Play(_) => (
             Err(anyhow::anyhow!(
                 "play starts the REPL, not a one-shot command"
             )),
             false,
         ),
-        Command::Games(args) => (games::run(args), args.output.json),
-        Command::Export(args) => (export::run(args), args.json.json),
-        Command::Stats(args) => (stats::run(args), args.output.json),
-        Command::Chart(args) => (chart::run(args), args.output.json),
-        Command::Completions(args) => (completions::run(args), false),
+        Command::Games(args) => (games::run(args, c), args.output.json),
+        Command::Export(args) => (export::run(args, c), args.json.json),
+        Command::Stats(args) => (stats::run(args, c), args.output.json),
+        Command::Chart(args) => (chart::run(args, c), args.output.json),
+        Command::Completions(args) => (completions::run(args, c), false),
     };
     let status = match result {
         Ok(Answer::Yes) => 0,
         Ok(Answer::No) => 1,
         Err(err) => {
             let (line, message, status) = crate::render::error::one_shot(&err);
-            errln!("{line}");
+            warnln!(c, "{line}");
             if json {
-                print_json(&ErrorJson { error: &message });
+                print_json(c, &ErrorJson { error: &message });
             }
             status
         }
     };
-    crate::out::finish(status)
+    c.finish(status)
 }
 
 /// One value per player (or side), keyed by name in seating order: a JSON object.
@@ -159,42 +160,63 @@ struct ErrorJson<'a> {
 
 /// Prints a value as one line of JSON. Each command's JSON is a type of its own, so its
 /// shape is written once, as the type's fields in order.
-pub(crate) fn print_json(value: &impl Serialize) {
+pub(crate) fn print_json(c: &mut Console, value: &impl Serialize) {
     match serde_json::to_string(value) {
-        Ok(line) => outln!("{line}"),
+        Ok(line) => sayln!(c, "{line}"),
         // Only a map with keys that are not strings fails, and no output type has one.
-        Err(e) => errln!("carousel: cannot write the JSON: {e}"),
+        Err(e) => warnln!(c, "carousel: cannot write the JSON: {e}"),
     }
 }
 
 /// Runs the program: the command line read, the REPL or a one-shot command run, the exit
 /// status returned.
 pub fn main() -> ExitCode {
-    let typed_control = std::env::args_os().any(|a| a.to_string_lossy().contains(char::is_control));
-    match parse(typed_control) {
+    let mut console = Console::of_process();
+    ExitCode::from(run_args(
+        &std::env::args_os().collect::<Vec<_>>(),
+        &mut console,
+    ))
+}
+
+/// Runs the program on the command line `args` (the program's name first) with `c` for its
+/// streams: the REPL or a one-shot command. Gives the exit status.
+pub fn run_args(args: &[std::ffi::OsString], c: &mut Console) -> u8 {
+    let typed_control = args
+        .iter()
+        .any(|a| a.to_string_lossy().contains(char::is_control));
+    match parse(args, typed_control) {
         // The referee decides; main only says which part of the binary hears the request.
-        Ok(Cli { command: None }) => crate::repl::run(&PlayArgs::default()),
+        Ok(Cli { command: None }) => crate::repl::run(&PlayArgs::default(), c),
         Ok(Cli {
-            command: Some(Command::Play(args)),
-        }) => crate::repl::run(&args),
+            command: Some(Command::Play(play)),
+        }) => crate::repl::run(&play, c),
         Ok(Cli {
             command: Some(command),
-        }) => run(&command),
+        }) => run(&command, c),
         Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
-            errln!("carousel: {}", not_utf8_argument());
-            crate::out::finish(2)
+            warnln!(c, "carousel: {}", not_utf8_argument(args));
+            c.finish(2)
         }
         Err(err) => {
-            // clap prints help and its own errors; a closed stdout is no panic there. An
-            // error that says back an argument holding a control character has no colours
-            // (see `parse`), and is shown with the argument escaped.
-            if err.use_stderr() && typed_control {
-                let said = err.render().ansi().to_string();
-                errln!("{}", printable_lines(said.trim_end()));
+            // clap's help and its own errors. An error that says back an argument holding a
+            // control character has no colours (see `parse`), and is shown with the argument
+            // escaped.
+            let said = if typed_control {
+                format!(
+                    "{}\n",
+                    printable_lines(err.render().ansi().to_string().trim_end())
+                )
+            } else if c.is_terminal() && err.use_stderr() {
+                err.render().ansi().to_string()
             } else {
-                let _ = err.print();
+                err.render().to_string()
+            };
+            if err.use_stderr() {
+                warn!(c, "{said}");
+            } else {
+                say!(c, "{said}");
             }
-            crate::out::finish(u8::try_from(err.exit_code()).unwrap_or(2))
+            c.finish(u8::try_from(err.exit_code()).unwrap_or(2))
         }
     }
 }
@@ -202,18 +224,18 @@ pub fn main() -> ExitCode {
 /// The command line read by clap. When an argument holds a control character, clap's
 /// messages are made without its colours, so that the only escapes in them are the
 /// argument's own, which `main` then shows escaped.
-fn parse(typed_control: bool) -> Result<Cli, clap::Error> {
+fn parse(args: &[std::ffi::OsString], typed_control: bool) -> Result<Cli, clap::Error> {
     if !typed_control {
-        return Cli::try_parse();
+        return Cli::try_parse_from(args);
     }
     let mut command = Cli::command().styles(clap::builder::Styles::plain());
-    let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    let matches = command.try_get_matches_from_mut(args)?;
     Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
 }
 
 /// Which argument is not UTF-8, and where: clap only says that one is.
-fn not_utf8_argument() -> String {
-    for (i, arg) in std::env::args_os().enumerate().skip(1) {
+fn not_utf8_argument(args: &[std::ffi::OsString]) -> String {
+    for (i, arg) in args.iter().enumerate().skip(1) {
         if arg.to_str().is_none() {
             let bytes = arg.as_encoded_bytes();
             let at = std::str::from_utf8(bytes)

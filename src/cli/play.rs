@@ -19,7 +19,7 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   carousel play friday.toml
   carousel play replay.toml < examples/three-players.carousel")]
-pub(crate) struct PlayArgs {
+pub struct PlayArgs {
     /// The game file: resumed when it exists, else where a new game is saved
     #[arg(value_name = "GAME.toml")]
     pub game: Option<PathBuf>,

@@ -1,8 +1,10 @@
 //! `carousel score`: one round scored from each player's hand.
 
 use super::{Answer, Output, by_name, load_rules, print_json};
+use crate::console::Console;
 use crate::error::Error;
 use crate::family::GameKind;
+use crate::games::canadian::Variant;
 use crate::games::manipulation::game;
 
 /// How a hand argument is written, for messages.
@@ -28,7 +30,7 @@ use std::path::PathBuf;
 pub(crate) struct ScoreArgs {
     /// The game: carousel, canadian or carolina
     #[arg(long, value_name = "GAME", default_value = "carousel", ignore_case = true,
-          value_parser = crate::family::GameKind::NAMES)]
+          value_parser = clap::builder::PossibleValuesParser::new(crate::family::GameKind::names()))]
     pub game: String,
     /// Carousel: the player who knocked; leave out when the stock ran out
     #[arg(long, value_name = "NAME")]
@@ -52,10 +54,14 @@ pub(crate) struct ScoreArgs {
     pub output: Output,
 }
 
-pub(super) fn run(args: &ScoreArgs) -> anyhow::Result<Answer> {
-    match GameKind::parse(&args.game)? {
-        GameKind::Carousel => carousel_round(args),
-        GameKind::Canadian(variant) => super::canadian::score(args, variant),
+pub(super) fn run(args: &ScoreArgs, c: &mut Console) -> anyhow::Result<Answer> {
+    let kind = GameKind::parse(&args.game)?;
+    if kind == crate::games::canadian::CANADIAN {
+        super::canadian::score(args, Variant::Canadian, c)
+    } else if kind == crate::games::canadian::CAROLINA {
+        super::canadian::score(args, Variant::Carolina, c)
+    } else {
+        carousel_round(args, c)
     }
 }
 
@@ -75,7 +81,7 @@ pub(super) fn name_and_value<'a>(arg: &'a str, example: &str) -> Result<(&'a str
     Ok((name, value))
 }
 
-fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
+fn carousel_round(args: &ScoreArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let other_game = [
         ("--out", args.out.is_some()),
         ("--teams", args.teams.is_some()),
@@ -100,15 +106,22 @@ fn carousel_round(args: &ScoreArgs) -> anyhow::Result<Answer> {
     let (names, knocker, score) = (&round.players, round.score.knocker, &round.score);
     if args.output.json {
         let by_name = |values: &[u32]| by_name(names, values);
-        print_json(&ScoreJson {
-            deadwood: by_name(&score.deadwood),
-            winners: score.winners.iter().map(|w| &names[*w]).collect(),
-            points: by_name(&score.points),
-            undercut: score.undercut,
-            went_out: score.went_out,
-        });
+        print_json(
+            c,
+            &ScoreJson {
+                deadwood: by_name(&score.deadwood),
+                winners: score.winners.iter().map(|w| &names[*w]).collect(),
+                points: by_name(&score.points),
+                undercut: score.undercut,
+                went_out: score.went_out,
+            },
+        );
     } else {
-        out!("{}", crate::render::round(names, knocker, score, &rules));
+        say!(
+            c,
+            "{}",
+            crate::games::manipulation::text::round_result(names, knocker, score, &rules)
+        );
     }
     Ok(Answer::Yes)
 }

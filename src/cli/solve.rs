@@ -1,6 +1,7 @@
 //! `carousel solve`: the best legal play of a hand onto a table.
 
 use super::{Answer, Output, Setup, print_json};
+use crate::console::Console;
 use crate::games::manipulation::solver;
 use crate::games::manipulation::table::Hand;
 use crate::games::manipulation::table::Table;
@@ -31,20 +32,27 @@ pub(crate) struct SolveArgs {
     pub output: Output,
 }
 
-pub(super) fn run(args: &SolveArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &SolveArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let (rules, deck, meld_rules) = args.setup.load()?;
     let table = Table::parse(&args.table, meld_rules, deck).context("--table")?;
     let hand = Hand::parse(&args.hand, deck).context("--hand")?;
     let best = solver::solve(&table, &hand, &rules, deck)?;
     if args.output.json {
-        print_json(&SolveJson {
-            played: best.played.iter().map(ToString::to_string).collect(),
-            table: best.table.to_string(),
-            deadwood: best.deadwood,
-            can_knock: best.can_knock,
-        });
+        print_json(
+            c,
+            &SolveJson {
+                played: best.played.iter().map(ToString::to_string).collect(),
+                table: best.table.to_string(),
+                deadwood: best.deadwood,
+                can_knock: best.can_knock,
+            },
+        );
     } else {
-        out!("{}", crate::render::solution(&best, &rules));
+        say!(
+            c,
+            "{}",
+            crate::games::manipulation::text::solution(&best, &rules)
+        );
     }
     Ok(Answer::Yes)
 }

@@ -2,7 +2,8 @@
 
 use super::{Answer, Output, print_json};
 use crate::catalogue;
-use crate::render::{games, look::Look};
+use crate::console::Console;
+use crate::render::games;
 use crate::stats;
 use crate::words::{printable, printable_path};
 use clap::Args;
@@ -28,25 +29,29 @@ pub(crate) struct StatsArgs {
     pub output: Output,
 }
 
-pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
+pub(super) fn run(args: &StatsArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let dirs = super::games::dirs()?;
-    let (tallies, skipped) = catalogue::scored_games(&dirs);
-    let counted = stats::family_stats(&tallies);
+    let (games, skipped) = catalogue::scored_games(&dirs);
+    let counted = crate::family::stats(&games);
     if args.output.json {
-        print_json(&StatsJson {
-            stats: &counted,
-            skipped: skipped
-                .iter()
-                .map(|(file, problem)| SkippedJson {
-                    file: file.display().to_string(),
-                    problem,
-                })
-                .collect(),
-        });
+        print_json(
+            c,
+            &StatsJson {
+                games: &counted,
+                skipped: skipped
+                    .iter()
+                    .map(|(file, problem)| SkippedJson {
+                        file: file.display().to_string(),
+                        problem,
+                    })
+                    .collect(),
+            },
+        );
     } else {
-        out!("{}", games::stats(&counted, Look::of_stdout()));
+        say!(c, "{}", games::stats(&counted, c.look()));
         for (file, problem) in &skipped {
-            outln!(
+            sayln!(
+                c,
                 "Passed over {}: {}",
                 printable_path(file),
                 printable(problem)
@@ -59,8 +64,8 @@ pub(super) fn run(args: &StatsArgs) -> anyhow::Result<Answer> {
 /// `stats --json` (docs/commands.md#stats): the counts, then the files passed over.
 #[derive(Serialize)]
 struct StatsJson<'a> {
-    #[serde(flatten)]
-    stats: &'a stats::Stats,
+    /// Each game of the family played, counted on its own.
+    games: &'a [stats::GameStats],
     skipped: Vec<SkippedJson<'a>>,
 }
 

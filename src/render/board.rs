@@ -1,21 +1,75 @@
-//! The scoreboard, drawn for the width there is. The widest layout that fits is chosen:
+//! The scoreboard of every game of the family, drawn for the width there is. A game gives
+//! its [`Board`]: the names (players or sides), each round's ending, points and running
+//! totals, and the end. The widest layout that fits is chosen:
 //!
 //! 1. a row a round with how it ended, each cell `+gain = total`;
 //! 2. the same without the "How it ended" column, the endings listed under the table;
 //! 3. running totals only, each round's gains listed under the table;
-//! 4. standings, a row a player (leader first), the rounds listed under it: this one fits a
-//!    phone held upright.
+//! 4. standings, a row a player or side (leader first), the rounds listed under it: this
+//!    one fits a phone held upright.
 //!
-//! Every layout shows the leader and how far each player is from the target, and once the
-//! game is over the bonuses with how they came about.
+//! Every layout shows the leader and how far each is from the target, and once the game is
+//! over its bonuses (for a game that has them) with how they came about.
 
 use super::look::{Look, width_of, wrap};
-use crate::games::manipulation::breakdown;
-use crate::games::manipulation::game::Tally;
-use crate::games::manipulation::rules::Rules;
 use crate::words::and_list;
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
 use std::fmt::Write;
+
+/// A game's scoreboard, as every game gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// What a round is called, capitalised: `Round`, `Hand`.
+    pub step: &'static str,
+    /// Who scores, capitalised: `Player`, `Side`.
+    pub who: &'static str,
+    pub names: Vec<String>,
+    pub rows: Vec<Row>,
+    pub totals: Vec<i64>,
+    /// Rounds won by each.
+    pub won: Vec<u32>,
+    pub target: i64,
+    pub end: Option<End>,
+}
+
+/// One finished round on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// How it ended, in a few words: `bob knocked; alice undercut`.
+    pub ending: String,
+    pub points: Vec<i64>,
+    pub totals: Vec<i64>,
+    pub winners: Vec<usize>,
+}
+
+/// The end of the game on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// The end's bonuses, for a game that has them.
+    pub bonuses: Option<Vec<i64>>,
+    pub final_totals: Vec<i64>,
+    pub winners: Vec<usize>,
+    /// How the bonuses came about, in a sentence (`Bonuses: alice 100 for reaching 150.`).
+    pub bonus_words: Option<String>,
+}
+
+impl Board {
+    /// Whether the board shows bonus rows once the game is over (the game has bonuses).
+    pub fn bonus_rows(&self) -> bool {
+        self.end.as_ref().is_none_or(|e| e.bonuses.is_some())
+    }
+
+    /// The scores the standings go by: final totals once the game is over.
+    fn standing(&self) -> &[i64] {
+        self.end
+            .as_ref()
+            .map_or(self.totals.as_slice(), |e| e.final_totals.as_slice())
+    }
+
+    fn step_word(&self) -> String {
+        self.step.to_lowercase()
+    }
+}
 
 fn new_table() -> comfy_table::Table {
     let mut table = comfy_table::Table::new();
@@ -31,24 +85,25 @@ fn numbers_from(table: &mut comfy_table::Table, first: usize, least: u16) {
     }
 }
 
-/// The players in the lead and their score, by `scores`.
+/// The ones in the lead and their score, by `scores`.
 fn leaders(scores: &[i64]) -> (Vec<usize>, i64) {
     let best = scores.iter().copied().max().unwrap_or(0);
     let who = (0..scores.len()).filter(|p| scores[*p] == best).collect();
     (who, best)
 }
 
-/// The scores the standings go by: final totals once the game is over.
-fn standing_scores(tally: &Tally) -> &[i64] {
-    tally
-        .end
-        .as_ref()
-        .map_or(tally.totals.as_slice(), |e| e.final_totals.as_slice())
+/// How far a total is from the target: 0 once it is reached.
+fn to_go(target: i64, total: i64) -> i64 {
+    (target - total).max(0)
 }
 
-/// How far a total is from the target: 0 once it is reached.
-fn to_go(rules: &Rules, total: i64) -> i64 {
-    (i64::from(rules.target) - total).max(0)
+/// A signed gain: `+96`, `-40`.
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
 }
 
 /// A header cell for a player; the leader's stands out.
@@ -66,28 +121,6 @@ fn gain_cell(text: String, gained: bool) -> Cell {
     if gained { cell.fg(Color::Green) } else { cell }
 }
 
-/// How a round ended, in a few words.
-pub(crate) fn how_it_ended(
-    names: &[String],
-    knocker: Option<usize>,
-    winners: &[usize],
-    undercut: bool,
-    went_out: bool,
-) -> String {
-    let who: Vec<&str> = winners.iter().map(|w| names[*w].as_str()).collect();
-    if went_out {
-        format!("{} went out", who.join(" and "))
-    } else if let Some(k) = knocker {
-        if undercut {
-            format!("{} knocked; {} undercut", names[k], who.join(" and "))
-        } else {
-            format!("{} knocked", names[k])
-        }
-    } else {
-        "stock ran out".to_string()
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Layout {
     Wide,
@@ -96,57 +129,65 @@ enum Layout {
     Standings,
 }
 
+/// The round's gains as listed under a narrow table: `bob +37`, `ann +5, ben -20`.
+fn gains(board: &Board, row: &Row) -> String {
+    let shown: Vec<usize> = if board.bonus_rows() {
+        row.winners.clone()
+    } else {
+        // A game whose points may be negative lists every side.
+        (0..board.names.len()).collect()
+    };
+    shown
+        .iter()
+        .map(|w| format!("{} {}", board.names[*w], signed(row.points[*w])))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The table of one layout, and what is listed under it.
-fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, String) {
-    let names = &tally.sides;
-    let (leading, _) = leaders(standing_scores(tally));
+fn draw(board: &Board, layout: Layout) -> (comfy_table::Table, String) {
+    let names = &board.names;
+    let (leading, _) = leaders(board.standing());
     let mut table = new_table();
     let mut under = String::new();
-    let ending = |i: usize| {
-        let r = &tally.rounds[i];
-        how_it_ended(
-            names,
-            r.score.knocker,
-            &r.score.winners,
-            r.score.undercut,
-            r.score.went_out,
-        )
-    };
+    let target = board.target;
     if layout == Layout::Standings {
-        let finished = tally.end.as_ref();
-        let mut header = vec![Cell::new("Player"), Cell::new("Total"), Cell::new("Won")];
+        let finished = board.end.as_ref();
+        let mut header = vec![Cell::new(board.who), Cell::new("Total"), Cell::new("Won")];
         match finished {
-            Some(_) => header.extend([Cell::new("Bonus"), Cell::new("Final")]),
-            None => header.push(Cell::new(format!("To {}", rules.target))),
+            Some(End {
+                bonuses: Some(_), ..
+            }) => header.extend([Cell::new("Bonus"), Cell::new("Final")]),
+            Some(_) => {}
+            None => header.push(Cell::new(format!("To {target}"))),
         }
         table.set_header(header);
-        let scores = standing_scores(tally);
+        let scores = board.standing();
         let mut order: Vec<usize> = (0..names.len()).collect();
         order.sort_by(|a, b| scores[*b].cmp(&scores[*a]).then(a.cmp(b)));
         for p in order {
             let mut row = vec![
                 name_cell(&names[p], leading.contains(&p)),
-                Cell::new(tally.totals[p]),
-                Cell::new(tally.won[p]),
+                Cell::new(board.totals[p]),
+                Cell::new(board.won[p]),
             ];
             match finished {
-                Some(end) => row.extend([
-                    Cell::new(format!("+{}", end.bonuses[p])),
-                    Cell::new(end.final_totals[p]).add_attribute(Attribute::Bold),
+                Some(End {
+                    bonuses: Some(bonuses),
+                    final_totals,
+                    ..
+                }) => row.extend([
+                    Cell::new(format!("+{}", bonuses[p])),
+                    Cell::new(final_totals[p]).add_attribute(Attribute::Bold),
                 ]),
-                None => row.push(Cell::new(to_go(rules, tally.totals[p]))),
+                Some(_) => {}
+                None => row.push(Cell::new(to_go(target, board.totals[p]))),
             }
             table.add_row(row);
         }
         numbers_from(&mut table, 1, 3);
-        for (i, r) in tally.rounds.iter().enumerate() {
-            let gains: Vec<String> = r
-                .score
-                .winners
-                .iter()
-                .map(|w| format!("{} +{}", names[*w], r.score.points[*w]))
-                .collect();
-            let line = format!("{:>2}  {}: {}.", i + 1, ending(i), gains.join(", "));
+        for (i, r) in board.rows.iter().enumerate() {
+            let line = format!("{:>2}  {}: {}.", i + 1, r.ending, gains(board, r));
             under.push_str(&line);
             under.push('\n');
         }
@@ -154,7 +195,7 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
     }
     let label = |text: &str| Cell::new(text);
     let mut header = vec![Cell::new(if layout == Layout::Wide {
-        "Round"
+        board.step
     } else {
         "#"
     })];
@@ -169,33 +210,33 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
     );
     table.set_header(header);
     let first_number = if layout == Layout::Wide { 2 } else { 1 };
-    for (i, round) in tally.rounds.iter().enumerate() {
+    for (i, round) in board.rows.iter().enumerate() {
         let mut row = vec![Cell::new(i + 1)];
         if layout == Layout::Wide {
-            row.push(Cell::new(ending(i)));
+            row.push(Cell::new(&round.ending));
         }
         for p in 0..names.len() {
-            let gained = round.score.points[p];
+            let gained = round.points[p];
             let total = round.totals[p];
             row.push(match layout {
                 Layout::TotalsOnly => gain_cell(total.to_string(), gained > 0),
-                _ if gained > 0 => gain_cell(format!("+{gained} = {total}"), true),
+                _ if gained != 0 => gain_cell(format!("{} = {total}", signed(gained)), gained > 0),
                 _ => Cell::new(total),
             });
         }
         table.add_row(row);
         match layout {
             Layout::NoEndings => {
-                let _ = writeln!(under, "{:>2}  {}.", i + 1, ending(i));
+                let _ = writeln!(under, "{:>2}  {}.", i + 1, round.ending);
             }
             Layout::TotalsOnly => {
-                let gains: Vec<String> = round
-                    .score
-                    .winners
-                    .iter()
-                    .map(|w| format!("{} +{}", names[*w], round.score.points[*w]))
-                    .collect();
-                let _ = writeln!(under, "{:>2}  {}: {}.", i + 1, ending(i), gains.join(", "));
+                let _ = writeln!(
+                    under,
+                    "{:>2}  {}: {}.",
+                    i + 1,
+                    round.ending,
+                    gains(board, round)
+                );
             }
             _ => {}
         }
@@ -214,31 +255,39 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
         row[last] = label(text);
         row
     };
-    if let Some(end) = &tally.end {
-        let mut bonus = labelled(if layout == Layout::Wide {
-            "Bonuses"
-        } else {
-            "+"
-        });
-        bonus.extend(end.bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
-        table.add_row(bonus);
-        let mut last = labelled(if layout == Layout::Wide { "Final" } else { "=" });
-        last.extend(
-            end.final_totals
-                .iter()
-                .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
-        );
-        table.add_row(last);
-    } else {
-        let to = format!("To {}", rules.target);
-        let mut row = labelled(if layout == Layout::Wide { &to } else { "to go" });
-        row.extend(
-            tally
-                .totals
-                .iter()
-                .map(|t| Cell::new(to_go(rules, *t)).add_attribute(Attribute::Dim)),
-        );
-        table.add_row(row);
+    match &board.end {
+        Some(End {
+            bonuses: Some(bonuses),
+            final_totals,
+            ..
+        }) => {
+            let mut bonus = labelled(if layout == Layout::Wide {
+                "Bonuses"
+            } else {
+                "+"
+            });
+            bonus.extend(bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
+            table.add_row(bonus);
+            let mut last = labelled(if layout == Layout::Wide { "Final" } else { "=" });
+            last.extend(
+                final_totals
+                    .iter()
+                    .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
+            );
+            table.add_row(last);
+        }
+        Some(_) => {}
+        None => {
+            let to = format!("To {target}");
+            let mut row = labelled(if layout == Layout::Wide { &to } else { "to go" });
+            row.extend(
+                board
+                    .totals
+                    .iter()
+                    .map(|t| Cell::new(to_go(target, *t)).add_attribute(Attribute::Dim)),
+            );
+            table.add_row(row);
+        }
     }
     numbers_from(
         &mut table,
@@ -250,56 +299,36 @@ fn draw(tally: &Tally, rules: &Rules, layout: Layout) -> (comfy_table::Table, St
 
 /// The sentence under the scoreboard: who leads and how far from the target, or who won
 /// and how the bonuses came about.
-fn summary(tally: &Tally, rules: &Rules, look: Look) -> String {
-    let names = &tally.sides;
+fn summary(board: &Board, look: Look) -> String {
+    let names = &board.names;
     let mut out = String::new();
-    let (who, best) = leaders(standing_scores(tally));
+    let (who, best) = leaders(board.standing());
     let who_names: Vec<String> = who.iter().map(|p| look.leader(&names[*p])).collect();
-    if let Some(end) = &tally.end {
-        let rounds = tally.rounds.len();
+    if let Some(end) = &board.end {
+        let rounds = board.rows.len();
+        let step = board.step_word();
         let line = if who.len() == 1 {
             format!(
-                "Game over after round {rounds}: {} wins with {best}.",
+                "Game over after {step} {rounds}: {} wins with {best}.",
                 who_names[0]
             )
         } else {
             format!(
-                "Game over after round {rounds}: {} share the win with {best}.",
+                "Game over after {step} {rounds}: {} share the win with {best}.",
                 and_list(&who_names)
             )
         };
         out.push_str(&wrap(&line, look.width, 2));
-        let bonuses: Vec<String> = breakdown::game_end(tally, end, rules)
-            .iter()
-            .map(|b| {
-                let name = &names[b.player];
-                match b.points.parts.as_slice() {
-                    [] => format!("{name} 0"),
-                    [breakdown::Part::Game(p)] => {
-                        format!("{name} {p} for reaching {}", rules.target)
-                    }
-                    _ if b.reached => format!(
-                        "{name} {} = {} (reached {})",
-                        b.points.formula(),
-                        b.points.total,
-                        rules.target
-                    ),
-                    _ => format!("{name} {} = {}", b.points.formula(), b.points.total),
-                }
-            })
-            .collect();
-        out.push_str(&wrap(
-            &format!("Bonuses: {}.", bonuses.join(", ")),
-            look.width,
-            2,
-        ));
+        if let Some(words) = &end.bonus_words {
+            out.push_str(&wrap(words, look.width, 2));
+        }
     } else {
         let verb = if who.len() == 1 { "leads" } else { "lead" };
         let line = format!(
             "{} {verb} with {best}: {} to go to {}.",
             and_list(&who_names),
-            to_go(rules, best),
-            rules.target
+            to_go(board.target, best),
+            board.target
         );
         out.push_str(&wrap(&line, look.width, 2));
     }
@@ -307,13 +336,14 @@ fn summary(tally: &Tally, rules: &Rules, look: Look) -> String {
 }
 
 /// The running scoreboard of a game, for `look.width` columns.
-pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
-    if tally.rounds.is_empty() {
+pub fn scoreboard(board: &Board, look: Look) -> String {
+    if board.rows.is_empty() {
         return wrap(
             &format!(
-                "No round scored yet: {} start at 0, and the game ends when a total reaches {}.",
-                and_list(&tally.sides),
-                rules.target
+                "No {} scored yet: {} start at 0, and the game ends when a total reaches {}.",
+                board.step_word(),
+                and_list(&board.names),
+                board.target
             ),
             look.width,
             0,
@@ -327,7 +357,7 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
     ];
     let mut chosen = None;
     for layout in layouts {
-        let (table, under) = draw(tally, rules, layout);
+        let (table, under) = draw(board, layout);
         let text = table.to_string();
         if width_of(&text) <= look.width || layout == Layout::Standings {
             chosen = Some((table, under));
@@ -344,14 +374,25 @@ pub(crate) fn scoreboard(tally: &Tally, rules: &Rules, look: Look) -> String {
     for line in under.lines() {
         out.push_str(&wrap(line, look.width, 4));
     }
-    out.push_str(&summary(tally, rules, look));
+    out.push_str(&summary(board, look));
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::manipulation::game::Tally;
     use crate::games::manipulation::game::{GameRecord, tally};
+    use crate::games::manipulation::rules::Rules;
+
+    fn board(tally: &Tally, rules: &Rules) -> Board {
+        let setup = crate::games::manipulation::play::Setup::of_record(
+            tally.sides.clone(),
+            rules.clone(),
+            crate::deck::Deck::for_players(tally.sides.len()).unwrap(),
+        );
+        crate::desk::Desk::board(&setup, tally)
+    }
 
     fn scored(path: &str) -> (Tally, Rules) {
         let text = std::fs::read_to_string(path).unwrap();
@@ -394,7 +435,7 @@ evangeline = 11
 
     fn at_widths(name: &str, tally: &Tally, rules: &Rules) {
         for width in [40, 60, 80, 120] {
-            let text = scoreboard(tally, rules, Look::plain(width));
+            let text = scoreboard(&board(tally, rules), Look::plain(width));
             assert!(
                 width_of(&text) <= width,
                 "{name} at {width} is {} wide:\n{text}",
@@ -419,9 +460,9 @@ evangeline = 11
     #[test]
     fn scoreboard_layouts_narrow_step_by_step() {
         let (tally, rules) = five();
-        let wide = scoreboard(&tally, &rules, Look::plain(120));
+        let wide = scoreboard(&board(&tally, &rules), Look::plain(120));
         assert!(wide.contains("How it ended"), "{wide}");
-        let narrow = scoreboard(&tally, &rules, Look::plain(40));
+        let narrow = scoreboard(&board(&tally, &rules), Look::plain(40));
         assert!(narrow.contains("│ Player"), "{narrow}");
         assert!(
             narrow.contains("benedict went out: benedict +97."),
@@ -432,7 +473,7 @@ evangeline = 11
     #[test]
     fn scoreboard_shows_the_leader_and_the_distance_to_the_target() {
         let (tally, rules) = five();
-        let text = scoreboard(&tally, &rules, Look::plain(120));
+        let text = scoreboard(&board(&tally, &rules), Look::plain(120));
         assert!(
             text.contains("benedict leads with 97: 53 to go to 150."),
             "{text}"
@@ -443,7 +484,10 @@ evangeline = 11
     #[test]
     fn scoreboard_before_any_round_is_a_sentence_not_an_empty_frame() {
         let record = GameRecord::from_toml("players = [\"ann\", \"ben\"]\n").unwrap();
-        let text = scoreboard(&tally(&record).unwrap(), &record.rules, Look::plain(80));
+        let text = scoreboard(
+            &board(&tally(&record).unwrap(), &record.rules),
+            Look::plain(80),
+        );
         assert_eq!(
             text,
             "No round scored yet: ann and ben start at 0, and the game ends when a total\nreaches 150.\n"
@@ -453,11 +497,10 @@ evangeline = 11
     #[test]
     fn scoreboard_is_coloured_only_when_asked() {
         let (tally, rules) = five();
-        let plain = scoreboard(&tally, &rules, Look::plain(120));
+        let plain = scoreboard(&board(&tally, &rules), Look::plain(120));
         assert!(!plain.contains('\u{1b}'));
         let coloured = scoreboard(
-            &tally,
-            &rules,
+            &board(&tally, &rules),
             Look {
                 width: 120,
                 colour: true,

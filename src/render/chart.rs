@@ -307,11 +307,11 @@ pub(crate) fn svg(series: &Series) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Record;
 
     fn series_of(file: &str) -> Series {
-        let text = std::fs::read_to_string(file).unwrap();
-        Record::from_toml(&text).unwrap().tally().unwrap().series()
+        crate::catalogue::read_scored(std::path::Path::new(file))
+            .unwrap()
+            .series()
     }
 
     fn finished() -> Series {

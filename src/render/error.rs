@@ -5,8 +5,7 @@
 //! in it is shown escaped here ([`crate::words::printable_lines`]), whatever the error.
 
 use crate::error::Error;
-use crate::games::manipulation::play::Game;
-use crate::repl::CommandError;
+use crate::family::InPlay;
 use crate::words::printable_lines;
 
 /// What kind of "no" an error is: the exit status and the REPL's prefix follow from it.
@@ -43,34 +42,19 @@ pub(crate) fn one_shot(err: &anyhow::Error) -> (String, String, u8) {
 }
 
 /// A REPL line's failure, as printed on stderr (ending in a newline). `line` numbers a
-/// script's lines; `game` is the Carousel game in play, whose table an illegal move's
-/// verdict is drawn against.
+/// script's lines; `game` is the game in play, which may lay out its own refusals (an
+/// illegal move's verdict, drawn against the table).
 pub(crate) fn repl_line(
-    err: &CommandError,
+    err: &Error,
     line: Option<usize>,
-    game: Option<&Game>,
+    game: Option<&dyn InPlay>,
 ) -> (Kind, String) {
     let at = line.map_or(String::new(), |n| format!("line {n}: "));
-    let kind = if err.is_refusal() {
-        Kind::Refused
-    } else {
-        Kind::NotUnderstood
-    };
-    let text = match (err, kind) {
-        (CommandError::Game(Error::Illegal(verdict)), _) => {
-            let table = game.map(|g| g.round().table.clone()).unwrap_or_default();
-            let mut text = format!("{at}{}", super::verdict(verdict, &table));
-            if let Some(game) = game
-                && game.round().moved_this_turn()
-            {
-                text.push_str(&super::play::judged_whole(game));
-                text.push('\n');
-            }
-            text.push_str("Nothing changed.\n");
-            text
-        }
-        (_, Kind::Refused) => format!("{at}refused: {err}\n"),
-        (_, Kind::NotUnderstood) => format!("{at}error: {err}\n"),
+    let kind = Kind::of(err);
+    let text = match (game.and_then(|g| g.explain(err)), kind) {
+        (Some(explained), _) => format!("{at}{explained}"),
+        (None, Kind::Refused) => format!("{at}refused: {err}\n"),
+        (None, Kind::NotUnderstood) => format!("{at}error: {err}\n"),
     };
     (kind, printable_lines(&text).into_owned())
 }

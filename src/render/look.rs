@@ -6,7 +6,7 @@ use unicode_width::UnicodeWidthStr;
 
 /// The width to draw for and whether to colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Look {
+pub struct Look {
     pub width: usize,
     pub colour: bool,
 }
@@ -16,8 +16,7 @@ pub(crate) const DEFAULT_WIDTH: usize = 80;
 
 impl Look {
     /// Plain text for `width` columns.
-    #[cfg(test)]
-    pub(crate) fn plain(width: usize) -> Look {
+    pub fn plain(width: usize) -> Look {
         Look {
             width,
             colour: false,
@@ -26,7 +25,7 @@ impl Look {
 
     /// For standard output: the width from `COLUMNS` when it is set, else the terminal's,
     /// else 80; colour only at a terminal and never under `NO_COLOR`.
-    pub(crate) fn of_stdout() -> Look {
+    pub fn of_stdout() -> Look {
         let terminal = std::io::stdout().is_terminal();
         let width = std::env::var("COLUMNS")
             .ok()
@@ -93,6 +92,34 @@ pub(crate) fn visible_width(text: &str) -> usize {
     UnicodeWidthStr::width(plain.as_str())
 }
 
+/// Lists `items` separated by `"; "`, filled into lines of at most `width` columns the way
+/// [`wrap`] fills words, except that an item is never split: `rounds won 3` stays together.
+pub(crate) fn wrap_items(items: &[String], width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = " ".repeat(indent);
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item};")
+        } else {
+            item.clone()
+        };
+        let gap = usize::from(!fresh);
+        if !fresh && visible_width(&line) + gap + visible_width(&piece) > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else if !fresh {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+        fresh = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 /// Fills `text` into lines of at most `width` columns (a word longer than that gets a line
 /// of its own), the lines after the first indented by `indent` spaces.
 pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> String {
@@ -141,6 +168,22 @@ mod tests {
         assert_eq!(
             wrap("averyveryverylongword x", 5, 0),
             "averyveryverylongword\nx\n"
+        );
+    }
+
+    #[test]
+    fn wrap_items_breaks_between_items_never_inside_one() {
+        let items: Vec<String> = ["games 1", "rounds won 3", "knocks 1"]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            wrap_items(&items, 20, 2),
+            "  games 1;\n  rounds won 3;\n  knocks 1\n"
+        );
+        assert_eq!(
+            wrap_items(&items, 80, 2),
+            "  games 1; rounds won 3; knocks 1\n"
         );
     }
 

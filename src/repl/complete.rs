@@ -1,50 +1,43 @@
-//! Tab completion: command words first, then what each command takes (player names, house
-//! rule keys, help topics).
+//! Tab completion: the command words of the family and of the game in play first, then what
+//! each command takes (player names, house rule keys, help topics, games).
 
-use super::command::{WORDS, command_name};
-use crate::games::manipulation::rules::Rules;
-use crate::rules::{GameRules, HouseRule};
+use super::command::{WORDS, named};
+use crate::family::GameKind;
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
-#[derive(Helper, Highlighter, Hinter, Validator)]
+/// What completion knows of the session, set before each line is read.
+#[derive(Helper, Highlighter, Hinter, Validator, Default)]
 pub(super) struct ReplHelper {
     /// The players of the game in progress.
     pub names: Vec<String>,
-    /// The command words of the game in play (Carousel's, or Canadian and Carolina's).
+    /// The game's own command words (the game in play's, or the last one's).
     pub words: &'static [&'static [&'static str]],
-}
-
-impl Default for ReplHelper {
-    fn default() -> Self {
-        ReplHelper {
-            names: Vec::new(),
-            words: WORDS,
-        }
-    }
+    /// The game's commands that take a player's name first.
+    pub takes_a_name: &'static [&'static str],
+    /// The house rules' keys, and which are on or off.
+    pub rules: Vec<(&'static str, bool)>,
 }
 
 impl ReplHelper {
     /// The words that may stand at the word being typed, given the words before it.
-    fn candidates(&self, before: &[&str]) -> Vec<String> {
-        let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
+    pub(super) fn candidates(&self, before: &[&str]) -> Vec<String> {
+        let owned = |words: &[&str]| words.iter().map(ToString::to_string).collect();
         let Some(first) = before.first() else {
-            return self
-                .words
+            return WORDS
                 .iter()
+                .chain(self.words)
                 .flat_map(|w| w.iter())
-                .map(std::string::ToString::to_string)
+                .map(ToString::to_string)
                 .collect();
         };
-        if self.words != WORDS {
-            return self.other_games(first, before.len());
-        }
-        match (command_name(first), before.len()) {
-            // A name of two words goes in quotes, as the commands read it.
-            (Some("dealer" | "hand" | "cards"), 1) => self
+        let command = named(WORDS, first).or_else(|| named(self.words, first));
+        match (command, before.len()) {
+            (Some(word), 1) if word == "dealer" || self.takes_a_name.contains(&word) => self
                 .names
                 .iter()
                 .map(|n| {
+                    // A name of two words goes in quotes, as the commands read it.
                     if n.contains(' ') {
                         format!("\"{n}\"")
                     } else {
@@ -53,14 +46,15 @@ impl ReplHelper {
                 })
                 .collect(),
             (Some("rules"), 1) => {
-                let mut keys: Vec<String> = owned(&HouseRule::keys(&Rules::TABLE));
+                let mut keys: Vec<String> = self.rules.iter().map(|(k, _)| k.to_string()).collect();
                 keys.push("save".to_string());
                 keys
             }
             (Some("rules"), 2) => {
-                let on_off = Rules::default()
-                    .value_text(before[1])
-                    .is_some_and(|v| v == "on" || v == "off");
+                let on_off = self
+                    .rules
+                    .iter()
+                    .any(|(k, switch)| *switch && k.eq_ignore_ascii_case(before[1]));
                 if on_off {
                     owned(&["on", "off"])
                 } else {
@@ -68,29 +62,9 @@ impl ReplHelper {
                 }
             }
             (Some("help"), 1) => owned(&super::help::names()),
-            (Some("check"), 1) => owned(&["meld", "add"]),
-            _ => Vec::new(),
-        }
-    }
-}
-
-impl ReplHelper {
-    /// Canadian and Carolina: names after the commands that take one, their rule keys, their
-    /// help topics, and the games after `new --game`.
-    fn other_games(&self, first: &str, count: usize) -> Vec<String> {
-        use crate::games::canadian::CanadianRules;
-        let owned = |words: &[&str]| words.iter().map(std::string::ToString::to_string).collect();
-        let word = self
-            .words
-            .iter()
-            .find(|names| names.contains(&first.to_lowercase().as_str()))
-            .map(|names| names[0]);
-        match (word, count) {
-            (Some("dealer" | "hand" | "out" | "melds"), 1) => self.names.clone(),
-            (Some("rules"), 1) => owned(&HouseRule::keys(&CanadianRules::TABLE)),
-            (Some("help"), 1) => owned(&super::canadian::topic_names()),
-            (Some("new"), 1) => owned(&["--game"]),
-            (Some("new"), 2) => owned(&crate::family::GameKind::NAMES),
+            (Some("new"), 1) => owned(&["--game", "--teams"]),
+            (Some("new"), 2) if before[1] == "--game" => owned(&GameKind::names()),
+            (Some("export"), 1) => owned(crate::export::Format::NAMES),
             _ => Vec::new(),
         }
     }
@@ -128,50 +102,43 @@ impl Completer for ReplHelper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rustyline::history::DefaultHistory;
 
-    fn complete(line: &str) -> Vec<String> {
-        let helper = ReplHelper {
-            names: vec!["alice".into(), "bob".into(), "albert".into()],
-            words: WORDS,
-        };
-        let history = DefaultHistory::new();
-        let ctx = Context::new(&history);
-        let (_, pairs) = helper.complete(line, line.len(), &ctx).unwrap();
-        pairs.into_iter().map(|p| p.replacement).collect()
+    fn helper(words: &'static [&'static [&'static str]]) -> ReplHelper {
+        ReplHelper {
+            names: vec!["alice".into(), "Mary Jo".into()],
+            words,
+            takes_a_name: &["hand", "cards", "out", "melds"],
+            rules: vec![("target", false), ("aces-low-only", true)],
+        }
     }
 
     #[test]
-    fn commands_names_and_rule_keys_complete() {
-        assert_eq!(complete("dr"), vec!["draw "]);
-        assert_eq!(complete("hand al"), vec!["alice ", "albert "]);
-        assert_eq!(complete("dealer b"), vec!["bob "]);
-        assert_eq!(complete("rules kn"), vec!["knock-limit "]);
-        assert_eq!(complete("rules aces-low-only o"), vec!["on ", "off "]);
-        assert!(complete("rules target ").is_empty());
-        assert_eq!(complete("help und"), vec!["undo "]);
-        assert!(complete("meld 7h").is_empty());
+    fn only_the_words_of_the_game_in_play_are_offered() {
+        let canadian = helper(crate::games::canadian::desk::WORDS).candidates(&[]);
+        assert!(canadian.contains(&"out".to_string()));
+        assert!(canadian.contains(&"undo".to_string()));
+        for carousel_only in ["draw", "knock", "add", "hint"] {
+            assert!(
+                !canadian.contains(&carousel_only.to_string()),
+                "{carousel_only}"
+            );
+        }
+        let carousel = helper(crate::games::manipulation::desk::WORDS).candidates(&[]);
+        assert!(carousel.contains(&"draw".to_string()));
+        assert!(!carousel.contains(&"out".to_string()));
     }
 
     #[test]
-    fn canadian_commands_names_and_rule_keys_complete() {
-        let helper = ReplHelper {
-            names: vec!["alice".into(), "bob".into()],
-            words: crate::repl::canadian::WORDS,
-        };
-        let history = DefaultHistory::new();
-        let ctx = Context::new(&history);
-        let complete = |line: &str| -> Vec<String> {
-            let (_, pairs) = helper.complete(line, line.len(), &ctx).unwrap();
-            pairs.into_iter().map(|p| p.replacement).collect()
-        };
-        assert_eq!(complete("ou"), vec!["out "]);
-        assert_eq!(complete("melds b"), vec!["bob "]);
-        assert_eq!(complete("rules wi"), vec!["wild-pickup "]);
-        assert_eq!(complete("pi"), vec!["pile "]);
-        assert_eq!(
-            complete("new --game ca"),
-            vec!["carousel ", "canadian ", "carolina "]
+    fn names_rule_keys_and_switches_complete_after_their_commands() {
+        let h = helper(crate::games::manipulation::desk::WORDS);
+        assert_eq!(h.candidates(&["hand"]), ["alice", "\"Mary Jo\""]);
+        assert_eq!(h.candidates(&["dealer"]), ["alice", "\"Mary Jo\""]);
+        assert!(h.candidates(&["rules"]).contains(&"save".to_string()));
+        assert_eq!(h.candidates(&["rules", "aces-low-only"]), ["on", "off"]);
+        assert!(h.candidates(&["rules", "target"]).is_empty());
+        assert!(
+            h.candidates(&["new", "--game"])
+                .contains(&"carolina".to_string())
         );
     }
 }

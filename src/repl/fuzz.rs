@@ -1,12 +1,14 @@
 //! The fuzz target of REPL lines: random lines, most of them near-commands, typed into a
 //! session of a game in memory (no file), in sequences, so the game moves on between the
-//! strange ones. No line may panic. `FUZZ_CASES` sets the number of sequences (256 by
+//! strange ones; every game of the family in turn. No line may panic. `FUZZ_CASES` sets the number of sequences (256 by
 //! default, as `cargo test` runs it); `tests/fuzz_regressions/line/` holds scripts that once
 //! broke the referee, each replayed here.
 
-use super::{Flow, Referee};
-use crate::games::manipulation::play::Game;
-use crate::games::manipulation::rules::Rules;
+use super::{Flow, PlayArgs, Referee};
+use crate::console::Console;
+use crate::family::{GameKind, NewGame};
+use crate::games::GAMES;
+use crate::render::look::Look;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -22,23 +24,41 @@ fn config() -> Config {
     }
 }
 
-/// A session with no file to save in (nothing reaches the disk) and no game yet.
-fn referee() -> Referee {
-    Referee {
-        game: None,
-        file: None,
-        unsaved: None,
-        named: None,
-        dirs: None,
-        new_rules: Rules::default(),
-        pending: None,
-        rules_refused: None,
+/// A session with no directory and no file to save in (nothing reaches the disk) and no
+/// game yet.
+fn referee() -> (Referee, Console) {
+    let (mut c, _) = Console::captured("", Look::plain(80), true);
+    let referee = Referee::start(&PlayArgs::default(), None, &mut c).unwrap();
+    (referee, c)
+}
+
+/// A session of a game of `kind` for `players`, in memory.
+fn in_play(kind: GameKind, players: &[&str]) -> (Referee, Console) {
+    let (mut referee, c) = referee();
+    let new = NewGame {
+        players: players.iter().map(ToString::to_string).collect(),
+        teams: None,
+    };
+    referee.game = Some(
+        kind.entry()
+            .new_game(&new, kind.entry().default_rules().as_ref())
+            .unwrap(),
+    );
+    (referee, c)
+}
+
+/// Players for a game of each kind: Canadian takes four.
+fn players(kind: GameKind) -> &'static [&'static str] {
+    if kind.entry().players().contains(&3) {
+        &["alice", "bob", "carol"]
+    } else {
+        &["alice", "bob", "carol", "dave"]
     }
 }
 
-fn run(referee: &mut Referee, lines: &[String]) {
+fn run((referee, c): &mut (Referee, Console), lines: &[String]) {
     for (i, line) in lines.iter().enumerate() {
-        let (_, flow) = referee.line(line, Some(i + 1));
+        let (_, flow) = referee.line(line, Some(i + 1), c);
         if let Flow::Quit = flow {
             break;
         }
@@ -79,6 +99,13 @@ const WORDS: &[&str] = &[
     "why",
     "chart",
     "games",
+    "out",
+    "out",
+    "melds",
+    "melds",
+    "hand",
+    "teams",
+    "pile",
     "DRAW",
     "drwa",
     "",
@@ -151,15 +178,10 @@ fn fuzz_repl_lines() {
     let mut runner = TestRunner::new(config());
     runner
         .run(&prop::collection::vec(line(), 1..40), |lines| {
-            let mut referee = referee();
-            referee.game = Some(
-                Game::new(
-                    vec!["alice".into(), "bob".into(), "carol".into()],
-                    Rules::default(),
-                )
-                .unwrap(),
-            );
-            run(&mut referee, &lines);
+            for entry in GAMES {
+                let kind = GameKind(entry);
+                run(&mut in_play(kind, players(kind)), &lines);
+            }
             Ok(())
         })
         .unwrap();
@@ -172,11 +194,12 @@ fn fuzz_regressions_line() {
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
         let text = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap()).into_owned();
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
-        // From no game, and from a game in play.
+        // From no game, and from a game of each kind in play.
         run(&mut referee(), &lines);
-        let mut referee = referee();
-        referee.game = Some(Game::new(vec!["ann".into(), "ben".into()], Rules::default()).unwrap());
-        run(&mut referee, &lines);
+        for entry in GAMES {
+            let kind = GameKind(entry);
+            run(&mut in_play(kind, players(kind)), &lines);
+        }
         replayed += 1;
     }
     assert!(replayed > 0);

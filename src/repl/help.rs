@@ -1,56 +1,36 @@
-//! `help` and `help COMMAND`: everything a new player needs, with examples.
+//! `help` and `help COMMAND`: the family's commands, the same for every game, and the game's
+//! own (its overview and topics are in its folder). Every game's topics are found from any
+//! game, so `help out` answers in a game of Carousel too.
 
-use super::command::{WORDS, command_name};
+use crate::family::GameKind;
+use crate::games::GAMES;
 
-pub(crate) const OVERVIEW: &str = "\
-The carousel referee follows a game of Carousel at the table, turn by turn, and keeps the
-score. Hands stay private: it counts each player's cards and never needs to see them.
-`help COMMAND` tells more about one command; `help turn`, `help notation` and
-`help scoring` explain a turn, how to write cards and melds, and how rounds are scored.
-
+/// The family's commands, after the game's own.
+const FAMILY: &str = "\
 Starting
-  new NAMES        start a game: new alice bob carol (in seating order; alice deals first)
-  dealer NAME      who deals the first round, before the first draw: dealer carol
-  rules            the house rules; rules target 100 changes one
+  new NAMES        a game of Carousel: new alice bob carol (in seating order; alice deals first)
+  new --game canadian NAMES, new --game carolina NAMES [--teams \"A+C B+D\"]
+                   a game of Canadian or Carolina Rummy (help canadian)
+  dealer NAME      who deals first, before the first step: dealer carol
+  rules            the house rules; rules target 100 changes one, at any time
   resume [N|NAME]  go on with a saved game: the last one, or one that games lists
   save [FILE]      save again, or write the game to a new FILE and go on there
-  new --game canadian NAMES, new --game carolina NAMES
-                   keep the score of Canadian or Carolina Rummy instead (help canadian)
 
-A turn (the prompt says whose turn it is)
-  draw [N]         draw from the stock: draw, or draw 3
-  meld MELDS       lay new melds from the hand: meld 7h 8h 9h | Ks Kd Kc
-  add N CARDS      add cards from the hand to meld N: add 2 6d
-  N M = MELDS      rearrange: melds N and M (and cards from the hand) become MELDS:
-                   1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
-  done             end the turn
-  knock HAND       knock with the hand left, as cards or its count: knock 4s Ah, or knock 5
-  check MOVE       judge a move without making it: check 1 = 6h *7h 8h 9h
-
-When a round is over
-  hand NAME HAND   a player's hand, as cards or its count: hand bob Kd *, or hand bob 35
-
-Keeping score only (a round played on paper, or without following the turns)
-  round RESULT     the round's result in one line: round knock bob alice=12 bob=3 carol=9
-  fix N CHANGE     correct finished round N; every later total follows: fix 2 hand carol 41
+Keeping score only, and correcting
+  round RESULT     a round's (a hand's) result in one line (help round)
+  fix N CHANGE     correct finished round N; every later total follows (help fix)
 
 Any time
-  status           the round: whose turn, the draws, the stock, cards in hand, the table
-  table            the table, melds numbered (table MELDS re-enters the whole table)
+  status           where the game stands
   scoreboard       the running scores, the leader and the distance to the target
   why [N|end]      how round N's points came about, rule by rule, or the bonuses
-                   (score N is the same): why 3, why end
-  chart            the running totals drawn, round by round
-  export FORMAT    the game as csv, markdown or json: export csv friday.csv
-  history [N]      every step so far, or the last N
+  history [N]      every step so far, round by round, or the last N
   undo [N]         take back the last step, or the last N, across rounds too
   redo [N]         take again the steps just undone
-  cards NAME N     correct how many cards the referee counts for NAME
-  hand NAME CARDS  during play: count a hand and say whether it may knock
-  hint HAND        the best play for a hand on this table: hint 7h 9h Js *
-  arrange CARDS    can these cards all be laid out as melds? arrange 7h 8h 9h *
+  chart            the running totals drawn, round by round
+  export FORMAT    the game as csv, markdown or json: export csv friday.csv
   games            the saved games of every game, numbered: players, round, leader, date
-  archive N        put a finished game away (asks first); remove N deletes one
+  archive N        put a saved game away (asks first); remove N deletes one
   stats            statistics across the saved games
   help [COMMAND]   this, or more on one command
   quit             leave; the game is saved after every step (Ctrl-D leaves too)
@@ -58,6 +38,7 @@ Any time
 Tab completes commands and names. Ctrl-C clears the line. A line may end in a # comment.
 ";
 
+/// One of the family's help topics.
 struct Topic {
     name: &'static str,
     text: &'static str,
@@ -119,149 +100,11 @@ Examples:
   resume ~/games/friday.toml",
     },
     Topic {
-        name: "draw",
-        text: "\
-draw [N]
-  The player whose turn it is draws a card from the stock (or N cards, one after another).
-  A turn has up to three draws: after each one the player may meld; once they meld they
-  draw no more. There is no meld after the third draw (unless the house rule
-  meld-after-third-draw is on), and a fourth draw is refused. A turn without a meld takes
-  all three draws. When the stock runs out, the last lap begins (see help turn).
-Examples:
-  draw
-  draw 3",
-    },
-    Topic {
-        name: "meld",
-        text: "\
-meld MELDS
-  Lays one or more new melds from the hand, melds separated by |. A joker is * with the card
-  it stands for (*7h), or a bare * when only one card fits. The referee judges the move
-  (help check) and, if it is legal, counts the cards off the player's hand. New melds get
-  the next numbers on the table.
-Examples:
-  meld 7h 8h 9h
-  meld 7h 8h 9h | Ks Kd Kc
-  meld 5c * 7c",
-    },
-    Topic {
-        name: "add",
-        text: "\
-add N CARDS
-  Adds cards from the hand to meld N (the numbers shown with the table).
-Examples:
-  add 2 6d
-  add 1 10h Jh
-  add 3 *          (a joker: the one card that fits meld 3, if only one does)",
-    },
-    Topic {
-        name: "rearrange",
-        text: "\
-N [M ...] = MELDS        (or: rearrange N M = MELDS)
-  Manipulation: melds N, M, ... are taken up and become MELDS, together with cards from the
-  hand. Melds not named stay as they are, so only the melds touched are typed. The new melds
-  take the numbers of those they replace; any more go at the end. The referee works out which
-  cards came from the hand and judges the whole table after the move by M1-M4 (help check).
-  A turn is judged whole: a second move of the same turn is judged with the first, from the
-  table at the start of the turn, so one real card releases one joker however it is typed.
-Examples:
-  1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d       (the hand gave 6d)
-  3 = 8h 9h 10h | 7s 7d *7c                  (a real 10h releases the joker of 8h 9h *10h)",
-    },
-    Topic {
-        name: "done",
-        text: "\
-done   (or: end, next, pass)
-  Ends the turn; play passes to the next player. A turn begins with a draw, and a turn
-  without a meld takes three draws before it may end. In the last lap a turn may end at once.",
-    },
-    Topic {
-        name: "knock",
-        text: "\
-knock HAND
-  At the end of their turn, a player whose hand counts 5 or less (house rule knock-limit)
-  may knock: the round ends at once. A turn may end once the player has melded, or has
-  drawn a third card (or the last card of the stock). After one or two draws without a
-  meld the turn goes on, and a knock is refused: meld or draw again first. In the last lap
-  a player may knock without drawing.
-  Give the hand left, as cards (the referee counts them) or as its count. A knock over the
-  limit is refused. Then every other hand is given (help hand) and the round is scored.
-  Hand values: joker 25, ace 1, J Q K 10, 2 to 10 their face.
-Examples:
-  knock 4s Ah
-  knock 5",
-    },
-    Topic {
-        name: "check",
-        text: "\
-check MOVE
-  Judges a move without making it: for a disputed rearrangement, or to try an idea.
-  MOVE is any move form: 1 2 = MELDS, add N CARDS, or meld MELDS. The rules:
-    M1  nothing leaves the table: every card on it before is on it after
-    M2  the new cards come from the hand, at least one (and no more than the player holds)
-    M3  every meld after is a legal set or run, each joker taken as its stated card
-    M4  a joker keeps its card unless a real one of that card, on the table after, releases it
-    M5  a released joker stays on the table (it follows from M1)
-  M1, M2 and M4 compare the table at the start of the turn with the table after: the moves
-  of one turn are judged together. Every rule broken is explained; nothing changes.
-Examples:
-  check 1 = 6h *7h 8h 9h        (moving the joker of 8h 9h *10h without a real 10h: M4)
-  check add 2 6d",
-    },
-    Topic {
-        name: "hint",
-        text: "\
-hint HAND
-  The best play for HAND on the table as it is now: the move that leaves the least
-  deadwood in hand (on a tie, the one that plays more cards), with the table after it, the
-  changed melds marked, and whether the player may then knock. It obeys every rule: table
-  cards stay, and a joker on the table changes its card only when a real one releases it.
-  A joker in HAND may stand for any card. Nothing changes: play the move to make it.
-Examples:
-  hint 7h 9h Js Kd
-  hint 6h * 2c",
-    },
-    Topic {
-        name: "arrange",
-        text: "\
-arrange CARDS
-  Whether CARDS, all of them, can be laid out as legal melds, and one way to do it, each
-  joker with the card it stands for. Use it for a pile of cards, or to see whether a hand
-  could go out on an empty table. Nothing changes.
-Examples:
-  arrange 7h 8h 9h *
-  arrange As 2s 3s Ks Kh Kd",
-    },
-    Topic {
-        name: "hand",
-        text: "\
-hand NAME HAND
-  When a round is over, each player's hand: the cards left, or their count. The referee
-  knows how many cards each holds and checks the hand against it. Once every hand is in,
-  the round is scored, the scoreboard shown, and the next round dealt.
-  During play, `hand NAME CARDS` only counts the cards and says whether they may knock.
-  NAME=HAND, as in `carousel score`, is the same.
-Examples:
-  hand alice 12
-  hand bob Kd 7c *
-  carol=9",
-    },
-    Topic {
         name: "status",
         text: "\
 status
   The round, the dealer, whose turn it is and how far into it, the stock, how many cards
   each player holds, and the table.",
-    },
-    Topic {
-        name: "table",
-        text: "\
-table               shows the table, melds numbered for moves
-table MELDS         re-enters the whole table, to correct the mirror to the table as it
-                    lies; card counts stay as they were (see cards)
-table empty         empties the table mirror
-Example:
-  table 3s 4s 5s | 6h 6d 6c *6s | 10c Jc Qc",
     },
     Topic {
         name: "scoreboard",
@@ -415,16 +258,6 @@ Examples:
   fix 4 delete",
     },
     Topic {
-        name: "cards",
-        text: "\
-cards NAME N
-  Corrects how many cards the referee counts for NAME (dealt, plus draws, less cards
-  played), for when the mirror went wrong, say a draw not typed. The stock follows.
-Example:
-  cards bob 7
-(How to write cards and melds: help notation.)",
-    },
-    Topic {
         name: "help",
         text: "\
 help [COMMAND]
@@ -448,75 +281,40 @@ Examples:
 quit   (or: exit; Ctrl-D)
   Leaves. The game is saved after every step; `carousel play FILE` or `resume` goes on.",
     },
-    Topic {
-        name: "turn",
-        text: "\
-A turn, as the referee follows it:
-  1. draw: the player draws a card, and may then meld (meld, add, N = ...).
-  2. Without a meld, they draw a second card and may meld; then a third. There is no meld
-     after the third draw (house rule meld-after-third-draw), and no fourth draw. Having
-     melded, they draw no more that turn, but may make more moves.
-  3. The turn may end once they have melded, or drawn three cards (or the stock's last
-     card): done passes the turn, or knock, with 5 or less in hand, ends the round.
-     Neither is allowed after one or two draws without a meld: the player draws on.
-  A player who lays every card goes out: the round ends at once.
-  When the last card of the stock is drawn, that turn ends as usual and then every player,
-  starting with the next, has one more turn to meld without drawing (the last lap); a knock
-  is allowed. Then the round is scored with no knocker.
-  The player left of the dealer plays first; the deal passes left each round.",
-    },
-    Topic {
-        name: "notation",
-        text: "\
-Writing cards (any case; extra spaces are fine):
-  a card     rank and suit: 7h 10s Th Qd Ac, or with symbols 10♥ A♣
-             ranks A 2 3 4 5 6 7 8 9 10 J Q K (T is 10), suits s h d c
-  a joker    in a hand: *   on the table: * with the card it stands for, *7h
-             (a bare * on the table is accepted when exactly one card fits its meld)
-  a meld     cards separated by spaces: 3s 4s 5s, or joined by dashes: 3s-4s-5s
-  melds      separated by |: 3s 4s 5s | 6h 6d 6c *6s
-  a set is 3 or 4 of a rank in different suits; a run is 3 or more of a suit in a row,
-  the ace low (A 2 3) or high (Q K A), never both ends (K A 2 does not wrap).",
-    },
-    Topic {
-        name: "scoring",
-        text: "\
-Scoring a round: each hand counts its cards (joker 25, ace 1, J Q K 10, others their face).
-  The lowest count wins the round and scores the difference to every other hand.
-  Undercut: a winner who did not knock scores 10 more; a knocker tied for lowest loses to
-  the others tied, who each score as winners with the 10.
-  Going out (no cards left) scores every other hand plus 25.
-  Stock out: the lowest wins with no bonus; ties each score.
-The game ends after the round in which a total reaches 150: each player at or past it gets
-100, every other player 25 a round won; the highest final total wins (ties share).
-Every number is a house rule (help rules).",
-    },
 ];
 
-/// The help for a command (any of its names) or a topic, if there is one.
-pub(crate) fn topic(word: &str) -> Option<&'static str> {
-    let word = word.trim().to_lowercase();
-    let name = match word.as_str() {
-        "=" | "n" | "replace" => "rearrange",
-        "card" | "joker" | "jokers" | "meld notation" | "writing" => "notation",
-        "turns" => "turn",
-        w => command_name(w).unwrap_or(w),
+/// The help for `topic` (a command of any name, or a subject), in a session about a game of
+/// `kind`; `None`, the overview of that game and of the family's commands.
+pub(crate) fn help(topic: Option<&str>, kind: GameKind) -> Option<String> {
+    let Some(topic) = topic else {
+        return Some(format!("{}\n{FAMILY}", kind.entry().overview()));
     };
-    if matches!(name, "canadian" | "carolina") {
-        return Some(super::canadian::OVERVIEW.trim_end());
+    let topic = topic.trim().to_lowercase();
+    if let Ok(game) = GameKind::parse(&topic) {
+        return Some(format!("{}\n{FAMILY}", game.entry().overview()));
     }
-    TOPICS.iter().find(|t| t.name == name).map(|t| t.text)
+    let name = super::command::named(super::command::WORDS, &topic).unwrap_or(&topic);
+    if let Some(t) = TOPICS.iter().find(|t| t.name == name) {
+        return Some(t.text.to_string());
+    }
+    // The game's own first, then any other game's.
+    std::iter::once(kind.entry())
+        .chain(GAMES.iter().copied())
+        .find_map(|entry| entry.topic(&topic))
+        .map(str::to_string)
 }
 
-/// The names `help` completes: the commands and the topics.
+/// Every name `help` takes, for completion: the family's topics and every game's.
 pub(crate) fn names() -> Vec<&'static str> {
-    let mut names: Vec<&str> = WORDS.iter().map(|w| w[0]).collect();
-    for t in TOPICS {
-        if !names.contains(&t.name) {
-            names.push(t.name);
+    let mut names: Vec<&'static str> = TOPICS.iter().map(|t| t.name).collect();
+    for entry in GAMES {
+        for name in entry.topic_names() {
+            if !names.contains(&name) {
+                names.push(name);
+            }
         }
+        names.push(entry.name());
     }
-    names.extend(["canadian", "carolina"]);
     names
 }
 
@@ -532,12 +330,16 @@ mod tests {
         rule.map(|rule| rule.default.text()).unwrap_or_default()
     }
 
+    fn topic(name: &str) -> String {
+        help(Some(name), crate::games::manipulation::CAROUSEL).unwrap_or_default()
+    }
+
     /// The help writes the default house rules out in its sentences; they are the house-rules
     /// tables' defaults, so a default changed in a table fails here until the help says so.
     #[test]
     fn help_states_the_house_rules_tables_defaults() {
         let d = |key| default(&Rules::TABLE, key);
-        let scoring = topic("scoring").unwrap();
+        let scoring = topic("scoring");
         for stated in [
             format!("(joker {}, ace 1", d("joker-value")),
             format!("scores {} more", d("undercut-bonus")),
@@ -556,16 +358,16 @@ mod tests {
             "counts {} or less (house rule knock-limit)",
             d("knock-limit")
         );
-        assert!(topic("knock").unwrap().contains(&knock), "{knock}");
+        assert!(topic("knock").contains(&knock), "{knock}");
         let turn = format!("knock, with {} or less in hand", d("knock-limit"));
-        assert!(topic("turn").unwrap().contains(&turn), "{turn}");
+        assert!(topic("turn").contains(&turn), "{turn}");
         let target = default(&CanadianRules::TABLE, "target");
-        let overview = topic("canadian").unwrap();
+        let overview = topic("canadian");
         assert!(
             overview.contains(&format!("hand by hand to {target},")),
             "{overview}"
         );
-        let scoring = super::super::canadian::help_topic("scoring").unwrap_or_default();
+        let scoring = help(Some("scoring"), crate::games::canadian::CANADIAN).unwrap();
         assert!(
             scoring.contains(&format!("reaches {target} (house rule target)")),
             "{scoring}"
@@ -573,16 +375,26 @@ mod tests {
     }
 
     #[test]
-    fn every_command_has_help_with_its_usage() {
-        for names in WORDS {
-            let text = topic(names[0]).unwrap_or_else(|| panic!("no help for {}", names[0]));
-            assert!(!text.is_empty());
+    fn every_command_of_every_game_has_help_with_its_usage() {
+        for names in super::super::command::WORDS {
+            let text = topic(names[0]);
+            assert!(!text.is_empty(), "no help for {}", names[0]);
             for alias in *names {
-                assert_eq!(topic(alias), Some(text), "{alias}");
+                assert_eq!(topic(alias), text, "{alias}");
             }
         }
-        for name in ["turn", "notation", "scoring"] {
-            assert!(topic(name).is_some(), "{name}");
+        for entry in GAMES {
+            for names in entry.words() {
+                assert!(
+                    help(Some(names[0]), GameKind(entry)).is_some(),
+                    "no help for {} in {}",
+                    names[0],
+                    entry.name()
+                );
+            }
+        }
+        for name in ["turn", "notation", "scoring", "out", "pile", "dealer"] {
+            assert!(!topic(name).is_empty(), "{name}");
         }
     }
 }

@@ -1,137 +1,64 @@
-//! The REPL's commands for the table view: why a round scored what it did, the saved games
-//! (listed, picked, archived or removed after a yes), export, statistics and the chart. Each
-//! is a call into the library and a drawing function.
+//! The REPL's commands for the saved games and what leaves the table: the games listed,
+//! picked, archived or removed after a yes; export (never over a game, over another file
+//! after a yes); statistics. Each is a call into the library and a drawing function, for
+//! every game of the family alike.
 
-use super::CommandError;
-use super::command::WhyArg;
-use super::{Referee, expand_home};
+use super::referee::{Referee, expand_home};
 use crate::catalogue::{self, Saved, Tidy};
-use crate::error::Error;
-use crate::error::Overwrite;
-use crate::export::{self, Format};
-use crate::render::{self, look::Look};
+use crate::console::Console;
+use crate::error::{Error, Overwrite};
+use crate::export::Format;
+use crate::render;
 use crate::store::{self, GameFile};
 use crate::words::{printable, printable_path};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A question waiting for its yes: the next line answers it.
-pub(super) enum Pending {
+pub(crate) enum Question {
     /// Archive or remove a saved game?
     Tidy { tidy: Tidy, saved: Saved },
     /// Replace a file that exists (and is no game) with an export?
     Replace { path: PathBuf, text: String },
 }
 
-impl Pending {
-    /// Said when the input ends before the answer: nothing was done.
-    pub(super) fn unanswered(&self) -> String {
+impl Question {
+    /// The input ended before the answer: nothing was done.
+    pub(crate) fn unanswered(self) -> Error {
         match self {
-            Pending::Tidy { tidy, saved } => format!(
-                "no answer to the question, so {} was not {}d",
-                printable(&saved.name),
-                tidy.verb()
-            ),
-            Pending::Replace { path, .. } => format!(
-                "no answer to the question, so {} was not replaced",
-                printable_path(path)
-            ),
+            Question::Tidy { tidy, saved } => Error::NoAnswer {
+                what: printable(&saved.name).into_owned(),
+                done: match tidy {
+                    Tidy::Archive => "archived",
+                    Tidy::Remove => "removed",
+                },
+            },
+            Question::Replace { path, .. } => Error::NoAnswer {
+                what: printable_path(&path),
+                done: "replaced",
+            },
         }
-    }
-
-    /// The saved game the question would archive or remove, if that is the question.
-    pub(super) fn tidied(&self) -> Option<&Path> {
-        match self {
-            Pending::Tidy { saved, .. } => Some(&saved.path),
-            Pending::Replace { .. } => None,
-        }
-    }
-}
-
-/// Writes an export to the file `file` names, for either referee: never over the game in
-/// play (`in_play`) or any game, and over another file only after a yes, which the next line
-/// gives: then the question is returned, to wait for it.
-pub(super) fn write_export(
-    file: &str,
-    text: String,
-    in_play: Option<&GameFile>,
-) -> Result<Option<Pending>, CommandError> {
-    let path = expand_home(file);
-    if in_play.is_some_and(|f| f.is(&path)) {
-        return Err(Error::from(Overwrite::InPlay {
-            path: path.display().to_string(),
-        })
-        .into());
-    }
-    match store::write_file(&path, &text, false) {
-        Ok(()) => {
-            outln!("Exported to {}.", printable_path(&path));
-            Ok(None)
-        }
-        Err(Error::Overwrite(Overwrite::Exists { .. })) => {
-            outln!(
-                "{} exists already. Replace it with the export? Type yes to replace it, anything else to keep it.",
-                printable_path(&path)
-            );
-            Ok(Some(Pending::Replace { path, text }))
-        }
-        Err(err) => Err(err.into()),
     }
 }
 
 impl Referee {
-    pub(super) fn why(&self, arg: Option<WhyArg>) -> Result<(), CommandError> {
-        let game = self.game()?;
-        let tally = &game.tally();
-        let look = Look::of_stdout();
-        let scored = tally.rounds.len();
-        match arg {
-            Some(WhyArg::End) => out!("{}", render::why::game_end(tally, game.rules(), look)),
-            Some(WhyArg::Round(n)) if n <= scored => {
-                out!("{}", render::why::round(tally, n, game.rules(), look));
-            }
-            Some(WhyArg::Round(n)) => {
-                return Err(CommandError::NotUnderstood(match scored {
-                    0 => format!("\"{n}\": no round has been scored yet"),
-                    1 => format!("\"{n}\": only round 1 has been scored"),
-                    _ => format!("\"{n}\": rounds 1 to {scored} have been scored"),
-                }));
-            }
-            None if scored == 0 => {
-                return Err(CommandError::NotUnderstood(
-                    "no round has been scored yet: why explains a round once it is scored"
-                        .to_string(),
-                ));
-            }
-            None => {
-                out!("{}", render::why::round(tally, scored, game.rules(), look));
-                if tally.end.is_some() {
-                    out!("{}", render::why::game_end(tally, game.rules(), look));
-                }
-            }
-        }
-        Ok(())
+    fn saved_list(&self) -> Result<Vec<Saved>, Error> {
+        Ok(catalogue::list(self.dirs()?))
     }
 
-    fn saved_list(&self) -> Result<Vec<Saved>, CommandError> {
-        let dirs = self.dirs.as_ref().ok_or_else(|| {
-            CommandError::NotUnderstood(
-                "there is no data directory (no home directory), so no saved games".into(),
-            )
-        })?;
-        Ok(catalogue::list(dirs))
-    }
-
-    pub(super) fn games(&self) -> Result<(), CommandError> {
+    pub(super) fn games(&self, c: &mut Console) -> Result<(), Error> {
         let list = self.saved_list()?;
-        out!("{}", render::games::games(&list, Look::of_stdout()));
+        say!(c, "{}", render::games::games(&list, c.look()));
         if !list.is_empty() {
-            outln!("resume N goes on with game N; archive N or remove N tidies a finished one.");
+            sayln!(
+                c,
+                "resume N goes on with game N; archive N or remove N tidies one away."
+            );
         }
         Ok(())
     }
 
     /// The file `resume` means: a file that exists, else a saved game by number or name.
-    pub(super) fn find_game(&self, which: &str) -> Result<PathBuf, CommandError> {
+    pub(super) fn find_game(&self, which: &str) -> Result<PathBuf, Error> {
         let path = expand_home(which);
         if path.exists() || self.dirs.is_none() {
             return Ok(path);
@@ -140,16 +67,31 @@ impl Referee {
         Ok(catalogue::pick(&list, which)?.path.clone())
     }
 
-    pub(super) fn ask_tidy(&mut self, tidy: Tidy, which: &str) -> Result<(), CommandError> {
+    pub(super) fn ask_tidy(
+        &mut self,
+        tidy: Tidy,
+        which: &str,
+        c: &mut Console,
+    ) -> Result<(), Error> {
         let list = self.saved_list()?;
         let saved = catalogue::pick(&list, which)?.clone();
         catalogue::check_tidy(&saved, tidy)?;
-        let players = saved
-            .summary
-            .as_ref()
-            .map_or_else(String::new, |s| crate::words::and_list(&s.players));
-        outln!(
-            "{} {}, the game of {players}? Type yes to {}, anything else to keep it.",
+        let about = match &saved.summary {
+            Some(summary) if summary.finished => format!(
+                "the game of {}",
+                printable(&crate::words::and_list(&summary.players))
+            ),
+            Some(summary) => format!(
+                "the game of {}, not finished ({} {})",
+                printable(&crate::words::and_list(&summary.players)),
+                summary.game.entry().title(),
+                summary.round
+            ),
+            None => String::new(),
+        };
+        sayln!(
+            c,
+            "{} {}, {about}? Type yes to {}, anything else to keep it.",
             if tidy == Tidy::Archive {
                 "Archive"
             } else {
@@ -158,106 +100,120 @@ impl Referee {
             printable(&saved.name),
             tidy.verb()
         );
-        self.pending = Some(Pending::Tidy { tidy, saved });
+        self.question = Some(Question::Tidy { tidy, saved });
         Ok(())
     }
 
     /// The line after a question: yes does it, anything else keeps the game or the file.
-    pub(super) fn answer(&mut self, pending: Pending, text: &str) -> Result<(), CommandError> {
+    pub(super) fn answer(
+        &mut self,
+        question: Question,
+        text: &str,
+        c: &mut Console,
+    ) -> Result<(), Error> {
         let yes = matches!(text.trim().to_lowercase().as_str(), "y" | "yes");
-        let (tidy, saved) = match pending {
-            Pending::Tidy { tidy, saved } => (tidy, saved),
-            Pending::Replace { path, text } => {
+        let (tidy, saved) = match question {
+            Question::Tidy { tidy, saved } => (tidy, saved),
+            Question::Replace { path, text } => {
                 if yes {
                     // Checked again: it may have become a game since the question.
                     store::write_file(&path, &text, true)?;
-                    outln!("Exported to {}.", printable_path(&path));
+                    sayln!(c, "Exported to {}.", printable_path(&path));
                 } else {
-                    outln!("Kept {}: nothing was written.", printable_path(&path));
+                    sayln!(c, "Kept {}: nothing was written.", printable_path(&path));
                 }
                 return Ok(());
             }
         };
         if !yes {
-            outln!(
+            sayln!(
+                c,
                 "Kept {}: nothing was {}d.",
                 printable(&saved.name),
                 tidy.verb()
             );
             return Ok(());
         }
-        let dirs = self.dirs.as_ref().ok_or_else(|| {
-            CommandError::NotUnderstood(
-                "there is no data directory (no home directory)".to_string(),
-            )
-        })?;
+        let dirs = self.dirs()?.clone();
         // The game in play is let go (and its lock with it) before it is moved.
         let in_play = self.file.as_ref().is_some_and(|f| f.is(&saved.path));
         if in_play {
             self.may_leave()?;
             self.file = None;
         }
-        match catalogue::tidy(dirs, &saved, tidy) {
-            Ok(Some(to)) => outln!(
+        match catalogue::tidy(&dirs, &saved, tidy) {
+            Ok(Some(to)) => sayln!(
+                c,
                 "Archived {} in {}.",
                 printable(&saved.name),
                 printable_path(&to)
             ),
-            Ok(None) => outln!("Removed {}.", printable(&saved.name)),
+            Ok(None) => sayln!(c, "Removed {}.", printable(&saved.name)),
             Err(err) => {
                 // Still there: the session takes the game back, locked again.
-                if in_play && let Ok((file, Some(_))) = GameFile::open(&saved.path) {
+                if in_play && let Ok((file, Some(_))) = GameFile::open_text(&saved.path) {
                     self.file = Some(file);
                 }
-                return Err(err.into());
+                return Err(err);
             }
         }
         if in_play {
             self.game = None;
-        }
-        if in_play {
-            outln!("That was the game in play: new or resume starts another.");
-        }
-        Ok(())
-    }
-
-    pub(super) fn export(&mut self, format: &str, file: Option<&str>) -> Result<(), CommandError> {
-        let game = self.game()?;
-        let format = Format::parse(format)?;
-        let text = export::export(game.tally(), game.rules()).to_format(format)?;
-        match file {
-            None => out!("{text}"),
-            Some(file) => self.pending = write_export(file, text, self.file.as_ref())?,
-        }
-        Ok(())
-    }
-
-    pub(super) fn stats(&self) -> Result<(), CommandError> {
-        let dirs = self.dirs.as_ref().ok_or_else(|| {
-            CommandError::NotUnderstood(
-                "there is no data directory (no home directory), so no saved games".into(),
-            )
-        })?;
-        let (tallies, skipped) = catalogue::scored_games(dirs);
-        let counted = crate::stats::family_stats(&tallies);
-        out!("{}", render::games::stats(&counted, Look::of_stdout()));
-        for (file, problem) in &skipped {
-            outln!(
-                "Passed over {}: {}",
-                printable_path(file),
-                printable(problem)
+            sayln!(
+                c,
+                "That was the game in play: new or resume starts another."
             );
         }
         Ok(())
     }
 
-    pub(super) fn chart(&self) -> Result<(), CommandError> {
+    pub(super) fn export(
+        &mut self,
+        format: &str,
+        file: Option<&str>,
+        c: &mut Console,
+    ) -> Result<(), Error> {
         let game = self.game()?;
-        let tally = crate::family::Tally::Carousel(game.tally().clone(), game.rules().clone());
-        out!(
-            "{}",
-            render::chart::chart(&tally.series(), Look::of_stdout())
-        );
+        let format = Format::parse(format)?;
+        let text = game.scored().export().to_format(format)?;
+        let Some(file) = file else {
+            say!(c, "{text}");
+            return Ok(());
+        };
+        let path = expand_home(file);
+        if self.file.as_ref().is_some_and(|f| f.is(&path)) {
+            return Err(Overwrite::InPlay {
+                path: path.display().to_string(),
+            }
+            .into());
+        }
+        match store::write_file(&path, &text, false) {
+            Ok(()) => sayln!(c, "Exported to {}.", printable_path(&path)),
+            Err(Error::Overwrite(Overwrite::Exists { .. })) => {
+                sayln!(
+                    c,
+                    "{} exists already. Replace it with the export? Type yes to replace it, anything else to keep it.",
+                    printable_path(&path)
+                );
+                self.question = Some(Question::Replace { path, text });
+            }
+            Err(err) => return Err(err),
+        }
+        Ok(())
+    }
+
+    pub(super) fn stats(&self, c: &mut Console) -> Result<(), Error> {
+        let (games, skipped) = catalogue::scored_games(self.dirs()?);
+        let counted = crate::family::stats(&games);
+        say!(c, "{}", render::games::stats(&counted, c.look()));
+        for (file, problem) in &skipped {
+            sayln!(
+                c,
+                "Passed over {}: {}",
+                printable_path(file),
+                printable(problem)
+            );
+        }
         Ok(())
     }
 }

@@ -110,7 +110,7 @@ impl Session {
 
 fn log_of(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
-    let record = carousel::store::parse_record(&text).unwrap();
+    let record = carousel::games::manipulation::game::GameRecord::from_saved(&text).unwrap();
     record.play.unwrap().log
 }
 
@@ -347,7 +347,7 @@ fn item4_a_save_cut_at_any_byte_never_loads_as_another_game() {
     let home = Home::new();
     let path = saved_game(home.path());
     let whole = std::fs::read_to_string(&path).unwrap();
-    let game = carousel::store::load(&path).unwrap();
+    let game = carousel::games::manipulation::play::Game::load(&path).unwrap();
     let cut_path = home.path().join("cut.toml");
     let mut loaded = 0;
     for cut in 0..whole.len() {
@@ -355,7 +355,7 @@ fn item4_a_save_cut_at_any_byte_never_loads_as_another_game() {
             continue;
         }
         std::fs::write(&cut_path, &whole[..cut]).unwrap();
-        if let Ok(other) = carousel::store::load(&cut_path) {
+        if let Ok(other) = carousel::games::manipulation::play::Game::load(&cut_path) {
             assert_eq!(other, game, "cut at byte {cut} loads as another game");
             loaded += 1;
         }

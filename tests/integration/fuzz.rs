@@ -19,7 +19,6 @@ use carousel::games::manipulation::table::Hand;
 use carousel::games::manipulation::table::Table;
 use carousel::hand::HandReport;
 use carousel::notation::{parse_hand, parse_table};
-use carousel::store;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::path::PathBuf;
@@ -58,7 +57,7 @@ fn read_notation(text: &str) {
 /// A record read and replayed, as `carousel play` and `tally` read one: none may panic, and
 /// a record that loads is the game of the whole text or refused.
 fn read_record(text: &str) -> Option<Game> {
-    let record = store::parse_record(text).ok()?;
+    let record = carousel::games::manipulation::game::GameRecord::from_saved(text).ok()?;
     let _ = carousel::games::manipulation::game::tally(&record);
     Game::from_record(&record).ok()
 }
@@ -82,7 +81,7 @@ fn saved_game() -> String {
     game.done().unwrap();
     game.draw().unwrap();
     game.draw().unwrap();
-    store::saved_text(&game).unwrap()
+    game.saved_text()
 }
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {

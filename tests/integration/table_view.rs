@@ -239,7 +239,7 @@ fn archive_and_remove_ask_first_and_a_script_answers_on_the_next_line() {
     assert!(out.stdout.contains("Archived "), "{}", out.stdout);
     assert_eq!(user.saved_files().len(), 1);
     assert!(user.games_dir().join("archive").is_dir());
-    assert_eq!(user.json(&["stats", "--json"])["games"], 2);
+    assert_eq!(user.json(&["stats", "--json"])["games"][0]["games"], 2);
 }
 
 #[test]
@@ -352,11 +352,14 @@ fn stats_count_across_the_saved_games() {
     assert!(empty.stdout.starts_with("No saved games yet"));
     user.two_games();
     std::fs::write(user.games_dir().join("broken.toml"), "players = [").unwrap();
-    let stats = user.json(&["stats", "--json"]);
+    let json = user.json(&["stats", "--json"]);
+    assert_eq!(json["skipped"].as_array().unwrap().len(), 1);
+    assert_eq!(json["games"].as_array().unwrap().len(), 1, "{json}");
+    let stats = &json["games"][0];
+    assert_eq!(stats["game"], "carousel");
     assert_eq!(stats["games"], 2);
     assert_eq!(stats["finished"], 1);
     assert_eq!(stats["rounds"], 4);
-    assert_eq!(stats["skipped"].as_array().unwrap().len(), 1);
     let bob = stats["players"]
         .as_array()
         .unwrap()
@@ -503,7 +506,11 @@ fn games_lists_canadian_and_carolina_games_with_their_sides_and_hands() {
             "{}",
             out.stdout
         );
-        assert!(out.stdout.contains("carolina hand 1"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("Carolina Rummy hand 1"),
+            "{}",
+            out.stdout
+        );
     }
 }
 
@@ -606,11 +613,12 @@ fn stats_count_canadian_and_carolina_games_each_under_its_name() {
     user.family_games();
     user.two_games();
     let json = user.json(&["stats", "--json"]);
-    assert_eq!(json["games"], 2, "Carousel's own figures: {json}");
     assert_eq!(json["skipped"], json!([]));
-    let other = json["other_games"].as_array().unwrap();
-    assert_eq!(other.len(), 2);
-    let canadian = &other[0];
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3, "{json}");
+    assert_eq!(games[0]["game"], "carousel");
+    assert_eq!(games[0]["games"], 2, "Carousel's own figures: {json}");
+    let canadian = &games[1];
     assert_eq!(canadian["game"], "canadian");
     assert_eq!(
         (canadian["games"].clone(), canadian["hands"].clone()),
@@ -625,7 +633,7 @@ fn stats_count_canadian_and_carolina_games_each_under_its_name() {
     assert_eq!(alice["games_won"], 1);
     assert_eq!(alice["hands_won"], 5);
     assert_eq!(alice["went_out"], 2);
-    let carolina = &other[1];
+    let carolina = &games[2];
     assert_eq!(carolina["game"], "carolina");
     assert_eq!(carolina["games"], 2);
     assert_eq!(carolina["finished"], 1);
@@ -673,6 +681,11 @@ fn a_finished_canadian_game_is_archived_and_still_counted_one_in_play_is_kept() 
         2
     );
     let json = user.json(&["stats", "--json"]);
-    assert_eq!(json["other_games"][0]["game"], "canadian");
-    assert_eq!(json["other_games"][0]["games"], 1);
+    let canadian = json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "canadian")
+        .unwrap();
+    assert_eq!(canadian["games"], 1, "{json}");
 }

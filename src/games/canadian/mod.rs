@@ -7,6 +7,9 @@
 //! tally ([`record`]), the take-the-pile check ([`pile`]) and the game kept at the table
 //! ([`session`]).
 
+pub mod desk;
+pub mod export;
+pub(crate) mod help;
 pub mod meld;
 pub mod pile;
 pub mod play;
@@ -14,9 +17,17 @@ pub mod record;
 pub mod rules;
 pub mod scoring;
 pub mod sides;
+pub(crate) mod stats;
+pub(crate) mod text;
 
 use crate::card::{Card, HandCard, Rank, Suit};
+use crate::console::Console;
 use crate::deck::Deck;
+use crate::desk::Desk;
+use crate::error::Error;
+use crate::family::{AnyRules, Entry, GameKind, InPlay, NewGame, Scored, ScoredGame};
+use crate::rules::HouseRule;
+use crate::stats::GameStats;
 pub use rules::CanadianRules;
 use std::ops::RangeInclusive;
 
@@ -58,6 +69,112 @@ impl Variant {
     /// The 108-card deck both games play.
     pub fn deck(self) -> Deck {
         Deck::two_decks_four_jokers()
+    }
+
+    /// The game as the family lists it.
+    pub fn kind(self) -> GameKind {
+        match self {
+            Variant::Canadian => CANADIAN,
+            Variant::Carolina => CAROLINA,
+        }
+    }
+}
+
+/// Canadian Rummy, as the family lists it.
+pub const CANADIAN: GameKind = GameKind(&Canadian(Variant::Canadian));
+
+/// Carolina Rummy, as the family lists it.
+pub const CAROLINA: GameKind = GameKind(&Canadian(Variant::Carolina));
+
+/// What Canadian Rummy, or Carolina Rummy, offers the program.
+pub struct Canadian(pub Variant);
+
+impl Entry for Canadian {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn title(&self) -> &'static str {
+        self.0.title()
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        self.0.players()
+    }
+
+    fn rules_table(&self) -> &'static [HouseRule] {
+        &CanadianRules::TABLE
+    }
+
+    fn default_rules(&self) -> Box<dyn AnyRules> {
+        Box::new(CanadianRules::default())
+    }
+
+    fn read_rules(&self, text: &str) -> Result<Box<dyn AnyRules>, Error> {
+        Ok(Box::new(CanadianRules::from_toml(text)?))
+    }
+
+    fn new_game(&self, new: &NewGame, rules: &dyn AnyRules) -> Result<Box<dyn InPlay>, Error> {
+        let rules = crate::family::rules_of::<play::Setup>(rules);
+        Ok(Box::new(play::Game::new(
+            self.0,
+            new.players.clone(),
+            new.teams.as_deref(),
+            rules,
+        )?))
+    }
+
+    fn resume(&self, text: &str) -> Result<Box<dyn InPlay>, Error> {
+        let record = record::Record::from_toml(text, self.0)?;
+        Ok(Box::new(play::Game::from_record(&record)?))
+    }
+
+    fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
+        let record = record::Record::from_toml(text, self.0)?;
+        let (setup, _) = record::scored(&record)?;
+        Ok(Box::new(ScoredGame::of(setup, record.rounds)?))
+    }
+
+    fn stats(&self, games: &[&dyn Scored]) -> GameStats {
+        stats::stats(
+            self.0.kind(),
+            &crate::family::scored_of::<play::Setup>(games),
+        )
+    }
+
+    fn words(&self) -> &'static [&'static [&'static str]] {
+        desk::WORDS
+    }
+
+    fn offline(
+        &self,
+        word: &'static str,
+        rest: &str,
+        rules: &dyn AnyRules,
+        c: &mut Console,
+    ) -> Option<Result<(), Error>> {
+        <play::Setup as Desk>::offline(
+            word,
+            rest,
+            &crate::family::rules_of::<play::Setup>(rules),
+            c,
+        )
+    }
+
+    fn overview(&self) -> &'static str {
+        help::OVERVIEW
+    }
+
+    fn topic(&self, name: &str) -> Option<&'static str> {
+        help::topic(name)
+    }
+
+    fn topic_names(&self) -> Vec<&'static str> {
+        help::names()
+    }
+
+    fn round_word(&self) -> &'static str {
+        <play::Setup as Desk>::round_word()
     }
 }
 

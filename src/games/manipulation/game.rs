@@ -59,6 +59,16 @@ impl GameRecord {
         })
     }
 
+    /// Reads a record the referee saved: one that is not whole (cut short, or changed after
+    /// it was saved) is an error naming its line.
+    pub fn from_saved(text: &str) -> Result<GameRecord, Error> {
+        crate::store::check_whole(text).map_err(|problem| Error::Record {
+            place: "game record".to_string(),
+            problem,
+        })?;
+        GameRecord::from_toml(text)
+    }
+
     pub fn to_toml(&self) -> String {
         toml::to_string(self).unwrap_or_default()
     }

@@ -111,6 +111,23 @@ impl Game {
         Session::resume(&setup, &record.rounds, record.play.as_ref())
     }
 
+    /// A saved game read from its file and replayed, as the REPL opens one (without
+    /// locking it): anything that is no game the referee can go on with is damaged.
+    pub fn load(path: &std::path::Path) -> Result<Game, Error> {
+        let text = crate::store::read_text(path)?;
+        crate::store::read_game(path, &text, |text| {
+            Game::from_record(&GameRecord::from_toml(text)?)
+        })
+    }
+
+    /// The text the game is saved as: the header, the record with its log, the end mark.
+    pub fn saved_text(&self) -> String {
+        crate::store::sealed(
+            "Carousel",
+            &toml::to_string_pretty(&self.to_record()).unwrap_or_default(),
+        )
+    }
+
     /// The game record to save: a `tally` record of the finished rounds with the log.
     pub fn to_record(&self) -> GameRecord {
         GameRecord {

@@ -1,0 +1,214 @@
+//! Canadian and Carolina Rummy's rows for export: every hand by side (the table laid, what
+//! was held, what was deducted, the going-out bonus, the points) and the running totals.
+
+use crate::error::Error;
+use crate::export::{Exported, cell, csv_failed, outcome, text_cell};
+use crate::family::GameKind;
+use crate::games::canadian;
+use crate::games::canadian::scoring::{HandScore, SideScore};
+use indexmap::IndexMap;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// A Canadian or Carolina Rummy game as exported: every hand by side (the table laid, what
+/// was held, what was deducted, the going-out bonus, the points) and the running totals.
+/// Its JSON has the shape of `tally`'s for these games
+/// (docs/commands.md#tally-of-canadian-and-carolina-records): keyed by side name,
+/// no bonuses at the end, `final` equal to `totals` once finished.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CanadianExport {
+    pub game: GameKind,
+    pub players: Vec<String>,
+    /// Each side by its name (`alice+carol`, or a player's own name) and its players.
+    pub sides: IndexMap<String, Vec<String>>,
+    pub target: u32,
+    pub rounds: Vec<CanadianRound>,
+    pub totals: IndexMap<String, i64>,
+    pub finished: bool,
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_totals: Option<IndexMap<String, i64>>,
+    pub game_winners: Vec<String>,
+}
+
+/// One hand as exported, keyed by side name.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CanadianRound {
+    pub round: usize,
+    /// Who went out; none when the stock ran out.
+    pub out: Option<String>,
+    /// The count of the side's sets on the table.
+    pub table: IndexMap<String, u32>,
+    /// The count of the cards its players still held.
+    pub held: IndexMap<String, u32>,
+    /// What was deducted: what was held, or 0 for the side whose player went out.
+    pub hand: IndexMap<String, u32>,
+    pub bonus: IndexMap<String, u32>,
+    pub points: IndexMap<String, i64>,
+    /// The running totals after this hand.
+    pub totals: IndexMap<String, i64>,
+}
+
+/// Gathers a scored Canadian or Carolina game for export.
+pub(crate) fn export(
+    setup: &canadian::play::Setup,
+    tally: &canadian::record::Tally,
+) -> CanadianExport {
+    let sides = &setup.sides;
+    let names = sides.names();
+    let by_side = |values: &mut dyn Iterator<Item = i64>| -> IndexMap<String, i64> {
+        names.iter().cloned().zip(values).collect()
+    };
+    let counts = |f: &dyn Fn(&SideScore) -> u32, score: &HandScore| -> IndexMap<String, u32> {
+        names
+            .iter()
+            .cloned()
+            .zip(score.sides.iter().map(f))
+            .collect()
+    };
+    let rounds = tally
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| CanadianRound {
+            round: i + 1,
+            out: r.score.out.map(|p| sides.players()[p].clone()),
+            table: counts(&|s| s.table, &r.score),
+            held: counts(&|s| s.held, &r.score),
+            hand: counts(&|s| s.hand, &r.score),
+            bonus: counts(&|s| s.bonus, &r.score),
+            points: by_side(&mut r.score.sides.iter().map(|s| s.points)),
+            totals: by_side(&mut r.totals.iter().copied()),
+        })
+        .collect();
+    let totals = by_side(&mut tally.totals.iter().copied());
+    CanadianExport {
+        game: setup.variant.kind(),
+        players: sides.players().to_vec(),
+        sides: (0..sides.len())
+            .map(|s| {
+                let members = sides
+                    .members(s)
+                    .iter()
+                    .map(|p| sides.players()[*p].clone())
+                    .collect();
+                (sides.name(s), members)
+            })
+            .collect(),
+        target: setup.rules.target,
+        rounds,
+        final_totals: tally.is_over().then(|| totals.clone()),
+        totals,
+        finished: tally.is_over(),
+        game_winners: tally
+            .end
+            .iter()
+            .flat_map(|e| &e.winners)
+            .map(|s| names[*s].clone())
+            .collect(),
+    }
+}
+
+impl CanadianExport {
+    fn title(&self) -> &'static str {
+        self.game.title()
+    }
+}
+
+impl Exported for CanadianExport {
+    /// A row a hand, five columns a side: table, held, deducted, bonus, points, total.
+    fn to_csv(&self) -> Result<String, Error> {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        let failed = |e: csv::Error| csv_failed(&e);
+        let mut header = vec!["hand".to_string(), "out".to_string()];
+        for side in self.sides.keys() {
+            for column in ["table", "held", "deducted", "bonus", "points", "total"] {
+                header.push(text_cell(&format!("{side} {column}")));
+            }
+        }
+        writer.write_record(&header).map_err(failed)?;
+        for r in &self.rounds {
+            let mut row = vec![
+                r.round.to_string(),
+                text_cell(r.out.as_deref().unwrap_or_default()),
+            ];
+            for side in self.sides.keys() {
+                row.push(r.table[side].to_string());
+                row.push(r.held[side].to_string());
+                row.push(r.hand[side].to_string());
+                row.push(r.bonus[side].to_string());
+                row.push(r.points[side].to_string());
+                row.push(r.totals[side].to_string());
+            }
+            writer.write_record(&row).map_err(failed)?;
+        }
+        if self.finished {
+            let mut row = vec![
+                "winners".to_string(),
+                text_cell(&self.game_winners.join(" ")),
+            ];
+            row.resize(header.len(), String::new());
+            writer.write_record(&row).map_err(failed)?;
+        }
+        let bytes = writer.into_inner().map_err(|e| csv_failed(&e))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// A heading, the scoreboard by side as a Markdown table, and each hand's points.
+    fn to_markdown(&self) -> String {
+        let mut out = String::new();
+        let sides: Vec<String> = self.sides.keys().map(|s| cell(s)).collect();
+        let _ = writeln!(out, "# {}: {}\n", self.title(), sides.join(", "));
+        let mut header = String::from("| Hand | Out |");
+        let mut rule = String::from("| ---: | --- |");
+        for side in &sides {
+            let _ = write!(header, " {side} |");
+            rule.push_str(" ---: |");
+        }
+        let _ = writeln!(out, "{header}\n{rule}");
+        for r in &self.rounds {
+            let who = r.out.as_deref().map_or("-".to_string(), cell);
+            let _ = write!(out, "| {} | {who} |", r.round);
+            for side in self.sides.keys() {
+                let _ = write!(out, " {:+} = {} |", r.points[side], r.totals[side]);
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(&outcome(
+            self.finished,
+            &self.game_winners,
+            &format!(
+                "the game ends after the hand in which a side reaches {}",
+                self.target
+            ),
+        ));
+        if !self.rounds.is_empty() {
+            out.push_str("## How the points came about\n\n");
+        }
+        for r in &self.rounds {
+            let scored: Vec<String> = self
+                .sides
+                .keys()
+                .map(|side| {
+                    let mut how = format!(
+                        "{} table {} - hand {}",
+                        cell(side),
+                        r.table[side],
+                        r.hand[side]
+                    );
+                    if r.bonus[side] > 0 {
+                        let _ = write!(how, " + going out {}", r.bonus[side]);
+                    }
+                    let _ = write!(how, " = {}", r.points[side]);
+                    how
+                })
+                .collect();
+            let _ = writeln!(out, "- Hand {}: {}", r.round, scored.join("; "));
+        }
+        out
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
