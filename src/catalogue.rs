@@ -4,7 +4,7 @@
 //! to `games/archive/`, out of the list but still counted by `stats`) or removed.
 
 use crate::error::{Error, NoSuch, Stage};
-use crate::family::{GameKind, InPlay, Scored, Summary};
+use crate::family::{InPlay, Scored, Summary};
 use crate::store::{self, Dirs};
 use serde::Serialize;
 use std::fs;
@@ -37,13 +37,13 @@ pub fn read_scored(path: &Path) -> Result<Box<dyn Scored>, Error> {
         path: path.display().to_string(),
         problem,
     })?;
-    GameKind::of_record(&text)?.entry().scored(&text)
+    crate::games::of_record(&text)?.entry().scored(&text)
 }
 
 /// Reads a saved game of any game of the family to go on with it: its log replayed.
 pub fn read_game(path: &Path, text: &str) -> Result<Box<dyn InPlay>, Error> {
     store::read_game(path, text, |text| {
-        GameKind::of_record(text)?.entry().resume(text)
+        crate::games::of_record(text)?.entry().resume(text)
     })
 }
 

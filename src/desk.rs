@@ -7,23 +7,14 @@
 use crate::console::Console;
 use crate::error::Error;
 use crate::export::Exported;
+use crate::family::{AnyRules, GameKind, InPlay, Said, Scored, Series, Summary};
 use crate::game::Game;
 use crate::render::board::Board;
 use crate::render::look::Look;
+use crate::session::Taken;
 use crate::session::{Note, Session};
-use crate::stats::GameStats;
 use crate::tally::Tally;
-
-/// One of a game's own commands as the player typed it.
-#[derive(Clone, Copy, Debug)]
-pub struct Said<'a> {
-    /// The command's name, the first of its words.
-    pub word: &'static str,
-    /// The word typed for it, maybe an alias (`solve` for `hint`): messages repeat it.
-    pub typed: &'a str,
-    /// What follows the word.
-    pub rest: &'a str,
-}
+use std::any::Any;
 
 /// A game's texts and commands at the table.
 pub trait Desk: Game {
@@ -123,16 +114,347 @@ pub trait Desk: Game {
     /// `tally --json` of the game (docs/commands.md#tally).
     fn tally_json(setup: &Self, tally: &Tally<Self::Score>) -> serde_json::Value;
 
-    /// The game's statistics across its games.
-    fn stats(games: &[(&Self, &Tally<Self::Score>)]) -> GameStats;
-
     /// The record of a game in play, with its log, as TOML (the store seals and heads it).
     fn record_text(game: &Session<Self>) -> String;
+}
 
-    /// The help overview of the game's own commands, and its topics.
-    fn overview() -> &'static str;
+/// The rules of game `G`, from any game's: a game is only ever given its own.
+pub fn rules_of<G: crate::game::Game>(rules: &dyn AnyRules) -> G::Rules
+where
+    G::Rules: Default + 'static,
+{
+    rules
+        .as_any()
+        .downcast_ref::<G::Rules>()
+        .cloned()
+        .unwrap_or_default()
+}
 
-    fn topic(name: &str) -> Option<&'static str>;
+/// The records scored of game `G`, from any game's: a game is only ever given its own.
+pub fn scored_of<'a, G: Desk>(games: &[&'a dyn Scored]) -> Vec<(&'a G, &'a Tally<G::Score>)> {
+    games
+        .iter()
+        .filter_map(|g| g.as_any().downcast_ref::<ScoredGame<G>>())
+        .map(|g| (&g.setup, &g.tally))
+        .collect()
+}
 
-    fn topic_names() -> Vec<&'static str>;
+/// A game's setup and its finished rounds scored.
+pub struct ScoredGame<G: Desk> {
+    pub setup: G,
+    pub tally: Tally<G::Score>,
+    pub results: Vec<G::Result>,
+}
+
+impl<G: Desk> ScoredGame<G> {
+    /// Scores `results` under `setup`.
+    pub fn of(setup: G, results: Vec<G::Result>) -> Result<ScoredGame<G>, Error> {
+        let tally = crate::game::tally_of(&setup, &results)?;
+        Ok(ScoredGame {
+            setup,
+            tally,
+            results,
+        })
+    }
+}
+
+fn summary_of<G: Desk>(setup: &G, tally: &Tally<G::Score>, round: usize) -> Summary {
+    let scores = tally.standing();
+    let leaders = tally
+        .leaders()
+        .into_iter()
+        .map(|s| tally.sides[s].clone())
+        .collect::<Vec<_>>();
+    Summary {
+        game: setup.kind(),
+        players: setup.players().to_vec(),
+        round: if tally.is_over() {
+            tally.rounds.len()
+        } else {
+            round
+        },
+        finished: tally.is_over(),
+        score: scores.iter().copied().max().unwrap_or(0),
+        leaders,
+    }
+}
+
+fn series_of<G: Desk>(setup: &G, tally: &Tally<G::Score>) -> Series {
+    let board = G::board(setup, tally);
+    Series {
+        names: tally.sides.clone(),
+        totals: (0..tally.sides.len())
+            .map(|s| tally.rounds.iter().map(|r| r.totals[s]).collect())
+            .collect(),
+        target: setup.target_total(),
+        step: G::round_word(),
+        note: if board.bonus_rows() {
+            " (before the end's bonuses)"
+        } else {
+            ""
+        },
+    }
+}
+
+/// The target, as a total: every game's [`crate::tally::Ending`] gives it.
+trait Target {
+    fn target_total(&self) -> i64;
+}
+
+impl<G: Desk> Target for G {
+    fn target_total(&self) -> i64 {
+        crate::tally::Ending::target(self)
+    }
+}
+
+impl<G: Desk> Scored for ScoredGame<G> {
+    fn kind(&self) -> GameKind {
+        self.setup.kind()
+    }
+
+    fn players(&self) -> &[String] {
+        self.setup.players()
+    }
+
+    fn board(&self) -> Board {
+        G::board(&self.setup, &self.tally)
+    }
+
+    fn series(&self) -> Series {
+        series_of(&self.setup, &self.tally)
+    }
+
+    fn export(&self) -> Box<dyn Exported> {
+        G::export(&self.setup, &self.tally, &self.results)
+    }
+
+    fn tally_json(&self) -> serde_json::Value {
+        G::tally_json(&self.setup, &self.tally)
+    }
+
+    fn summary(&self) -> Summary {
+        summary_of(&self.setup, &self.tally, self.results.len() + 1)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl<G: Desk> Session<G> {
+    /// Every step undone or redone, as the log writes it, then where the game stands.
+    fn steps_said(&self, verb: &str, steps: &[Taken<G>], look: Look) -> String {
+        let mut out = String::new();
+        for step in steps {
+            out.push_str(&format!("{verb}: {}\n", self.step_text(&step.step)));
+        }
+        out.push_str(&G::status(self, look));
+        out
+    }
+}
+
+impl<G: Desk> InPlay for Session<G> {
+    fn kind(&self) -> GameKind {
+        self.setup().kind()
+    }
+
+    fn players(&self) -> &[String] {
+        self.setup().players()
+    }
+
+    fn words(&self) -> &'static [&'static [&'static str]] {
+        G::words()
+    }
+
+    fn takes_a_name(&self) -> &'static [&'static str] {
+        G::takes_a_name()
+    }
+
+    fn reads_as(&self, line: &str) -> Option<(&'static str, String)> {
+        G::reads_as(line)
+    }
+
+    fn hint(&self, word: &str) -> Option<&'static str> {
+        G::hint(word)
+    }
+
+    fn explain(&self, err: &Error) -> Option<String> {
+        G::explain(self, err)
+    }
+
+    fn fix_forms(&self) -> &'static str {
+        G::FIX_FORMS
+    }
+
+    fn command(&mut self, said: Said<'_>, c: &mut Console) -> Result<bool, Error> {
+        G::command(self, said, c)
+    }
+
+    fn prompt(&self) -> String {
+        G::prompt(self)
+    }
+
+    fn status(&self, look: Look) -> String {
+        G::status(self, look)
+    }
+
+    fn introduced(&self) -> String {
+        G::introduced(self)
+    }
+
+    fn first_round(&self) -> String {
+        G::first_round(self)
+    }
+
+    fn round_example(&self) -> &'static str {
+        G::round_example()
+    }
+
+    fn round_word(&self) -> &'static str {
+        G::round_word()
+    }
+
+    fn is_over(&self) -> bool {
+        Session::is_over(self)
+    }
+
+    fn has_started(&self) -> bool {
+        Session::has_started(self)
+    }
+
+    fn number(&self) -> usize {
+        Session::number(self)
+    }
+
+    fn finished(&self) -> usize {
+        self.results().len()
+    }
+
+    fn undo(&mut self, count: usize, look: Look) -> Result<String, Error> {
+        let undone = Session::undo(self, count)?;
+        let undone: Vec<Taken<G>> = undone.into_iter().rev().collect();
+        Ok(self.steps_said("Undone", &undone, look))
+    }
+
+    fn redo(&mut self, count: usize, look: Look) -> Result<String, Error> {
+        let redone = Session::redo(self, count)?;
+        Ok(self.steps_said("Redone", &redone, look))
+    }
+
+    fn can_redo(&self) -> usize {
+        Session::can_redo(self)
+    }
+
+    fn fix(&mut self, round: usize, words: &str, look: Look) -> Result<String, Error> {
+        let notes = Session::fix(self, round, words)?;
+        Ok(G::tell(self, &notes, look))
+    }
+
+    fn enter_round(&mut self, text: &str, look: Look) -> Result<String, Error> {
+        let notes = Session::enter_round(self, text)?;
+        Ok(G::tell(self, &notes, look))
+    }
+
+    fn set_rule(&mut self, key: &str, value: &str, look: Look) -> Result<String, Error> {
+        let notes = Session::set_rule(self, key, value)?;
+        Ok(G::tell(self, &notes, look))
+    }
+
+    fn rules(&self) -> Box<dyn AnyRules> {
+        Box::new(self.setup().rules().clone())
+    }
+
+    fn set_first_dealer(&mut self, name: &str) -> Result<String, Error> {
+        let player = crate::game::find_player(self.players(), name)?;
+        Session::set_first_dealer(self, player)?;
+        Ok(G::first_round(self))
+    }
+
+    fn history(&self, last: Option<usize>) -> String {
+        let steps = self.steps();
+        if steps.is_empty() {
+            return "No steps yet.\n".to_string();
+        }
+        let from = last.map_or(0, |n| steps.len().saturating_sub(n));
+        let mut out = String::new();
+        let mut round = 0;
+        let word = G::round_word();
+        let mut title = word.chars();
+        let title: String = title
+            .next()
+            .map(|c| c.to_uppercase().chain(title).collect())
+            .unwrap_or_default();
+        for (i, step) in steps.iter().enumerate().skip(from) {
+            if step.round != round {
+                round = step.round;
+                let dealer = (self.setup().first_dealer() + round - 1) % self.players().len();
+                out.push_str(&format!(
+                    "{title} {round}, dealt by {}:\n",
+                    self.players()[dealer]
+                ));
+            }
+            let text = self.step_text(&step.step);
+            let said = G::said(self, &step.notes);
+            if said.is_empty() {
+                out.push_str(&format!("{:>4}  {text}\n", i + 1));
+            } else {
+                out.push_str(&format!("{:>4}  {text}   ({})\n", i + 1, said.join("; ")));
+            }
+        }
+        out
+    }
+
+    fn why(&self, round: Option<usize>, end: bool, look: Look) -> Result<String, Error> {
+        let tally = self.tally();
+        let scored = tally.rounds.len();
+        let word = G::round_word();
+        if end {
+            return G::why_end(self.setup(), tally, look).ok_or_else(|| {
+                crate::error::Why::NoEnd {
+                    game: self.kind().title(),
+                    over: self.is_over(),
+                }
+                .into()
+            });
+        }
+        match round {
+            Some(n) if n >= 1 && n <= scored => {
+                Ok(G::why(self.setup(), tally, self.results(), n, look))
+            }
+            Some(n) => Err(crate::error::Why::NoRound {
+                round: n,
+                scored,
+                word,
+            }
+            .into()),
+            None if scored == 0 => Err(crate::error::Why::NothingScored { word }.into()),
+            None => {
+                let mut out = G::why(self.setup(), tally, self.results(), scored, look);
+                if let (true, Some(end)) = (self.is_over(), G::why_end(self.setup(), tally, look)) {
+                    out.push_str(&end);
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn record_text(&self) -> String {
+        G::record_text(self)
+    }
+
+    fn scored(&self) -> Box<dyn Scored> {
+        Box::new(ScoredGame {
+            setup: self.setup().clone(),
+            tally: self.tally().clone(),
+            results: self.results().to_vec(),
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }

@@ -9,7 +9,7 @@
 //! A game is implemented by its setup (the players, the house rules, who dealt first): the
 //! setup is what every method needs, so the trait's methods take it as `self`.
 
-use crate::error::{AfterTheEnd, Error};
+use crate::error::{AfterTheEnd, Error, NoSuch};
 use crate::rules::GameRules;
 use crate::tally::{Ending, Scores};
 use std::fmt::Debug;
@@ -134,4 +134,29 @@ pub fn tally_of<G: Game>(
         tally.push(setup.score(result, i + 1)?, setup)?;
     }
     Ok(tally)
+}
+
+/// Finds a player by name, forgiving case and accepting a unique beginning (`car`).
+pub fn find_player(players: &[String], name: &str) -> Result<usize, Error> {
+    let name = name.trim();
+    let lower = name.to_lowercase();
+    if let Some(p) = players.iter().position(|p| p.to_lowercase() == lower) {
+        return Ok(p);
+    }
+    let starts: Vec<usize> = (0..players.len())
+        .filter(|p| !lower.is_empty() && players[*p].to_lowercase().starts_with(&lower))
+        .collect();
+    match starts.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(NoSuch::Player {
+            name: name.to_string(),
+            players: players.to_vec(),
+        }
+        .into()),
+        many => Err(NoSuch::AmbiguousPlayer {
+            name: name.to_string(),
+            matches: many.iter().map(|p| players[*p].clone()).collect(),
+        }
+        .into()),
+    }
 }

@@ -3,7 +3,6 @@
 //! each); counting them from its scored games is the game's own (in its folder), and showing
 //! them, as a table or in words, is written once (`crate::render::games::stats`).
 
-use crate::family::GameKind;
 use indexmap::IndexMap;
 use serde::Serialize;
 
@@ -52,7 +51,10 @@ pub struct PlayerFigures {
 /// One game's figures across its games.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameStats {
-    pub game: GameKind,
+    /// The game's name (`carousel`), as `--game` says it.
+    pub game: &'static str,
+    /// The game's name for people.
+    pub title: &'static str,
     pub games: u32,
     pub finished: u32,
     /// Rounds (hands) scored across the games.
@@ -92,7 +94,7 @@ impl Serialize for GameStats {
             })
             .collect();
         let mut map = IndexMap::new();
-        map.insert("game", serde_json::to_value(self.game).unwrap_or_default());
+        map.insert("game", self.game.into());
         map.insert("games", self.games.into());
         map.insert("finished", self.finished.into());
         map.insert(

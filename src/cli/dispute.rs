@@ -7,7 +7,6 @@ use super::{Answer, Output, print_json};
 use crate::card::CardCounts;
 use crate::console::Console;
 use crate::error::Error;
-use crate::family::GameKind;
 use crate::games::canadian::meld::LayVerdict;
 use crate::games::canadian::pile::PileAnswer;
 use crate::games::canadian::{Rulebook, Variant};
@@ -31,7 +30,7 @@ pub(crate) struct GameArgs {
 impl GameArgs {
     fn rulebook(&self) -> anyhow::Result<Rulebook> {
         // Carousel has no pile: its sets are judged as Canadian Rummy's.
-        let variant = match GameKind::parse(&self.game)? {
+        let variant = match crate::games::kind(&self.game)? {
             kind if kind == crate::games::canadian::CAROLINA => Variant::Carolina,
             _ => Variant::Canadian,
         };

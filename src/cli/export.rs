@@ -4,7 +4,7 @@ use super::{Answer, Output};
 use crate::console::Console;
 use crate::error::Error;
 use crate::export::Format;
-use crate::family::{GameKind, Scored};
+use crate::family::Scored;
 use crate::store;
 use crate::words::printable_path;
 use anyhow::Context;
@@ -73,7 +73,7 @@ pub(super) fn load_scored(path: &Path) -> anyhow::Result<Box<dyn Scored>> {
         path: path.display().to_string(),
         problem,
     })?;
-    let kind = GameKind::of_record(&text).with_context(|| path.display().to_string())?;
+    let kind = crate::games::of_record(&text).with_context(|| path.display().to_string())?;
     kind.entry()
         .scored(&text)
         .with_context(|| path.display().to_string())

@@ -3,7 +3,6 @@
 use super::{Answer, Output, by_name, load_rules, print_json};
 use crate::console::Console;
 use crate::error::Error;
-use crate::family::GameKind;
 use crate::games::canadian::Variant;
 use crate::games::manipulation::game;
 
@@ -30,7 +29,7 @@ use std::path::PathBuf;
 pub(crate) struct ScoreArgs {
     /// The game: carousel, canadian or carolina
     #[arg(long, value_name = "GAME", default_value = "carousel", ignore_case = true,
-          value_parser = clap::builder::PossibleValuesParser::new(crate::family::GameKind::names()))]
+          value_parser = clap::builder::PossibleValuesParser::new(crate::games::names()))]
     pub game: String,
     /// Carousel: the player who knocked; leave out when the stock ran out
     #[arg(long, value_name = "NAME")]
@@ -55,7 +54,7 @@ pub(crate) struct ScoreArgs {
 }
 
 pub(super) fn run(args: &ScoreArgs, c: &mut Console) -> anyhow::Result<Answer> {
-    let kind = GameKind::parse(&args.game)?;
+    let kind = crate::games::kind(&args.game)?;
     if kind == crate::games::canadian::CANADIAN {
         super::canadian::score(args, Variant::Canadian, c)
     } else if kind == crate::games::canadian::CAROLINA {

@@ -32,7 +32,7 @@ pub(crate) struct StatsArgs {
 pub(super) fn run(args: &StatsArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let dirs = super::games::dirs()?;
     let (games, skipped) = catalogue::scored_games(&dirs);
-    let counted = crate::family::stats(&games);
+    let counted = crate::games::stats(&games);
     if args.output.json {
         print_json(
             c,

@@ -3,7 +3,6 @@
 use super::{Answer, Output, print_json};
 use crate::console::Console;
 use crate::error::Error;
-use crate::family::GameKind;
 use crate::games::manipulation::rules::Rules;
 use crate::store;
 use anyhow::Context;
@@ -62,7 +61,7 @@ pub(super) fn run(args: &TallyArgs, c: &mut Console) -> anyhow::Result<Answer> {
         path: args.game.display().to_string(),
         problem,
     })?;
-    let kind = GameKind::of_record(&text).with_context(place)?;
+    let kind = crate::games::of_record(&text).with_context(place)?;
     let game = kind.entry().scored(&text).with_context(place)?;
     if args.output.json {
         print_json(c, &game.tally_json());

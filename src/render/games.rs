@@ -39,7 +39,7 @@ fn state(saved: &Saved) -> String {
     saved
         .summary
         .as_ref()
-        .map_or_else(|| "damaged".to_string(), crate::family::Summary::place)
+        .map_or_else(|| "damaged".to_string(), crate::games::place)
 }
 
 /// The saved games, numbered for `resume N`.
@@ -128,7 +128,7 @@ fn figures(game: &GameStats, look: Look) -> String {
     let mut out = wrap(
         &format!(
             "{}: {} ({} finished), {} scored.",
-            game.game.title(),
+            game.title,
             plural(game.games, "game", "games"),
             game.finished,
             plural(game.rounds, game.step, &format!("{}s", game.step))
@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn stats_of_every_game_of_the_family_say_which_game_they_count() {
-        let s = crate::family::stats(&[
+        let s = crate::games::stats(&[
             read("examples/finished-game.toml"),
             read("examples/canadian-game.toml"),
             read("examples/carolina-game.toml"),
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn stats_at_40_80_and_120_columns() {
-        let s = crate::family::stats(&[
+        let s = crate::games::stats(&[
             read("examples/finished-game.toml"),
             read("examples/finished-game.toml"),
         ]);

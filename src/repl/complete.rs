@@ -2,7 +2,6 @@
 //! each command takes (player names, house rule keys, help topics, games).
 
 use super::command::{WORDS, named};
-use crate::family::GameKind;
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
@@ -63,7 +62,7 @@ impl ReplHelper {
             }
             (Some("help"), 1) => owned(&super::help::names()),
             (Some("new"), 1) => owned(&["--game", "--teams"]),
-            (Some("new"), 2) if before[1] == "--game" => owned(&GameKind::names()),
+            (Some("new"), 2) if before[1] == "--game" => owned(&crate::games::names()),
             (Some("export"), 1) => owned(crate::export::Format::NAMES),
             _ => Vec::new(),
         }

@@ -290,7 +290,7 @@ pub(crate) fn help(topic: Option<&str>, kind: GameKind) -> Option<String> {
         return Some(format!("{}\n{FAMILY}", kind.entry().overview()));
     };
     let topic = topic.trim().to_lowercase();
-    if let Ok(game) = GameKind::parse(&topic) {
+    if let Ok(game) = crate::games::kind(&topic) {
         return Some(format!("{}\n{FAMILY}", game.entry().overview()));
     }
     let name = super::command::named(super::command::WORDS, &topic).unwrap_or(&topic);

@@ -10,8 +10,8 @@ use super::saved::Question;
 use super::{PlayArgs, help};
 use crate::catalogue;
 use crate::console::Console;
-use crate::desk::Said;
 use crate::error::{CommandError, Error, Hint};
+use crate::family::Said;
 use crate::family::{AnyRules, GameKind, InPlay};
 use crate::games::GAMES;
 use crate::render;
@@ -136,7 +136,7 @@ impl Referee {
             dirs,
             next_rules,
             refused,
-            next: GameKind(GAMES[0]),
+            next: crate::games::first(),
             question: None,
         };
         if let Some(path) = &args.game {
@@ -274,7 +274,7 @@ impl Referee {
                 c,
                 "The game of {} ({}) is saved in {}: resume goes on with it.",
                 printable(&and_list(&summary.players)),
-                summary.place(),
+                crate::games::place(&summary),
                 printable_path(&path)
             );
         }
@@ -491,8 +491,8 @@ impl Referee {
         c: &mut Console,
     ) -> Result<(), Error> {
         let kind = match game {
-            Some(name) => GameKind::parse(name)?,
-            None => GameKind(GAMES[0]),
+            Some(name) => crate::games::kind(name)?,
+            None => crate::games::first(),
         };
         self.may_leave()?;
         // Asked for, the game is the one `rules` speaks of next, even if it is refused.
@@ -524,7 +524,7 @@ impl Referee {
         say!(c, "{}", played.introduced());
         if game.is_none()
             && let Some(first) = new.players.first()
-            && let Ok(other) = GameKind::parse(first)
+            && let Ok(other) = crate::games::kind(first)
             && other != kind
         {
             // `new canadian a b c d` reads as a game's name; say how to start that game.

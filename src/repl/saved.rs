@@ -204,7 +204,7 @@ impl Referee {
 
     pub(super) fn stats(&self, c: &mut Console) -> Result<(), Error> {
         let (games, skipped) = catalogue::scored_games(self.dirs()?);
-        let counted = crate::family::stats(&games);
+        let counted = crate::games::stats(&games);
         say!(c, "{}", render::games::stats(&counted, c.look()));
         for (file, problem) in &skipped {
             sayln!(

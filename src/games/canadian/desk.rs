@@ -11,15 +11,15 @@ use super::record::{Round, Tally};
 use super::scoring::TableEntry;
 use super::{CanadianRules, Rulebook, Variant, text};
 use crate::console::Console;
-use crate::desk::{Desk, Said};
+use crate::desk::Desk;
 use crate::error::{CommandError, Error};
 use crate::export::Exported;
 use crate::family::GameKind;
+use crate::family::Said;
 use crate::notation::{parse_hand, parse_wild_melds};
 use crate::render::board::Board;
 use crate::render::look::Look;
 use crate::session::Note as SessionNote;
-use crate::stats::GameStats;
 use crate::words::{and_list, shown, split_word};
 use std::fmt::Write;
 
@@ -437,27 +437,8 @@ impl Desk for Setup {
         tally_json(setup.variant, tally)
     }
 
-    fn stats(games: &[(&Setup, &Tally)]) -> GameStats {
-        let kind = games
-            .first()
-            .map_or(super::CANADIAN, |(setup, _)| setup.variant.kind());
-        super::stats::stats(kind, games)
-    }
-
     fn record_text(game: &Game) -> String {
         game.to_record().to_toml()
-    }
-
-    fn overview() -> &'static str {
-        super::help::OVERVIEW
-    }
-
-    fn topic(name: &str) -> Option<&'static str> {
-        super::help::topic(name)
-    }
-
-    fn topic_names() -> Vec<&'static str> {
-        super::help::names()
     }
 }
 

@@ -24,8 +24,9 @@ use crate::card::{Card, HandCard, Rank, Suit};
 use crate::console::Console;
 use crate::deck::Deck;
 use crate::desk::Desk;
+use crate::desk::ScoredGame;
 use crate::error::Error;
-use crate::family::{AnyRules, Entry, GameKind, InPlay, NewGame, Scored, ScoredGame};
+use crate::family::{AnyRules, Entry, GameKind, InPlay, NewGame, Scored};
 use crate::rules::HouseRule;
 use crate::stats::GameStats;
 pub use rules::CanadianRules;
@@ -115,7 +116,7 @@ impl Entry for Canadian {
     }
 
     fn new_game(&self, new: &NewGame, rules: &dyn AnyRules) -> Result<Box<dyn InPlay>, Error> {
-        let rules = crate::family::rules_of::<play::Setup>(rules);
+        let rules = crate::desk::rules_of::<play::Setup>(rules);
         Ok(Box::new(play::Game::new(
             self.0,
             new.players.clone(),
@@ -136,10 +137,7 @@ impl Entry for Canadian {
     }
 
     fn stats(&self, games: &[&dyn Scored]) -> GameStats {
-        stats::stats(
-            self.0.kind(),
-            &crate::family::scored_of::<play::Setup>(games),
-        )
+        stats::stats(self.0.kind(), &crate::desk::scored_of::<play::Setup>(games))
     }
 
     fn words(&self) -> &'static [&'static [&'static str]] {
@@ -153,12 +151,7 @@ impl Entry for Canadian {
         rules: &dyn AnyRules,
         c: &mut Console,
     ) -> Option<Result<(), Error>> {
-        <play::Setup as Desk>::offline(
-            word,
-            rest,
-            &crate::family::rules_of::<play::Setup>(rules),
-            c,
-        )
+        <play::Setup as Desk>::offline(word, rest, &crate::desk::rules_of::<play::Setup>(rules), c)
     }
 
     fn overview(&self) -> &'static str {

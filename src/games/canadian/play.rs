@@ -15,7 +15,7 @@ use super::scoring::{Given, HandScore, TableEntry, is_empty};
 use super::sides::{Sides, parse_teams};
 use super::{CanadianRules, Rulebook, Variant};
 use crate::card::CardCounts;
-use crate::error::{AfterTheEnd, Error, FixForm, HandStep, NoSuch, StepForm};
+use crate::error::{AfterTheEnd, Error, FixForm, HandStep, StepForm};
 use crate::game::{self, Played};
 use crate::hand::{HandEntry, HandReport};
 use crate::rules::GameRules;
@@ -78,19 +78,7 @@ impl Setup {
 
     /// A player by name, case forgiven, or a message naming the players.
     pub fn player(&self, name: &str) -> Result<usize, Error> {
-        let players = self.sides.players();
-        let name = name.trim();
-        players
-            .iter()
-            .position(|p| p == name)
-            .or_else(|| players.iter().position(|p| p.eq_ignore_ascii_case(name)))
-            .ok_or_else(|| {
-                NoSuch::Player {
-                    name: name.to_string(),
-                    players: players.to_vec(),
-                }
-                .into()
-            })
+        crate::game::find_player(self.sides.players(), name)
     }
 
     fn name(&self, player: usize) -> &str {

@@ -76,7 +76,8 @@ pub(crate) fn stats(game: GameKind, games: &[(&Setup, &Tally)]) -> GameStats {
             .then(a.0.cmp(&b.0))
     });
     GameStats {
-        game,
+        game: game.name(),
+        title: game.title(),
         games: games.len() as u32,
         finished,
         rounds: hands,

@@ -11,14 +11,14 @@ use super::table::{Hand, Table};
 use super::text;
 use crate::console::Console;
 use crate::deck::Deck;
-use crate::desk::{Desk, Said};
+use crate::desk::Desk;
 use crate::error::{CommandError, Error};
 use crate::export::Exported;
 use crate::family::GameKind;
+use crate::family::Said;
 use crate::render::board::Board;
 use crate::render::look::Look;
 use crate::session::Note;
-use crate::stats::GameStats;
 use crate::words::{name_and_rest, shown, split_word};
 
 /// Carousel's own command words, each with its aliases; the first is the name `help` uses.
@@ -488,24 +488,8 @@ impl Desk for Setup {
         tally_json(tally)
     }
 
-    fn stats(games: &[(&Setup, &Tally)]) -> GameStats {
-        super::stats::stats(games)
-    }
-
     fn record_text(game: &Game) -> String {
         toml::to_string_pretty(&game.to_record()).unwrap_or_default()
-    }
-
-    fn overview() -> &'static str {
-        super::help::OVERVIEW
-    }
-
-    fn topic(name: &str) -> Option<&'static str> {
-        super::help::topic(name)
-    }
-
-    fn topic_names() -> Vec<&'static str> {
-        super::help::names()
     }
 }
 

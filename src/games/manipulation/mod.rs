@@ -24,8 +24,9 @@ pub(crate) mod text;
 
 use crate::console::Console;
 use crate::desk::Desk;
+use crate::desk::ScoredGame;
 use crate::error::Error;
-use crate::family::{AnyRules, Entry, GameKind, InPlay, NewGame, Scored, ScoredGame};
+use crate::family::{AnyRules, Entry, GameKind, InPlay, NewGame, Scored};
 use crate::rules::HouseRule;
 use crate::stats::GameStats;
 use game::GameRecord;
@@ -68,7 +69,7 @@ impl Entry for Carousel {
         if new.teams.is_some() {
             return Err(crate::error::CommandError::NoTeams { game: "Carousel" }.into());
         }
-        let rules = crate::family::rules_of::<Setup>(rules);
+        let rules = crate::desk::rules_of::<Setup>(rules);
         Ok(Box::new(Game::new(new.players.clone(), rules)?))
     }
 
@@ -82,7 +83,7 @@ impl Entry for Carousel {
     }
 
     fn stats(&self, games: &[&dyn Scored]) -> GameStats {
-        stats::stats(&crate::family::scored_of::<Setup>(games))
+        stats::stats(&crate::desk::scored_of::<Setup>(games))
     }
 
     fn words(&self) -> &'static [&'static [&'static str]] {
@@ -96,7 +97,7 @@ impl Entry for Carousel {
         rules: &dyn AnyRules,
         c: &mut Console,
     ) -> Option<Result<(), Error>> {
-        Setup::offline(word, rest, &crate::family::rules_of::<Setup>(rules), c)
+        Setup::offline(word, rest, &crate::desk::rules_of::<Setup>(rules), c)
     }
 
     fn overview(&self) -> &'static str {

@@ -122,7 +122,8 @@ pub(crate) fn stats(games: &[(&Setup, &Tally)]) -> GameStats {
         })
         .collect();
     GameStats {
-        game: super::CAROUSEL,
+        game: super::CAROUSEL.name(),
+        title: super::CAROUSEL.title(),
         games: games.len() as u32,
         finished,
         rounds,

@@ -99,7 +99,7 @@ impl Setup {
 
     /// Finds a player by name, forgiving case and accepting a unique beginning (`car`).
     pub fn player(&self, name: &str) -> Result<usize, Error> {
-        find_player(&self.players, name)
+        crate::game::find_player(&self.players, name)
     }
 
     /// Who deals round `number` (from 1) when no round was taken out: the deal passes left
@@ -110,31 +110,6 @@ impl Setup {
 
     fn left_of(&self, player: usize) -> usize {
         (player + 1) % self.players.len()
-    }
-}
-
-/// Finds a player by name, forgiving case and accepting a unique beginning (`car`).
-pub(crate) fn find_player(players: &[String], name: &str) -> Result<usize, Error> {
-    let name = name.trim();
-    let lower = name.to_lowercase();
-    if let Some(p) = players.iter().position(|p| p.to_lowercase() == lower) {
-        return Ok(p);
-    }
-    let starts: Vec<usize> = (0..players.len())
-        .filter(|p| !lower.is_empty() && players[*p].to_lowercase().starts_with(&lower))
-        .collect();
-    match starts.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(NoSuch::Player {
-            name: name.to_string(),
-            players: players.to_vec(),
-        }
-        .into()),
-        many => Err(NoSuch::AmbiguousPlayer {
-            name: name.to_string(),
-            matches: many.iter().map(|p| players[*p].clone()).collect(),
-        }
-        .into()),
     }
 }
 
