@@ -1,9 +1,9 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
-use crate::games::manipulation::moves::Verdict;
-use crate::games::manipulation::table::Hand;
 use crate::notation::ParseError;
 use crate::words::{cards, plural};
+use std::any::Any;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -106,9 +106,10 @@ pub enum Error {
     #[error(transparent)]
     RoundForm(#[from] RoundForm),
 
-    /// A move that breaks rules M1-M4: a well-formed "no" that changes nothing.
-    #[error("illegal move: {}", violations(.0))]
-    Illegal(Verdict),
+    /// A failure of one game's own rules (a Carousel move that breaks rules M1-M4), said
+    /// by the game.
+    #[error(transparent)]
+    Game(GameError),
 
     /// Running totals that cannot be kept: a round after the end, a total past what a score
     /// holds.
@@ -205,15 +206,73 @@ impl std::fmt::Display for LockFound {
     }
 }
 
+/// A failure of one game's own rules, which the family's error carries without knowing the
+/// game: the game says it, and takes it back (`as_any`) to lay it out in full.
+pub trait GameFailure: fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// A refusal by the rules (exit 1) rather than input the program cannot read (exit 2).
+    fn is_refusal(&self) -> bool;
+    fn as_any(&self) -> &dyn Any;
+    fn boxed(&self) -> Box<dyn GameFailure>;
+    /// The same failure: `other` is of the same type and equal.
+    fn same(&self, other: &dyn GameFailure) -> bool;
+}
+
+/// A game's own failure, boxed.
+#[derive(Debug)]
+pub struct GameError(pub Box<dyn GameFailure>);
+
+impl GameError {
+    /// The failure as the game's own type, when it is of type `F`.
+    pub fn of<F: GameFailure>(&self) -> Option<&F> {
+        self.0.as_any().downcast_ref::<F>()
+    }
+}
+
+impl Clone for GameError {
+    fn clone(&self) -> GameError {
+        GameError(self.0.boxed())
+    }
+}
+
+impl PartialEq for GameError {
+    fn eq(&self, other: &GameError) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl Eq for GameError {}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl<F: GameFailure> From<F> for Error {
+    fn from(failure: F) -> Error {
+        Error::Game(GameError(Box::new(failure)))
+    }
+}
+
 impl Error {
+    /// A game's own failure of type `F`, if this is one.
+    pub fn game<F: GameFailure>(&self) -> Option<&F> {
+        match self {
+            Error::Game(failure) => failure.of::<F>(),
+            _ => None,
+        }
+    }
+
     /// A refusal by the rules (exit 1) rather than input the program cannot read (exit 2).
     pub fn is_refusal(&self) -> bool {
         match self {
+            Error::Game(failure) => failure.0.is_refusal(),
             Error::KnockRefused { .. }
             | Error::Refused(_)
             | Error::Turn(_)
             | Error::Stage(_)
-            | Error::Illegal(_)
             | Error::NoMoreHands
             | Error::Unsaved
             | Error::NoAnswer { .. } => true,
@@ -288,11 +347,14 @@ pub enum Turn {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Count {
     /// A hand of another size than the player holds.
-    #[error("{player} holds {} by the referee's count, but {} given ({}); if the count is wrong, correct it first (cards {player} N)", cards(*.held), given(.hand), shown(.hand))]
+    #[error("{player} holds {} by the referee's count, but {} given ({}); if the count is wrong, correct it first (cards {player} N)", cards(*.held), plural(*.given, "card was", "cards were"), shown(.hand))]
     NotHeld {
         player: String,
         held: u32,
-        hand: Hand,
+        /// How many cards were given.
+        given: u32,
+        /// The cards given, as written.
+        hand: String,
     },
 
     /// A count of 0 for a player who holds cards: 0 means gone out.
@@ -332,19 +394,9 @@ pub enum Count {
     },
 }
 
-/// How many cards a hand gives: `1 card was`, `3 cards were`.
-fn given(hand: &Hand) -> String {
-    let n = u32::try_from(hand.cards().len()).unwrap_or(u32::MAX);
-    plural(n, "card was", "cards were")
-}
-
 /// A hand as written, or `none`.
-fn shown(hand: &Hand) -> String {
-    if hand.is_empty() {
-        "none".to_string()
-    } else {
-        hand.to_string()
-    }
+fn shown(hand: &str) -> &str {
+    if hand.is_empty() { "none" } else { hand }
 }
 
 /// Something named or numbered that is not there, with what is: the melds on the table, the
@@ -565,6 +617,19 @@ pub enum Name {
     /// Two names that differ only in case (`Bob`, `bob`): `twin` is the first given.
     #[error("\"{name}\" and \"{twin}\" are the same name; every player needs their own")]
     Same { name: String, twin: String },
+}
+
+impl Name {
+    /// Refuses a player's name that holds a control character: every reader of names (a
+    /// record, `score`'s arguments, `new`) says so, with the name shown escaped.
+    pub fn check_printable(name: &str) -> Result<(), Name> {
+        if name.chars().any(char::is_control) {
+            return Err(Name::Control {
+                name: name.to_string(),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// A round or a hand that cannot be scored, so nothing changed.
@@ -1077,15 +1142,6 @@ pub enum ExportError {
     Csv { problem: String },
 }
 
-fn violations(verdict: &Verdict) -> String {
-    verdict
-        .violations
-        .iter()
-        .map(|v| format!("{} {}", v.rule, v.message))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 fn joker_choices(choices: &[String]) -> String {
     const SHOWN: usize = 12;
     if choices.is_empty() {
@@ -1164,7 +1220,8 @@ mod tests {
             Count::NotHeld {
                 player: "bob".to_string(),
                 held: 2,
-                hand: Hand::default(),
+                given: 0,
+                hand: String::new(),
             }
             .to_string(),
             "bob holds 2 cards by the referee's count, but 0 cards were given (none); if the count is wrong, correct it first (cards bob N)"

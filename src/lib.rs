@@ -2,7 +2,7 @@
 //!
 //! The library holds every rule; the binary only reads arguments and prints. Start at
 //! [`moves::judge`] for "is this rearrangement legal", [`scoring::score_round`] for a round,
-//! [`game::tally`] for a whole game.
+//! [`games::manipulation::play::tally`] for a whole game.
 //!
 //! Which module is whose:
 //!

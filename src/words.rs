@@ -2,7 +2,6 @@
 //! `3 cards`, `alice, bob and carol`; and text from outside (a name, a token, a file's name)
 //! made safe to show ([`printable`]).
 
-use crate::error::Name;
 use std::borrow::Cow;
 use std::fmt::Write;
 use std::path::Path;
@@ -42,18 +41,6 @@ fn escape_controls(text: &str, keep_lines: bool) -> Cow<'_, str> {
     Cow::Owned(shown)
 }
 
-/// Refuses a player's name that holds a control character: every reader of names (a
-/// record, `score`'s arguments, `new`) says so, with the name shown escaped.
-pub fn check_printable(name: &str) -> Result<(), Name> {
-    if name.chars().any(char::is_control) {
-        return Err(Name::Control {
-            name: name.to_string(),
-        });
-    }
-    Ok(())
-}
-
-/// A count with its noun: `1 round`, `2 rounds`.
 /// A player's name as it is typed in a command: in quotes when it has a space
 /// (`hand "Mary Jo" 12`), as it is otherwise.
 pub fn typed(name: &str) -> String {
@@ -64,6 +51,7 @@ pub fn typed(name: &str) -> String {
     }
 }
 
+/// A count with its noun: `1 round`, `2 rounds`.
 pub fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -217,8 +205,8 @@ mod tests {
 
     #[test]
     fn a_name_with_a_control_character_is_refused_and_said_escaped() {
-        assert_eq!(check_printable("Mary Jo"), Ok(()));
-        let refused = check_printable("b\u{1b}[2J").unwrap_err();
+        assert_eq!(crate::error::Name::check_printable("Mary Jo"), Ok(()));
+        let refused = crate::error::Name::check_printable("b\u{1b}[2J").unwrap_err();
         assert_eq!(
             refused.to_string(),
             "\"b\\u{1b}[2J\" cannot be a player's name: it holds a control character, which a terminal would act on rather than show"

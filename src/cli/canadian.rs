@@ -1,7 +1,7 @@
 //! `score` and `tally` for Canadian and Carolina Rummy
 //! (docs/commands.md#score---game-canadiancarolina): the library scores, this reads the arguments and prints by side.
 
-use super::score::{HAND_EXAMPLE, ScoreArgs, name_and_value};
+use super::score_args::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, print_json};
 use crate::console::Console;
 use crate::error::Error;

@@ -10,6 +10,7 @@ mod export;
 mod games;
 mod play;
 mod score;
+mod score_args;
 mod solve;
 mod stats;
 mod tally;
@@ -54,7 +55,7 @@ pub(crate) struct Cli {
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
     Check(check::CheckArgs),
-    Score(score::ScoreArgs),
+    Score(score_args::ScoreArgs),
     Tally(tally::TallyArgs),
     Solve(solve::SolveArgs),
     Arrange(arrange::ArrangeArgs),

@@ -381,8 +381,9 @@ pub fn scoreboard(board: &Board, look: Look) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::manipulation::game::GameRecord;
     use crate::games::manipulation::game::Tally;
-    use crate::games::manipulation::game::{GameRecord, tally};
+    use crate::games::manipulation::play::tally;
     use crate::games::manipulation::rules::Rules;
 
     fn board(tally: &Tally, rules: &Rules) -> Board {

@@ -7,6 +7,7 @@ mod complete;
 #[cfg(test)]
 mod fuzz;
 pub(crate) mod help;
+mod question;
 mod referee;
 mod saved;
 

@@ -6,7 +6,7 @@
 //! changes it. No rule lives here.
 
 use super::command::{self, Command, RulesArg, WhyArg};
-use super::saved::Question;
+use super::question::Question;
 use super::{PlayArgs, help};
 use crate::catalogue;
 use crate::console::Console;

@@ -3,6 +3,7 @@
 //! after a yes); statistics. Each is a call into the library and a drawing function, for
 //! every game of the family alike.
 
+use super::question::Question;
 use super::referee::{Referee, expand_home};
 use crate::catalogue::{self, Saved, Tidy};
 use crate::console::Console;
@@ -12,33 +13,6 @@ use crate::render;
 use crate::store::{self, GameFile};
 use crate::words::{printable, printable_path};
 use std::path::PathBuf;
-
-/// A question waiting for its yes: the next line answers it.
-pub(crate) enum Question {
-    /// Archive or remove a saved game?
-    Tidy { tidy: Tidy, saved: Saved },
-    /// Replace a file that exists (and is no game) with an export?
-    Replace { path: PathBuf, text: String },
-}
-
-impl Question {
-    /// The input ended before the answer: nothing was done.
-    pub(crate) fn unanswered(self) -> Error {
-        match self {
-            Question::Tidy { tidy, saved } => Error::NoAnswer {
-                what: printable(&saved.name).into_owned(),
-                done: match tidy {
-                    Tidy::Archive => "archived",
-                    Tidy::Remove => "removed",
-                },
-            },
-            Question::Replace { path, .. } => Error::NoAnswer {
-                what: printable_path(&path),
-                done: "replaced",
-            },
-        }
-    }
-}
 
 impl Referee {
     fn saved_list(&self) -> Result<Vec<Saved>, Error> {

@@ -58,7 +58,7 @@ fn read_notation(text: &str) {
 /// a record that loads is the game of the whole text or refused.
 fn read_record(text: &str) -> Option<Game> {
     let record = carousel::games::manipulation::game::GameRecord::from_saved(text).ok()?;
-    let _ = carousel::games::manipulation::game::tally(&record);
+    let _ = carousel::games::manipulation::play::tally(&record);
     Game::from_record(&record).ok()
 }
 

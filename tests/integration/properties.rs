@@ -7,7 +7,7 @@ use carousel::card::Rank;
 use carousel::card::Suit;
 use carousel::card::TableCard;
 use carousel::deck::Deck;
-use carousel::games::manipulation::game::{self, GameRecord};
+use carousel::games::manipulation::game::GameRecord;
 use carousel::games::manipulation::meld::MeldRules;
 use carousel::games::manipulation::moves;
 use carousel::games::manipulation::rules::Rules;
@@ -135,7 +135,7 @@ proptest! {
         let _ = HandReport::parse(&text, deck);
         let _ = Rules::from_toml(&text);
         if let Ok(record) = GameRecord::from_toml(&text) {
-            let _ = game::tally(&record);
+            let _ = carousel::games::manipulation::play::tally(&record);
         }
     }
 
@@ -168,7 +168,7 @@ proptest! {
             text.push_str(&format!("[round.hands]\na = {}\nb = {}\nc = {}\n", hands[0], hands[1], hands[2]));
         }
         let record = GameRecord::from_toml(&text).unwrap();
-        let _ = game::tally(&record);
+        let _ = carousel::games::manipulation::play::tally(&record);
     }
 }
 

@@ -132,7 +132,7 @@ impl Entry for Canadian {
 
     fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
         let record = record::Record::from_toml(text, self.0)?;
-        let (setup, _) = record::scored(&record)?;
+        let (setup, _) = play::scored(&record)?;
         Ok(Box::new(ScoredGame::of(setup, record.rounds)?))
     }
 

@@ -688,14 +688,11 @@ impl Game {
 
     /// A saved game, replayed from its log.
     pub fn from_record(record: &record::Record) -> Result<Game, Error> {
-        let sides = record.sides()?;
-        let setup = Setup {
-            variant: record.variant,
-            sides,
-            rules: record.rules.clone(),
-            first_dealer: 0,
-        };
-        Session::resume(&setup, &record.rounds, record.play.as_ref())
+        Session::resume(
+            &Setup::of_record(record)?,
+            &record.rounds,
+            record.play.as_ref(),
+        )
     }
 
     /// The record to save: the finished hands, with the log that resumes the game.
@@ -756,6 +753,26 @@ impl Game {
     pub fn missing(&self) -> Vec<String> {
         missing(self.setup(), self.round())
     }
+}
+
+impl Setup {
+    /// A record's game as it is set up; the first dealer is the log's to say.
+    pub fn of_record(record: &record::Record) -> Result<Setup, Error> {
+        Ok(Setup {
+            variant: record.variant,
+            sides: record.sides()?,
+            rules: record.rules.clone(),
+            first_dealer: 0,
+        })
+    }
+}
+
+/// A record's game as it is set up, and its rounds scored in order to the end at the target;
+/// a round recorded after a side's total reached it is refused.
+pub fn scored(record: &record::Record) -> Result<(Setup, record::Tally), Error> {
+    let setup = Setup::of_record(record)?;
+    let tally = crate::game::tally_of(&setup, &record.rounds)?;
+    Ok((setup, tally))
 }
 
 #[cfg(test)]

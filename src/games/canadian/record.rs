@@ -219,24 +219,6 @@ pub fn score_round(
     score_hand(book, sides, &tables, &hands, out).map_err(|e| record_error(at, e.to_string()))
 }
 
-/// Scores every round of a record in order, to the end at the target. A round recorded
-/// after a side's total reached it is refused.
-pub fn tally(record: &Record) -> Result<Tally, Error> {
-    scored(record).map(|(_, tally)| tally)
-}
-
-/// A record's game as it is set up, and its rounds scored.
-pub fn scored(record: &Record) -> Result<(super::play::Setup, Tally), Error> {
-    let setup = super::play::Setup {
-        variant: record.variant,
-        sides: record.sides()?,
-        rules: record.rules.clone(),
-        first_dealer: 0,
-    };
-    let tally = crate::game::tally_of(&setup, &record.rounds)?;
-    Ok((setup, tally))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,7 +231,7 @@ mod tests {
 
     fn tally_of(text: &str) -> Result<Tally, String> {
         record(text)
-            .and_then(|r| tally(&r))
+            .and_then(|r| crate::games::canadian::play::scored(&r).map(|(_, tally)| tally))
             .map_err(|e| e.to_string())
     }
 
@@ -362,7 +344,7 @@ mod tests {
             players.join(", ")
         );
         let err = Record::from_toml(&text, Variant::Carolina)
-            .and_then(|r| tally(&r))
+            .and_then(|r| crate::games::canadian::play::scored(&r).map(|(_, tally)| tally))
             .unwrap_err()
             .to_string();
         assert!(err.contains("need 113 cards; the deck holds 108"), "{err}");

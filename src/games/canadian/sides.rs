@@ -18,7 +18,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.is_empty() {
         return Err("a player's name is empty".to_string());
     }
-    crate::words::check_printable(name).map_err(|e| e.to_string())?;
+    crate::error::Name::check_printable(name).map_err(|e| e.to_string())?;
     match name
         .chars()
         .find(|c| matches!(c, '+' | '=' | '|') || c.is_whitespace())

@@ -104,7 +104,8 @@ pub(crate) fn stats(game: GameKind, games: &[(&Setup, &Tally)]) -> GameStats {
 mod tests {
     use super::*;
     use crate::games::canadian::Variant;
-    use crate::games::canadian::record::{Record, scored};
+    use crate::games::canadian::play::scored;
+    use crate::games::canadian::record::Record;
 
     #[test]
     fn canadian_games_count_games_and_hands_won_with_the_side_and_times_out() {

@@ -187,7 +187,8 @@ pub fn game_end(tally: &Tally, end: &End, rules: &Rules) -> Vec<Bonus> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::manipulation::game::{GameRecord, bonuses as score_bonuses, tally};
+    use crate::games::manipulation::game::{GameRecord, bonuses as score_bonuses};
+    use crate::games::manipulation::play::tally;
     use crate::games::manipulation::scoring::score_round;
     use crate::hand::HandReport;
 

@@ -5,6 +5,7 @@
 
 use super::export;
 use super::game::{RoundRecord, Tally};
+use super::moves::Illegal;
 use super::play::{Game, Move, Phase, Setup};
 use super::rules::Rules;
 use super::table::{Hand, Table};
@@ -414,9 +415,7 @@ impl Desk for Setup {
     }
 
     fn explain(game: &Game, err: &Error) -> Option<String> {
-        let Error::Illegal(verdict) = err else {
-            return None;
-        };
+        let Illegal(verdict) = err.game::<Illegal>()?;
         let mut text = text::verdict(verdict, &game.round().table);
         if game.round().moved_this_turn() {
             text.push_str(&text::judged_whole(game));

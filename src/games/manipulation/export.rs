@@ -238,7 +238,8 @@ impl Exported for Export {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::manipulation::game::{GameRecord, tally};
+    use crate::games::manipulation::game::GameRecord;
+    use crate::games::manipulation::play::tally;
 
     const GAME: &str = "players = [\"alice\", \"bob\", \"carol\"]\n\
         [[round]]\nknocker = \"bob\"\n[round.hands]\nalice = 12\nbob = \"4s Ah\"\ncarol = \"Kd *\"\n\

@@ -5,7 +5,6 @@ use crate::card::CardCounts;
 use crate::deck::Deck;
 use crate::error::Error;
 use crate::error::Name;
-use crate::games::manipulation::play::Setup;
 use crate::games::manipulation::rules::Rules;
 use crate::games::manipulation::scoring::{self, RoundScore};
 use crate::hand::HandEntry;
@@ -73,18 +72,6 @@ impl GameRecord {
         toml::to_string(self).unwrap_or_default()
     }
 
-    /// The game as the record sets it up, for scoring its rounds: the players checked as
-    /// every reader checks them, the house rules, the first dealer (who does not matter to
-    /// a score).
-    pub fn setup(&self) -> Result<Setup, Error> {
-        let deck = self.deck()?;
-        Ok(Setup::of_record(
-            self.players.clone(),
-            self.rules.clone(),
-            deck,
-        ))
-    }
-
     /// The deck the players' count calls for, after checking the names.
     pub fn deck(&self) -> Result<Deck, Error> {
         let record = |problem: String| Error::Record {
@@ -100,7 +87,7 @@ impl GameRecord {
             if name.trim().is_empty() {
                 return Err(record(format!("player {} has an empty name", i + 1)));
             }
-            crate::words::check_printable(name).map_err(|e| record(e.to_string()))?;
+            crate::error::Name::check_printable(name).map_err(|e| record(e.to_string()))?;
         }
         if let Some(problem) = same_name(&self.players) {
             return Err(record(problem.to_string()));
@@ -206,7 +193,7 @@ pub fn score_hands(
     let mut players: Vec<String> = Vec::with_capacity(hands.len());
     let mut reports: Vec<HandReport> = Vec::with_capacity(hands.len());
     for (name, hand) in hands {
-        crate::words::check_printable(name)?;
+        crate::error::Name::check_printable(name)?;
         if players.contains(name) {
             return Err(Error::Round(format!("\"{name}\" is given two hands")));
         }
@@ -274,16 +261,10 @@ pub fn bonuses(totals: &[i64], rounds_won: &[u32], rules: &Rules) -> Vec<i64> {
         .collect()
 }
 
-/// Scores every round of a record in order, to the end of the game. A round recorded after
-/// a total reached the target is refused.
-pub fn tally(record: &GameRecord) -> Result<Tally, Error> {
-    let setup = record.setup()?;
-    crate::game::tally_of(&setup, &record.rounds)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::manipulation::play::tally;
 
     fn record(text: &str) -> GameRecord {
         GameRecord::from_toml(text).unwrap()

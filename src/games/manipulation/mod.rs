@@ -79,7 +79,10 @@ impl Entry for Carousel {
 
     fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
         let record = GameRecord::from_toml(text)?;
-        Ok(Box::new(ScoredGame::of(record.setup()?, record.rounds)?))
+        Ok(Box::new(ScoredGame::of(
+            play::setup_of(&record)?,
+            record.rounds,
+        )?))
     }
 
     fn stats(&self, games: &[&dyn Scored]) -> GameStats {

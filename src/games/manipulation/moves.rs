@@ -5,10 +5,11 @@
 
 use crate::card::{Card, CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
-use crate::error::Error;
+use crate::error::{Error, GameFailure};
 use crate::games::manipulation::meld::MeldRules;
 use crate::games::manipulation::table::{Hand, Table};
 use crate::notation::Spaced;
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -47,6 +48,40 @@ pub struct Verdict {
 impl Verdict {
     pub fn is_legal(&self) -> bool {
         self.violations.is_empty()
+    }
+}
+
+/// A move refused for the rules it breaks: a well-formed "no" that changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub Verdict);
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let broken: Vec<String> = self
+            .0
+            .violations
+            .iter()
+            .map(|v| format!("{} {}", v.rule, v.message))
+            .collect();
+        write!(f, "illegal move: {}", broken.join("; "))
+    }
+}
+
+impl GameFailure for Illegal {
+    fn is_refusal(&self) -> bool {
+        true
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn boxed(&self) -> Box<dyn GameFailure> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn GameFailure) -> bool {
+        other.as_any().downcast_ref::<Illegal>() == Some(self)
     }
 }
 

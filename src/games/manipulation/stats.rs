@@ -137,11 +137,15 @@ pub(crate) fn stats(games: &[(&Setup, &Tally)]) -> GameStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::manipulation::game::{GameRecord, tally};
+    use crate::games::manipulation::game::GameRecord;
+    use crate::games::manipulation::play::tally;
 
     fn scored(text: &str) -> (Setup, Tally) {
         let record = GameRecord::from_toml(text).unwrap();
-        (record.setup().unwrap(), tally(&record).unwrap())
+        (
+            crate::games::manipulation::play::setup_of(&record).unwrap(),
+            tally(&record).unwrap(),
+        )
     }
 
     #[test]

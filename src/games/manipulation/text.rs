@@ -824,7 +824,8 @@ pub(crate) fn why_end(tally: &Tally, rules: &Rules, look: Look) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::manipulation::game::{GameRecord, tally};
+    use crate::games::manipulation::game::GameRecord;
+    use crate::games::manipulation::play::tally;
 
     fn finished() -> (Tally, Rules) {
         let text = std::fs::read_to_string("examples/finished-game.toml").unwrap();

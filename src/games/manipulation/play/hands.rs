@@ -43,7 +43,8 @@ impl Round {
                     return Err(Count::NotHeld {
                         player: name.to_string(),
                         held,
-                        hand: hand.clone(),
+                        given,
+                        hand: hand.to_string(),
                     }
                     .into());
                 }

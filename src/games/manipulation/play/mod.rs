@@ -116,7 +116,7 @@ impl Setup {
 /// A name at the table: one word or a few, each starting with a letter (`alice`,
 /// `Jean-Luc`, `o'hara`, `Mary Jo`), single spaces between them.
 fn check_name(name: &str) -> Result<(), Error> {
-    crate::words::check_printable(name)?;
+    crate::error::Name::check_printable(name)?;
     let word_ok = |word: &str| {
         let mut chars = word.chars();
         chars.next().is_some_and(char::is_alphabetic)
@@ -599,6 +599,23 @@ pub(crate) fn change_result(
         }
     }
     record
+}
+
+/// The game as a record sets it up, for scoring its rounds: the players checked as every
+/// reader checks them, the house rules, the first dealer (who does not matter to a score).
+pub fn setup_of(record: &record_game::GameRecord) -> Result<Setup, Error> {
+    let deck = record.deck()?;
+    Ok(Setup::of_record(
+        record.players.clone(),
+        record.rules.clone(),
+        deck,
+    ))
+}
+
+/// Scores every round of a record in order, to the end of the game. A round recorded after
+/// a total reached the target is refused.
+pub fn tally(record: &record_game::GameRecord) -> Result<record_game::Tally, Error> {
+    game::tally_of(&setup_of(record)?, &record.rounds)
 }
 
 #[cfg(test)]

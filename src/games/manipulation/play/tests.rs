@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::games::manipulation::game::GameRecord;
+use crate::games::manipulation::moves::Illegal;
 use crate::hand::HandEntry;
 use crate::session::Note as Said;
 
@@ -217,7 +218,7 @@ fn move_illegal_is_explained_rule_by_rule_and_changes_nothing() {
     steps(&mut game, &["carol: draw"]);
     let before = game.clone();
     let err = step(&mut game, "carol: play 1 = 6h *7h 8h 9h").unwrap_err();
-    let Error::Illegal(verdict) = &err else {
+    let Some(Illegal(verdict)) = err.game::<Illegal>() else {
         panic!("{err}")
     };
     assert_eq!(verdict.violations.len(), 1);
@@ -681,7 +682,7 @@ fn record_resumes_exactly_where_it_stopped() {
     let record = GameRecord::from_toml(&text).unwrap();
     let resumed = Game::from_record(&record).unwrap();
     assert_eq!(resumed, game);
-    let tally = record_game::tally(&record).unwrap();
+    let tally = super::tally(&record).unwrap();
     assert_eq!(tally.rounds.len(), 1);
     assert_eq!(tally.totals, game.tally().totals);
 }
@@ -807,7 +808,7 @@ fn turn_judged_whole_one_real_card_releases_one_joker() {
     let before = game.clone();
     let err = step(&mut game, "carol: play 2 = 10s 10d 10c | Jd Qd *Kd").unwrap_err();
     assert_eq!(game, before, "an illegal move changes nothing");
-    let Error::Illegal(verdict) = err else {
+    let Some(Illegal(verdict)) = err.game::<Illegal>() else {
         panic!("expected an illegal move: {err}")
     };
     assert_eq!(
@@ -1360,7 +1361,7 @@ fn names_that_fold_alike_are_refused_alike_by_new_play_and_tally() {
         rounds: Vec::new(),
         play: None,
     };
-    let tally = record_game::tally(&record).unwrap_err();
+    let tally = super::tally(&record).unwrap_err();
     assert_eq!(tally.to_string(), format!("players: {said}"));
     let play = Game::from_record(&record).unwrap_err();
     assert!(play.to_string().ends_with(said), "{play}");

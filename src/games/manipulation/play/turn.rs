@@ -6,6 +6,7 @@ use super::{
     RoundEnd, Setup, Spaced, Violation, moves, plural,
 };
 use crate::error::{Stage, Turn};
+use crate::games::manipulation::moves::Illegal;
 
 impl Round {
     /// Why nobody may play now, if the round is not being played.
@@ -193,7 +194,7 @@ impl Round {
         self.may_meld(setup, number)?;
         let judged = self.judge(setup, number, mv)?;
         if !judged.verdict.is_legal() {
-            return Err(Error::Illegal(judged.verdict));
+            return Err(Illegal(judged.verdict).into());
         }
         let r = &mut *self;
         let held = r.held[player].saturating_add(r.laid.len() as u32);
