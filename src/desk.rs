@@ -83,7 +83,9 @@ pub trait Desk: Game {
     fn first_round(game: &Session<Self>) -> String;
 
     /// The word for a round: `round`, or `hand` in Canadian and Carolina Rummy.
-    fn round_word() -> &'static str;
+    fn round_word() -> &'static str {
+        Self::ROUND_WORD
+    }
 
     /// A round's result in one line, for the help and the messages: `round knock bob
     /// alice=12 bob=3 carol=9`.

@@ -120,6 +120,10 @@ pub enum Error {
     #[error(transparent)]
     Command(#[from] CommandError),
 
+    /// A one-shot command's argument that gives nothing, or not what it asks for.
+    #[error(transparent)]
+    Argument(#[from] Argument),
+
     /// `why N` of a round that is not scored.
     #[error(transparent)]
     Why(#[from] Why),
@@ -204,6 +208,21 @@ impl std::fmt::Display for LockFound {
             LockFound::OtherNames => "a file with other names (hard links)",
         })
     }
+}
+
+/// A one-shot command's argument that gives nothing, or not what it asks for: bad input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Argument {
+    /// An argument left empty (`set ""`, `pile --hand ""`).
+    #[error("{what} is empty: give {wanted}")]
+    Empty {
+        what: &'static str,
+        wanted: &'static str,
+    },
+
+    /// `pile --top` with other than one card.
+    #[error("--top \"{given}\": give the one card on top of the pile")]
+    NotOneCard { given: String },
 }
 
 /// A failure of one game's own rules, which the family's error carries without knowing the
@@ -641,8 +660,13 @@ pub enum Unscored {
     Round,
 
     /// A correction (`fix N ...`) that leaves the game unscorable; `error` says why.
-    #[error("that correction of round {round} cannot be scored: {error}; nothing changed")]
-    Correction { round: usize, error: Box<Error> },
+    #[error("that correction of {word} {round} cannot be scored: {error}; nothing changed")]
+    Correction {
+        /// `round`, or `hand`.
+        word: &'static str,
+        round: usize,
+        error: Box<Error>,
+    },
 
     /// A house rule changed to a value under which the rounds so far cannot be scored (a
     /// knock over a lower knock limit, a target the game passed rounds ago).
@@ -1128,6 +1152,10 @@ pub enum HandForm {
         "\"{text}\": not a hand count; a count is a whole number from 0 up, or give the cards left"
     )]
     NotACount { text: String },
+
+    /// A hand count more than every card of the deck held at once would count.
+    #[error("\"{text}\": no hand counts that much; the whole deck counts {most}")]
+    MoreThanTheDeck { text: String, most: u32 },
 }
 
 /// An export that cannot be made.
@@ -1407,6 +1435,7 @@ mod tests {
             "the hand cannot be scored: dave's hand is empty; nothing changed"
         );
         let correction = Error::from(Unscored::Correction {
+            word: "round",
             round: 2,
             error: Box::new(Error::PlayerCount(7)),
         });

@@ -19,6 +19,8 @@ pub trait Game: Clone + Debug + PartialEq + Ending + Sized + 'static {
     /// The game's word for its first step, before which the seating may change: `the
     /// first draw of the game`.
     const FIRST_STEP: &'static str;
+    /// What the game calls a round: `round`, or `hand`.
+    const ROUND_WORD: &'static str;
     /// The game's forms of `fix N ...`, said when a correction is in none of them.
     const FIX_FORMS: &'static str;
     /// What a step of the game tried after the end is called, for the refusal.

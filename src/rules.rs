@@ -26,6 +26,9 @@ pub(crate) fn load_file<T>(
     })
 }
 
+/// The numbers every game of the family plays only from 1 up (the others may be 0).
+const AT_LEAST_ONE: [&str; 2] = ["target", "hand-size"];
+
 /// Refuses a target or a hand size of 0 in the same words for every game of the family: a
 /// target of 0 would end the game before its first round is scored, and a hand size of 0
 /// deals nobody a card. Each is given with the game's default, which the message names.
@@ -207,6 +210,15 @@ pub(crate) fn read<R: serde::de::DeserializeOwned>(
             }
             rules.clone()
         }
+        _ if rules_only && !value.is_empty() => {
+            let outside = value
+                .keys()
+                .next()
+                .map_or(String::new(), |k| format!("\"{k}\": "));
+            return Err(crate::error::Error::Rules(format!(
+                "{outside}a rules file holds a [rules] table and nothing else; put the keys under a [rules] line"
+            )));
+        }
         _ => value,
     };
     R::deserialize(toml::Value::Table(table))
@@ -270,8 +282,9 @@ pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
         Some(_) => match value.parse::<u32>() {
             Ok(n) => toml::Value::Integer(i64::from(n)),
             Err(_) => {
+                let lowest = u32::from(AT_LEAST_ONE.contains(&key));
                 return Err(crate::error::Error::Rules(format!(
-                    "{key} takes a whole number from 0 up, not \"{value}\""
+                    "{key} takes a whole number from {lowest} up, not \"{value}\""
                 )));
             }
         },

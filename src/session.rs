@@ -406,6 +406,7 @@ impl<G: Game> Session<G> {
         let tally = self
             .rescore(&results, number)
             .map_err(|e| Unscored::Correction {
+                word: G::ROUND_WORD,
                 round: number,
                 error: Box::new(e),
             })?;

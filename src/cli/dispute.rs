@@ -6,11 +6,12 @@ use super::canadian::load_rules;
 use super::{Answer, Output, print_json};
 use crate::card::CardCounts;
 use crate::console::Console;
-use crate::error::Error;
+use crate::error::{Argument, Error};
 use crate::games::canadian::meld::LayVerdict;
 use crate::games::canadian::pile::PileAnswer;
 use crate::games::canadian::{Rulebook, Variant};
 use crate::notation::{parse_hand, parse_wild_melds};
+use crate::words::printable;
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -86,14 +87,20 @@ pub(super) fn pile(args: &PileArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let top = match parse_hand(&args.top)?.as_slice() {
         [card] => *card,
         _ => {
-            return Err(Error::Round(format!(
-                "--top \"{}\": give the one card on top of the pile",
-                args.top
-            ))
+            return Err(Error::from(Argument::NotOneCard {
+                given: printable(&args.top).into_owned(),
+            })
             .into());
         }
     };
     let hand = parse_hand(&args.hand)?;
+    if hand.is_empty() {
+        return Err(Error::from(Argument::Empty {
+            what: "--hand",
+            wanted: "the cards in hand that would take the pile, like --hand \"Ks 2h\"",
+        })
+        .into());
+    }
     let mut all = CardCounts::of(hand.iter().copied());
     all.add(top);
     book.variant
@@ -135,6 +142,13 @@ pub(super) fn pile(args: &PileArgs, c: &mut Console) -> anyhow::Result<Answer> {
 pub(super) fn set(args: &SetArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let book = args.setup.rulebook()?;
     let melds = parse_wild_melds(&args.melds)?;
+    if melds.is_empty() {
+        return Err(Error::from(Argument::Empty {
+            what: "MELDS",
+            wanted: "the cards of one set or more, like \"Ks Kh 2c\"",
+        })
+        .into());
+    }
     let on = args.on.as_deref().map(parse_wild_melds).transpose()?;
     let all = CardCounts::of(melds.iter().chain(on.iter().flatten()).flatten().copied());
     book.variant.deck().check_counts(&all, "")?;

@@ -49,41 +49,45 @@ const TOPICS: &[Topic] = &[
         name: "new",
         text: "\
 new NAME NAME [NAME...]
-  Starts a game for 2 to 5 players, named in seating order (play passes to the next one
-  named, and so does the deal). The first named deals round 1, so the second plays first;
-  `dealer NAME` picks another first dealer. 2 players play one deck and a joker (53 cards),
-  3 to 5 two decks and two jokers (106). Each player gets 10 cards (house rule hand-size).
-  The game is saved in your data directory (or the file named by `carousel play FILE`).
+new --game canadian|carolina NAME NAME... [--teams \"A+C B+D\"]
+  Starts a game, the players named in seating order (play and the deal pass to the next
+  one named). The first named deals the first round (in Canadian and Carolina Rummy, the
+  first hand), so the second plays first; dealer NAME picks another first dealer.
+  Carousel: 2 to 5 players, 10 cards each. Canadian Rummy: 4 players, two teams (the
+  first and third named against the others, or --teams); Carolina Rummy: 2 to 8 singles;
+  13 cards each (house rule hand-size). The game is saved in your data directory (or the
+  file named by `carousel play FILE`).
 Examples:
   new alice bob carol
-  new ann ben",
+  new --game canadian alice bob carol dave
+  new --game carolina ann ben cleo",
     },
     Topic {
         name: "dealer",
         text: "\
 dealer NAME
-  Who deals round 1. The player to the dealer's left (the next one named) plays first, and
-  the deal passes left each round. Only before the first draw of the game.
+  Who deals the first round (or hand). The player to the dealer's left (the next one
+  named) plays first, and the deal passes left each round. Only before the game's first
+  step.
 Example:
   dealer carol",
     },
     Topic {
         name: "rules",
         text: "\
-rules                 shows every house rule, its value and what it means
-rules KEY VALUE       changes one, before the first draw of the game
+rules                 shows every house rule of the game, its value and what it means
+rules KEY VALUE       changes one, at any time: a step of the game that undo takes back;
+                      every total from the first round follows the new value
 rules save            keeps these rules for new games (in your config directory)
-  The numbers (target, knock-limit, undercut-bonus, going-out-bonus, game-bonus,
-  round-bonus, hand-size, joker-value) take a whole number; the named readings
-  (round-bonus-for-all, meld-after-third-draw, aces-low-only) take on or off.
-  Without a game, the rules set are those the next `new` game starts with: a key of
-  Canadian and Carolina Rummy (help canadian) is kept for their next game, and target,
-  hand-size and going-out-bonus, keys of every game, for a new game of any.
+  A number takes a whole number (target and hand-size from 1 up); a named reading takes
+  on or off. Without a game, the rules set are those the next new game starts with; a key
+  of one game alone is kept for that game's next new game, and target, hand-size and
+  going-out-bonus, keys of every game, for a new game of any.
   `carousel play --rules FILE.toml` starts with the rules of a file.
 Examples:
   rules target 100
-  rules meld-after-third-draw on
-  rules knock-limit 7",
+  rules knock-limit 7
+  rules wild-pickup on",
     },
     Topic {
         name: "resume",
@@ -103,15 +107,17 @@ Examples:
         name: "status",
         text: "\
 status
-  The round, the dealer, whose turn it is and how far into it, the stock, how many cards
-  each player holds, and the table.",
+  Where the game stands: the scoreboard so far, and the round (or hand) in play. In
+  Carousel, whose turn it is and how far into it, the stock, how many cards each player
+  holds and the table; in Canadian and Carolina Rummy, what is still to give for the
+  hand.",
     },
     Topic {
         name: "scoreboard",
         text: "\
 scoreboard   (or: scores)
-  Every round with its points and the running totals, the leader and how far each player
-  is from the target; at the end of the game the bonuses, how they came about, the final
+  Every round (or hand) with its points and the running totals, the leader and how far
+  each player or side is from the target; at the end of the game the bonuses, the final
   scores and the winner. It fits the terminal: a row a round when there is room, the
   endings listed under the table when narrower, and on a phone a row a player (the
   standings) with the rounds listed under it. Colour marks the leader and each round's
@@ -122,16 +128,15 @@ scoreboard   (or: scores)
         name: "why",
         text: "\
 why [N | end]   (or: explain; score N)
-  How round N's points came about, rule by rule: each winner's points are the difference
-  to every other hand (the whole of each hand when someone went out), plus 10 for an
-  undercut or 25 for going out; and why each other player scored nothing. Without N, the
-  last round scored (and the bonuses, once the game is over). why end explains the game
-  end's bonuses: 100 to each player who reached the target, 25 a round won to every other
-  (house rules game-bonus, round-bonus, round-bonus-for-all).
+  How round (or hand) N's points came about, rule by rule; without N, the last one scored
+  (and the end's bonuses, once the game is over). Carousel: each winner's points are the
+  difference to every other hand, plus an undercut's or going out's bonus. Canadian and
+  Carolina Rummy: each side's table less its players' hands, the hands of the side that
+  went out not deducted. why end explains the bonuses at the end of the game.
 Examples:
-  why 3          (alice scores 29 = 17 + 2 + 10 undercut)
+  why 3
   score 3
-  why end        (bob: 37 + 25 = 62, for 1 round won x 25)",
+  why end",
     },
     Topic {
         name: "games",
@@ -202,15 +207,17 @@ chart   (or: graph, plot)
         name: "history",
         text: "\
 history [N]
-  Every step of the game so far, round by round (or the last N steps), as the saved game
-  writes them, with what came of each.",
+  Every step of the game so far (or the last N), round by round (hand by hand), each
+  round headed by its number and dealer, as the saved game writes them, with what came of
+  each.",
     },
     Topic {
         name: "undo",
         text: "\
 undo [N]
-  Takes back the last step (or the last N), whatever they were: a draw, a move, a knock, a
-  hand given, even a round scored; the game goes back exactly to where it was.
+  Takes back the last step (or the last N), whatever they were: a move, a hand given, a
+  round scored, a house rule changed; the game goes back exactly to where it was, and
+  says where that is.
 Examples:
   undo
   undo 3",
@@ -230,31 +237,31 @@ Examples:
         name: "round",
         text: "\
 round RESULT
-  Enters the result of the round in play in one line, for a round played on paper or a
-  table that only wants the score kept: who knocked (knock NAME) or went out (out NAME),
-  or neither when the stock ran out, then every player's hand as NAME=HAND (cards or a
-  count; a hand of cards in quotes). Every check of a round's score is made: the knock
-  limit, the copies of a card, one player out. The round is scored at once and the next
-  one dealt; rounds entered so and rounds refereed turn by turn mix freely in one game.
+  Enters the result of the round (or hand) in play in one line, for a game played on
+  paper or a table that only wants the score kept; it is scored at once and the next one
+  dealt, with every check a result gets. Carousel: who knocked (knock NAME) or went out
+  (out NAME), or neither when the stock ran out, then every hand as NAME=HAND (cards in
+  quotes, or a count). Canadian and Carolina Rummy: out NAME (or nothing when the stock
+  ran out), each side's melds as melds NAME=MELDS (sets or a count), then every hand.
 Examples:
   round knock bob alice=12 bob=3 carol=\"Kd *\"
   round out carol alice=12 bob=30
-  round alice=20 bob=14 carol=31        (the stock ran out; nobody knocked)",
+  round out alice melds alice=\"Ks Kh 2c\" melds bob=85 alice=0 bob=25 carol=5 dave=20",
     },
     Topic {
         name: "fix",
         text: "\
 fix N CHANGE
-  Corrects finished round N, however long ago: a hand, who knocked, who went out, or the
-  whole result; or takes the round out (entered twice, say). Every later score and total
-  follows, and the game's end moves with them. The correction is a step: undo takes it
-  back. A move of the round in play is corrected with undo, table MELDS or cards NAME N.
+  Corrects finished round (or hand) N, however long ago, or takes it out (entered twice,
+  say). Every later score and total follows, and the game's end moves with them. The
+  correction is a step: undo takes it back. Carousel: a hand, who knocked, who went out,
+  or the whole result. Canadian and Carolina Rummy: a hand, who went out, a side's melds,
+  or the whole result.
 Examples:
   fix 2 hand carol 41
-  fix 2 hand carol Kd 7c *
-  fix 3 knock bob               (fix 3 knock nobody: the stock ran out)
-  fix 3 out carol
-  fix 1 knock bob alice=12 bob=3 carol=9
+  fix 3 knock bob               (Carousel; fix 3 knock nobody: the stock ran out)
+  fix 1 melds alice 120         (Canadian and Carolina Rummy)
+  fix 1 out dave
   fix 4 delete",
     },
     Topic {

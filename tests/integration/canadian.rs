@@ -686,3 +686,63 @@ fn house_rule_jokers_not_wild_through_score() {
     .stderr_has("Ks and * are of different ranks")
     .run();
 }
+
+/// `set ""` was answered "Yes, legal sets: ." with exit 0: no sets is bad input.
+#[test]
+fn set_with_no_cards_is_bad_input_not_a_yes() {
+    carousel(&["set", ""])
+        .status(2)
+        .stderr("carousel: MELDS is empty: give the cards of one set or more, like \"Ks Kh 2c\"\n")
+        .run();
+}
+
+/// `pile --top Kd --hand ""` printed "and  holds none": an empty hand is bad input.
+#[test]
+fn pile_with_an_empty_hand_is_bad_input() {
+    carousel(&["pile", "--top", "Kd", "--hand", ""])
+        .status(2)
+        .stderr_has("--hand is empty: give the cards in hand that would take the pile")
+        .run();
+    carousel(&["pile", "--top", "Kd Ks", "--hand", "Ks Kh"])
+        .status(2)
+        .stderr_has("--top \"Kd Ks\": give the one card on top of the pile")
+        .run();
+}
+
+/// Two hands of 3,000,000,000 were added into a hand of 4294967295: a count more than the
+/// whole deck counts is refused, naming the hand.
+#[test]
+fn score_a_hand_count_beyond_the_deck_is_refused_not_added_past_what_a_score_holds() {
+    carousel(&[
+        "score",
+        "--game",
+        "canadian",
+        "--out",
+        "alice",
+        "alice=0",
+        "bob=3000000000",
+        "carol=5",
+        "dave=3000000000",
+    ])
+    .status(2)
+    .stderr(
+        "carousel: bob's hand: \"3000000000\": no hand counts that much; the whole deck counts 1340\n",
+    )
+    .run();
+}
+
+/// CONTRACT.md: a `--rules` file holds a `[rules]` table and nothing else; a top-level
+/// `target = 500` was taken as a rule.
+#[test]
+fn score_rules_file_without_a_rules_table_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "target = 500\n").unwrap();
+    carousel(&["score", "--game", "canadian", "--out", "a"])
+        .args(["a=0", "b=5", "c=5", "d=5"])
+        .arg("--rules")
+        .arg(&rules)
+        .status(2)
+        .stderr_has("\"target\": a rules file holds a [rules] table and nothing else")
+        .run();
+}

@@ -21,3 +21,4 @@ mod score;
 mod solve;
 mod table_view;
 mod tally;
+mod transcripts;

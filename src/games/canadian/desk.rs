@@ -226,14 +226,24 @@ pub(crate) fn tell(game: &Game, notes: &[SessionNote<Setup>], look: Look) -> Str
     out
 }
 
+/// Who scores: a side of two players, or a single player.
+fn side_word(game: &Game) -> &'static str {
+    if game.setup().sides.are_teams() {
+        "side"
+    } else {
+        "player"
+    }
+}
+
 /// Where the game stands: the hand being entered and what it still needs, or the end.
 pub(crate) fn status(game: &Game, look: Look) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {}; the game ends when a side reaches {}.",
+        "{}: {}; the game ends when a {} reaches {}.",
         game.variant().title(),
         sides_words(game),
+        side_word(game),
         game.rules().target
     );
     if game.is_over() {
@@ -391,13 +401,14 @@ impl Desk for Setup {
         let variant = game.variant();
         let deck = variant.deck();
         format!(
-            "New game of {}: {}, with 2 decks and {} jokers ({} cards); {}.\n{} cards each; the game ends when a side reaches {}.\n",
+            "New game of {}: {}, with 2 decks and {} jokers ({} cards); {}.\n{} cards each; the game ends when a {} reaches {}.\n",
             variant.title(),
             sides_words(game),
             deck.jokers(),
             deck.size(),
             game.rulebook().wild_words(),
             game.rules().hand_size,
+            side_word(game),
             game.rules().target
         )
     }
@@ -407,10 +418,6 @@ impl Desk for Setup {
             "{}\n(Before the first hand is entered, teams, dealer NAME and rules change the setup.)\n",
             next_hand(game, 1)
         )
-    }
-
-    fn round_word() -> &'static str {
-        "hand"
     }
 
     fn round_example() -> &'static str {

@@ -237,6 +237,13 @@ impl Rulebook {
     }
 
     /// A hand's count: the sum of its cards' values.
+    /// What the whole deck counts in hand: no hand counts more.
+    pub(crate) fn deck_count(&self) -> u32 {
+        let deck = self.variant.deck();
+        let real = Card::all().map(|card| deck.copies() * self.hand_value(HandCard::Real(card)));
+        crate::hand::sum_values(real) + deck.jokers() * self.hand_value(HandCard::Joker)
+    }
+
     pub(crate) fn hand_count(&self, cards: &[HandCard]) -> u32 {
         crate::hand::sum_values(cards.iter().map(|c| self.hand_value(*c)))
     }

@@ -218,6 +218,7 @@ impl Ending for Setup {
 
 impl game::Game for Setup {
     const FIRST_STEP: &'static str = "the first hand is entered";
+    const ROUND_WORD: &'static str = "hand";
     const AFTER_THE_END: AfterTheEnd = AfterTheEnd::Step;
     const FIX_FORMS: &'static str = "fix N hand NAME HAND, fix N out NAME (or none), fix N melds NAME MELDS, fix N delete, or fix N and the whole result as round takes it";
 
@@ -360,6 +361,7 @@ impl game::Game for Setup {
             &self.rulebook(),
             &self.sides,
             result,
+            // The record's word: its errors name the [[round]] table.
             &format!("round {number}"),
         )
     }

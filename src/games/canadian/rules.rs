@@ -68,8 +68,8 @@ impl CanadianRules {
         ),
     ];
 
-    /// Reads a rules file: a `[rules]` table of these keys and nothing else (a bare list of
-    /// keys is read too). Numbers are whole; `target` and `hand-size` at least 1.
+    /// Reads a rules file: a `[rules]` table of these keys and nothing else. Numbers are
+    /// whole; `target` and `hand-size` at least 1.
     pub fn from_toml(text: &str) -> Result<CanadianRules, Error> {
         let rules: CanadianRules = read(text, true)?;
         rules.check().map_err(Error::Rules)?;
@@ -130,7 +130,10 @@ mod tests {
         let rules = CanadianRules::from_toml("[rules]\ntarget = 1000\nwild-pickup = true").unwrap();
         assert_eq!(rules.target, 1000);
         assert!(rules.wild_pickup);
-        assert_eq!(CanadianRules::from_toml(&rules.to_toml()).unwrap(), rules);
+        assert_eq!(
+            CanadianRules::from_toml(&format!("[rules]\n{}", rules.to_toml())).unwrap(),
+            rules
+        );
     }
 
     #[test]
@@ -149,6 +152,23 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("\"players\""), "{err}");
+    }
+
+    /// CONTRACT.md: a rules file holds a `[rules]` table and nothing else; keys outside one
+    /// are refused, naming the first, and an empty file is the defaults.
+    #[test]
+    fn house_rules_file_keys_outside_a_rules_table_are_refused() {
+        let err = CanadianRules::from_toml("target = 500\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("\"target\": a rules file holds a [rules] table and nothing else"),
+            "{err}"
+        );
+        assert_eq!(
+            CanadianRules::from_toml("").unwrap(),
+            CanadianRules::default()
+        );
     }
 
     #[test]

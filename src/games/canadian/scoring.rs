@@ -6,7 +6,7 @@ use super::Rulebook;
 use super::meld::Set;
 use super::sides::Sides;
 use crate::card::CardCounts;
-use crate::error::Error;
+use crate::error::{Error, HandForm};
 use crate::games::manipulation::table::Hand;
 use crate::hand::HandReport;
 use crate::notation::parse_wild_melds;
@@ -154,6 +154,11 @@ impl Rulebook {
     pub fn parse_hand_left(&self, text: &str) -> Result<HandReport, Error> {
         let text = text.trim();
         match count(text)? {
+            Some(n) if n > self.deck_count() => Err(HandForm::MoreThanTheDeck {
+                text: text.to_string(),
+                most: self.deck_count(),
+            }
+            .into()),
             Some(n) => Ok(HandReport::Count(n)),
             None => Hand::parse(text, self.variant.deck()).map(HandReport::Cards),
         }

@@ -453,10 +453,6 @@ impl Desk for Setup {
         text::first_round(game)
     }
 
-    fn round_word() -> &'static str {
-        "round"
-    }
-
     fn round_example() -> &'static str {
         "round knock bob alice=12 bob=3 carol=9"
     }

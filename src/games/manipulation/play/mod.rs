@@ -456,6 +456,7 @@ impl Ending for Setup {
 
 impl game::Game for Setup {
     const FIRST_STEP: &'static str = "the first draw of the game";
+    const ROUND_WORD: &'static str = "round";
     const AFTER_THE_END: AfterTheEnd = AfterTheEnd::Turn;
     const FIX_FORMS: &'static str = "fix N hand NAME HAND, fix N knock NAME (or nobody), fix N out NAME, fix N delete, or fix N and the whole result as round takes it";
 
