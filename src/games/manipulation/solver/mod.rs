@@ -2,10 +2,10 @@
 //! of cards can all be laid as melds ([`arrange`]).
 //!
 //! Both are exact, by two methods that take turns (`best_layout`): an integer program of
-//! the play (`ilp`, solved by its own branch and bound over a dual simplex, `simplex`), and
-//! a search (`search`): a dynamic program over ranks, ace to king and on to the high ace,
-//! one face (rank and suit) at a time, that counts cards rather than naming them. The
-//! search's parts:
+//! the play (`ilp`, made of rows, `row`, and solved by its own branch and bound over a dual
+//! simplex, `simplex`), and a search (`search`): a dynamic program over ranks, ace to king
+//! and on to the high ace, one face (rank and suit) at a time, that counts cards rather
+//! than naming them. The search's parts:
 //! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
 //!   turned into counts (pinned jokers, released jokers);
 //! - `state`: the state between faces, packed in a u64, and which runs beat which;
@@ -30,6 +30,7 @@ mod keep;
 mod layout;
 mod pool;
 mod profile;
+mod row;
 mod search;
 mod simplex;
 mod state;
