@@ -12,6 +12,7 @@
 //! - `faces`: every way to lay one face's cards;
 //! - `profile`: the first pass when aces can go high, choosing the aces set aside;
 //! - `dominance`: dropping beaten states;
+//! - `work`: how much a search may do, in moves tried, and the turns it hands on;
 //! - `layout`: the winning counts laid out as melds, loose jokers put on them;
 //! - `keep`: the table after a play, with the melds away from the play kept as they were.
 
@@ -34,6 +35,7 @@ mod row;
 mod search;
 mod simplex;
 mod state;
+mod work;
 mod zero_half;
 
 use crate::card::{Card, CardCounts, HandCard, TableCard};
@@ -46,7 +48,8 @@ use crate::games::manipulation::scoring::card_value;
 use crate::games::manipulation::table::{Hand, Meld, Table};
 use layout::Layout;
 use pool::{Pool, RANKS, SUITS, face};
-use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan_working};
+use search::{Config, Jokers, Limits, Outcome, Plan, best_plan_working};
+use work::{Turns, Work};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,7 +121,7 @@ pub mod methods {
     }
 
     /// The moves the search alone tries on a position (its measure of work, see
-    /// `search::Work`). Unlike its time, this is the same on every run and every machine,
+    /// `work::Work`). Unlike its time, this is the same on every run and every machine,
     /// so a change to the search can be judged free of a shared machine's noise.
     pub fn search_work(
         table: &Table,
@@ -816,6 +819,16 @@ mod tests {
              | 7h 8h 9h 10h | 4s 4h 4d 4c | As Ah Ad Ac | 10h Jh Qh Kh | 6d 7d 8d 9d",
             "Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h 7c 10c Qd * 5d",
         )
+    }
+
+    /// Counts the turns a search hands on, and goes on at once.
+    pub(super) struct Counted(pub(super) usize);
+
+    impl Turns for Counted {
+        fn turn(&mut self, spent: usize) -> Option<usize> {
+            self.0 += 1;
+            Some(spent + 1)
+        }
     }
 
     /// A full-scale table and hand that goes out only with aces laid high (in every

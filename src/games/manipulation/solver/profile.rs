@@ -427,8 +427,9 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
 #[cfg(test)]
 mod tests {
     use super::aces_aside_pass;
-    use crate::games::manipulation::solver::search::{Jokers, Limits, Work, searching};
+    use crate::games::manipulation::solver::search::{Jokers, Limits, searching};
     use crate::games::manipulation::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
+    use crate::games::manipulation::solver::work::Work;
 
     /// Positions whose hands go out only with aces laid high, or don't go out at all.
     const POSITIONS: [(&str, &str); 4] = [
