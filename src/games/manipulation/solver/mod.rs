@@ -9,6 +9,7 @@
 //! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
 //!   turned into counts (pinned jokers, released jokers);
 //! - `state`: the state between faces, packed in a u64, and which runs beat which;
+//! - `suit_move`: one face's decision, the step from a state to the next;
 //! - `faces`: every way to lay one face's cards;
 //! - `profile`: the first pass when aces can go high, choosing the aces set aside;
 //! - `dominance`: dropping beaten states;
@@ -35,6 +36,7 @@ mod row;
 mod search;
 mod simplex;
 mod state;
+mod suit_move;
 mod work;
 mod zero_half;
 

@@ -35,9 +35,9 @@
 //! are dropped after every rank.
 
 use super::dominance::{Ranked, without_dominated};
-use super::faces::SuitMove;
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
 use super::state::{KeyMap, MOST_RUNS, RunTable, key, sets_split};
+use super::suit_move::SuitMove;
 use super::work::Work;
 use std::collections::hash_map::Entry;
 
@@ -497,13 +497,6 @@ impl<'a, 'w> Search<'a, 'w> {
     /// Whether any ace can be set aside for the top of a run.
     fn aces_aside_matter(&self) -> bool {
         self.most_aside.iter().any(|n| *n > 0)
-    }
-
-    /// Counts the work of taking a state with runs `runs_index` a step on, in moves tried:
-    /// the state, then each of its moves (made now if they are not yet).
-    pub(super) fn count_step(&mut self, step: usize, runs_index: usize) {
-        let tried = 1 + self.moves_at(step, runs_index).len();
-        self.work.add(tried);
     }
 
     /// The key every search starts from.
