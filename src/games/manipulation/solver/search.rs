@@ -34,7 +34,7 @@
 //! States that another state beats (its runs can do all theirs can, with as good a score)
 //! are dropped after every rank.
 
-use super::dominance::{Ranked, without_dominated};
+use super::dominance::{Ranked, keep_best, without_dominated};
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
 use super::state::{KeyMap, MOST_RUNS, RunTable, key, sets_split};
 use super::suit_move::SuitMove;
@@ -91,28 +91,6 @@ pub(crate) struct Plan {
     pub played_count: u32,
     /// The value of the real hand cards played.
     pub played_value: u32,
-}
-
-impl Search<'_, '_> {
-    /// What dominance compares rather than matches, in this search's keys.
-    pub(super) fn compared_bits(&self) -> u64 {
-        match self.jokers {
-            Jokers::Needed => key::COMPARED_WITH_BALANCE,
-            Jokers::Placed => key::COMPARED_BITS,
-        }
-    }
-
-    /// Whether state `a` can do all state `b` can (scores aside). With jokers laid only
-    /// where needed, fewer jokers laid is better as long as the loose ones have room: the
-    /// room counted is never less than the loose jokers can be.
-    pub(super) fn dominates(&self, a: u64, b: u64) -> bool {
-        if !self.runs.key_dominates(a, b) {
-            return false;
-        }
-        let (balance_a, balance_b) = (key::balance(a), key::balance(b));
-        key::uses(a) <= key::uses(b)
-            && (balance_a == balance_b || (balance_a < balance_b && key::room(a) >= key::MOST_ROOM))
-    }
 }
 
 /// The score orders plays by value played, then by cards played.
@@ -211,14 +189,6 @@ fn search_passes(search: &mut Search) -> Outcome {
         [0; SUITS]
     };
     search.plan_with(aside)
-}
-
-/// Keeps the `most` best-scoring of `nodes` (all when there are no more).
-pub(super) fn keep_best<N: Ranked>(nodes: &mut Vec<N>, most: usize) {
-    if nodes.len() > most && most > 0 {
-        nodes.select_nth_unstable_by_key(most - 1, |node| std::cmp::Reverse(node.score()));
-        nodes.truncate(most);
-    }
 }
 
 /// The value of the hand cards a good play within `limits` lays (jokers laid only where
@@ -718,8 +688,9 @@ impl<'a, 'w> Search<'a, 'w> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Jokers, Limits, Node, Outcome, best_plan_working, keep_best, searching};
+    use super::{Jokers, Limits, Node, Outcome, best_plan_working, searching};
     use crate::games::manipulation::meld::MeldRules;
+    use crate::games::manipulation::solver::dominance::keep_best;
     use crate::games::manipulation::solver::pool::Pool;
     use crate::games::manipulation::solver::search::Config;
     use crate::games::manipulation::solver::tests::{Counted, GOES_OUT_WITH_ACES_HIGH, pool_of};
