@@ -12,6 +12,7 @@
 //! - `suit_move`: one face's decision, the step from a state to the next;
 //! - `faces`: every way to lay one face's cards;
 //! - `profile`: the first pass when aces can go high, choosing the aces set aside;
+//! - `passes`: the questions asked of a search, and the pass that records the decisions;
 //! - `dominance`: dropping beaten states;
 //! - `work`: how much a search may do, in moves tried, and the turns it hands on;
 //! - `layout`: the winning counts laid out as melds, loose jokers put on them;
@@ -30,6 +31,7 @@ mod faces;
 mod ilp;
 mod keep;
 mod layout;
+mod passes;
 mod pool;
 mod profile;
 mod row;
@@ -49,8 +51,9 @@ use crate::games::manipulation::rules::Rules;
 use crate::games::manipulation::scoring::card_value;
 use crate::games::manipulation::table::{Hand, Meld, Table};
 use layout::Layout;
+use passes::best_plan_working;
 use pool::{Pool, RANKS, SUITS, face};
-use search::{Config, Jokers, Limits, Outcome, Plan, best_plan_working};
+use search::{Config, Jokers, Limits, Outcome, Plan};
 use work::{Turns, Work};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
@@ -607,7 +610,7 @@ fn searched_layout_up(
 }
 
 /// How many states the narrow search for a good play keeps after each rank
-/// ([`search::good_value`]). Measured over every class of the bench in moves tried: 32
+/// ([`passes::good_value`]). Measured over every class of the bench in moves tried: 32
 /// takes 15% off the search's work in all (half on one hard set); 8 to 24 and 48 to 64
 /// take 10 to 14% off (narrower finds poorer plays, which bound the exact search less;
 /// wider costs more), and 128 adds 3%.
@@ -668,7 +671,7 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
             needed_jokers: most_needed,
             most_left: None,
         };
-        if let Some(value) = search::good_value(pool, config, limits, GOOD_PLAY_BEAM, work) {
+        if let Some(value) = passes::good_value(pool, config, limits, GOOD_PLAY_BEAM, work) {
             // The good play keeps no more than this, so the best keeps no more either.
             let most_left = total.saturating_sub(value);
             if most_left == 0 {
@@ -679,7 +682,7 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
                     most_left: Some(0),
                 };
                 if let Some(plan) =
-                    search::narrow_plan(pool, config, keeping_nothing, GOOD_PLAY_BEAM, work)
+                    passes::narrow_plan(pool, config, keeping_nothing, GOOD_PLAY_BEAM, work)
                 {
                     return Ok(plan);
                 }
@@ -961,7 +964,7 @@ mod tests {
                 panic!("the hard pool has a best play");
             };
             let good = |beam: usize| {
-                search::good_value(&pool, &config, limits, beam, &mut Work::default())
+                passes::good_value(&pool, &config, limits, beam, &mut Work::default())
                     .expect("a good play")
             };
             let (narrow, full) = (good(GOOD_PLAY_BEAM), good(usize::MAX));
@@ -1068,7 +1071,7 @@ mod tests {
             needed_jokers: 2,
             most_left: Some(0),
         };
-        let narrow = search::narrow_plan(
+        let narrow = passes::narrow_plan(
             &pool,
             &config,
             keeping_nothing,
