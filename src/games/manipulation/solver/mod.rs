@@ -229,7 +229,7 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
     // program's relaxation settles the rest (and proves a pile has none) where the search
     // would walk every rank of a big pile.
     let mut budget = QUICK_LAYOUT_WORK;
-    let quick = layout_with(&pool, &config, meld_rules, 0, &mut budget)
+    let quick = keep::layout_with(&pool, &config, meld_rules, 0, &mut budget)
         .and_then(|layout| checked_table(layout, cards, meld_rules));
     if quick.is_some() {
         return quick;
@@ -328,50 +328,6 @@ impl Solution {
             can_knock: deadwood <= rules.knock_limit,
         }
     }
-}
-
-/// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
-/// a meld needs them, as few as will do; `None` if there is none such (or its loose jokers
-/// may find no room). Quick: for tidying up, not for the best play; also `None` once its
-/// searches have spent `budget` (moves tried, see [`Work`]), which it spends from.
-///
-/// Most calls (laying a play with the least change) find none. One search allowing every
-/// such joker shows it, for fewer jokers too; only where it finds a layout are fewer
-/// jokers searched, fewest first, for a layout that needs fewer.
-pub(crate) fn layout_with(
-    pool: &Pool,
-    config: &Config,
-    rules: MeldRules,
-    needed_jokers: u8,
-    budget: &mut usize,
-) -> Option<Layout> {
-    let mut search = |needed_jokers: u8| {
-        if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
-            return Outcome::Impossible;
-        }
-        if *budget == 0 {
-            return Outcome::OutOfWork;
-        }
-        let limits = Limits {
-            needed_jokers,
-            most_left: Some(0),
-        };
-        let mut work = Work::at_most(*budget);
-        let outcome = best_plan_working(pool, config, Jokers::Needed, limits, &mut work);
-        *budget = budget.saturating_sub(work.spent);
-        outcome
-    };
-    let lay = |outcome: Outcome| match outcome {
-        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
-        Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
-    };
-    let with_all = search(needed_jokers);
-    if matches!(with_all, Outcome::Impossible) {
-        return None;
-    }
-    (0..needed_jokers)
-        .find_map(|fewer| lay(search(fewer)))
-        .or_else(|| lay(with_all))
 }
 
 /// The most work the quick search for any layout of a pile may do (see [`Work`]) before
@@ -800,7 +756,7 @@ fn into_melds(melds: Vec<Vec<TableCard>>, rules: MeldRules) -> Vec<Meld> {
 mod tests {
     use super::*;
 
-    fn pile(text: &str) -> Vec<HandCard> {
+    pub(super) fn pile(text: &str) -> Vec<HandCard> {
         Hand::parse(text, Deck::for_players(3).expect("a deck"))
             .expect("a hand")
             .cards()
@@ -1300,47 +1256,6 @@ mod tests {
             assert!(matches!(searched, Searched::OutOfWork));
             assert_eq!(turns.marks.len(), stop_at);
         }
-    }
-
-    #[test]
-    fn a_tidying_layout_lays_as_few_jokers_where_needed_as_it_can() {
-        let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
-        let config = config(&rules, meld_rules);
-        let needed = |text: &str, most: u8| {
-            let pool = Pool::for_arrangement(&pile(text));
-            let mut budget = usize::MAX;
-            layout_with(&pool, &config, meld_rules, most, &mut budget)
-                .map(|layout| layout.needed_jokers)
-        };
-        // The joker goes on the end of the run, where no meld needs it.
-        assert_eq!(needed("5h 6h 7h 8h *", 2), Some(0));
-        // The run needs it for 7h.
-        assert_eq!(needed("5h 6h 8h *", 2), Some(1));
-        assert_eq!(needed("5h 6h 8h *", 0), None);
-        // A run from 5h to 9h needs two jokers.
-        assert_eq!(needed("5h 6h 9h *", 1), None);
-        assert_eq!(needed("5h 6h 9h * *", 2), Some(2));
-        // Nothing to lay 4d with.
-        assert_eq!(needed("7h 8h 9h 4d *", 1), None);
-    }
-
-    #[test]
-    fn a_tidying_layout_spends_from_its_budget_and_stops_when_it_is_spent() {
-        let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
-        let config = config(&rules, meld_rules);
-        let pool = Pool::for_arrangement(&pile("5h 6h 8h * 9c 9d 9s"));
-        let mut budget = usize::MAX;
-        assert!(layout_with(&pool, &config, meld_rules, 1, &mut budget).is_some());
-        let spent = usize::MAX - budget;
-        assert!(spent > 0);
-        // One move short of what it took, it finds nothing, and spends all it had.
-        let mut short = spent - 1;
-        assert!(layout_with(&pool, &config, meld_rules, 1, &mut short).is_none());
-        assert_eq!(short, 0);
-        let mut none = 0;
-        assert!(layout_with(&pool, &config, meld_rules, 1, &mut none).is_none());
     }
 
     #[test]
