@@ -4,9 +4,11 @@
 //! States are many and a state can only be beaten by one whose runs beat its runs in every
 //! suit, so the kept states sit in a trie by their run counts, suit by suit: a query walks
 //! only the branches whose runs beat the state's in that suit.
+//!
+//! A narrow search also drops all but its best-scoring states ([`keep_best`]).
 
 use super::pool::SUITS;
-use super::search::Search;
+use super::search::{Jokers, Search};
 use super::state::key;
 
 /// A state of a step as the pruning sees it: its key and its score so far.
@@ -51,6 +53,36 @@ pub(crate) fn without_dominated<N: Ranked>(
         }
     }
     kept
+}
+
+/// Keeps the `most` best-scoring of `nodes` (all when there are no more).
+pub(crate) fn keep_best<N: Ranked>(nodes: &mut Vec<N>, most: usize) {
+    if nodes.len() > most && most > 0 {
+        nodes.select_nth_unstable_by_key(most - 1, |node| std::cmp::Reverse(node.score()));
+        nodes.truncate(most);
+    }
+}
+
+impl Search<'_, '_> {
+    /// What dominance compares rather than matches, in this search's keys.
+    fn compared_bits(&self) -> u64 {
+        match self.jokers {
+            Jokers::Needed => key::COMPARED_WITH_BALANCE,
+            Jokers::Placed => key::COMPARED_BITS,
+        }
+    }
+
+    /// Whether state `a` can do all state `b` can (scores aside). With jokers laid only
+    /// where needed, fewer jokers laid is better as long as the loose ones have room: the
+    /// room counted is never less than the loose jokers can be.
+    fn dominates(&self, a: u64, b: u64) -> bool {
+        if !self.runs.key_dominates(a, b) {
+            return false;
+        }
+        let (balance_a, balance_b) = (key::balance(a), key::balance(b));
+        key::uses(a) <= key::uses(b)
+            && (balance_a == balance_b || (balance_a < balance_b && key::room(a) >= key::MOST_ROOM))
+    }
 }
 
 /// Below this many kept states a plain scan is quicker than the trie.

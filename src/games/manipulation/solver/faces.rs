@@ -5,40 +5,16 @@
 use super::pool::{ACE_HIGH, RANKS, SUITS};
 use super::search::{COUNT_WEIGHT, Jokers, Search};
 use super::state::{MOST_RUNS, RunCounts, key};
-
-/// One face's decision: how its cards are found and where they go.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct SuitMove {
-    /// Runs in progress after this face.
-    pub next: RunCounts,
-    /// Hand cards of this face played.
-    pub played: u8,
-    /// Of those, how many release a pinned joker.
-    pub released: u8,
-    /// Wild jokers laid as this face.
-    pub jokers: u8,
-    /// Of those, how many go on runs of 3 or more (which must then go on).
-    pub jokers_on_long: u8,
-    /// Of those, how many go to sets.
-    pub jokers_in_sets: u8,
-    /// At the low ace: aces set aside for the top of a run. At the high ace: aces laid.
-    pub aces_aside: u8,
-    /// Runs of 3 or more that go on (the others end before this rank).
-    pub continued_long: u8,
-    /// Runs from the low ace that go on.
-    pub continued_from_ace: u8,
-    /// Runs started at this face.
-    pub started: u8,
-    /// Cards given to this rank's sets.
-    pub to_sets: u8,
-    /// Filled in once made: the index of `next`, the room for loose jokers the move makes,
-    /// and what it adds to the score.
-    pub next_index: u8,
-    pub room: u8,
-    pub score: u32,
-}
+use super::suit_move::SuitMove;
 
 impl Search<'_, '_> {
+    /// Counts the work of taking a state with runs `runs_index` a step on, in moves tried:
+    /// the state, then each of its moves (made now if they are not yet).
+    pub(super) fn count_step(&mut self, step: usize, runs_index: usize) {
+        let tried = 1 + self.moves_at(step, runs_index).len();
+        self.work.add(tried);
+    }
+
     /// The moves of a step from runs `runs_index` (made once, then kept).
     pub(super) fn moves_at(&mut self, step: usize, runs_index: usize) -> &[SuitMove] {
         let slot = step * self.runs.counts.len() + runs_index;

@@ -46,8 +46,9 @@
 
 use super::layout::{Layout, add_loose_joker};
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
+use super::row::Relation;
 use super::search::Config;
-use super::simplex::{BranchAndBound, Model, Relation, Solved, Status};
+use super::simplex::{BranchAndBound, Model, Solved, Status};
 use crate::card::{HandCard, TableCard};
 use crate::games::manipulation::meld::MeldRules;
 

@@ -6,18 +6,20 @@
 //! kept, and its other melds lay every other card. Then each other meld of the table,
 //! farthest from the played cards first (the likeliest to be spare), is put back as it was
 //! if the melds that hold its cards now can be laid again without them. Each step is a
-//! search over those few melds' cards, which is quick, and every step leaves a whole
-//! layout, so tidying can stop at any point with a legal table.
+//! search over those few melds' cards ([`layout_with`]), which is quick, and every step
+//! leaves a whole layout, so tidying can stop at any point with a legal table.
 //!
 //! Measured on every position of the bench (1,086 tables): this keeps 4,815 melds as they
 //! were, where opening the melds nearest the played cards (one, two, four and so on, until
 //! the play could be laid among them) kept 4,080. That way spent most of its searches
 //! proving a handful of melds too few, and on 898 tables no handful was enough.
 
-use super::layout::{Layout, has_room};
-use super::layout_with;
+use super::ilp;
+use super::layout::{self, Layout, has_room};
+use super::passes::best_plan_working;
 use super::pool::Pool;
-use super::search::Config;
+use super::search::{Config, Jokers, Limits, Outcome};
+use super::work::Work;
 use crate::card::{Card, HandCard, Rank, TableCard};
 use crate::games::manipulation::meld::{MeldKind, MeldRules};
 use crate::games::manipulation::table::{Meld, Table};
@@ -243,6 +245,50 @@ fn assemble(table: &Table, kept: &[&Meld], rest: Vec<Vec<TableCard>>, rules: Mel
     Table::new(melds)
 }
 
+/// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
+/// a meld needs them, as few as will do; `None` if there is none such (or its loose jokers
+/// may find no room). Quick: for tidying up, not for the best play; also `None` once its
+/// searches have spent `budget` (moves tried, see [`Work`]), which it spends from.
+///
+/// Most calls (laying a play with the least change) find none. One search allowing every
+/// such joker shows it, for fewer jokers too; only where it finds a layout are fewer
+/// jokers searched, fewest first, for a layout that needs fewer.
+pub(crate) fn layout_with(
+    pool: &Pool,
+    config: &Config,
+    rules: MeldRules,
+    needed_jokers: u8,
+    budget: &mut usize,
+) -> Option<Layout> {
+    let mut search = |needed_jokers: u8| {
+        if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
+            return Outcome::Impossible;
+        }
+        if *budget == 0 {
+            return Outcome::OutOfWork;
+        }
+        let limits = Limits {
+            needed_jokers,
+            most_left: Some(0),
+        };
+        let mut work = Work::at_most(*budget);
+        let outcome = best_plan_working(pool, config, Jokers::Needed, limits, &mut work);
+        *budget = budget.saturating_sub(work.spent);
+        outcome
+    };
+    let lay = |outcome: Outcome| match outcome {
+        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
+        Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
+    };
+    let with_all = search(needed_jokers);
+    if matches!(with_all, Outcome::Impossible) {
+        return None;
+    }
+    (0..needed_jokers)
+        .find_map(|fewer| lay(search(fewer)))
+        .or_else(|| lay(with_all))
+}
+
 /// New melds read in a steady order: runs by suit then lowest card, sets by rank.
 pub(crate) fn order_key(meld: &Meld) -> (u8, u8, u8) {
     let cards = meld.cards();
@@ -263,6 +309,8 @@ mod tests {
     use super::*;
     use crate::deck::Deck;
     use crate::games::manipulation::rules::Rules;
+    use crate::games::manipulation::solver::config;
+    use crate::games::manipulation::solver::tests::pile;
 
     /// The table after `found` (melds in notation) plays `played` onto `table`, and which
     /// of the table's melds it keeps as they were.
@@ -279,7 +327,7 @@ mod tests {
             played: played.cards().to_vec(),
             needed_jokers: 0,
         };
-        let config = super::super::config(&rules, meld_rules);
+        let config = config(&rules, meld_rules);
         let after = lay_with_least_change(&table, &layout, &config, meld_rules);
         let kept = table
             .melds()
@@ -302,5 +350,46 @@ mod tests {
         // Without the 7h the run's new 8h has no meld; without the run the set's 7h has none.
         let (after, kept) = tidied("4h 5h 6h | 7c 7d 7s 7h", "4h 5h 6h 7h 8h | 7c 7d 7s", "8h");
         assert_eq!(kept, [false, false], "{after}");
+    }
+
+    #[test]
+    fn a_tidying_layout_lays_as_few_jokers_where_needed_as_it_can() {
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
+        let config = config(&rules, meld_rules);
+        let needed = |text: &str, most: u8| {
+            let pool = Pool::for_arrangement(&pile(text));
+            let mut budget = usize::MAX;
+            layout_with(&pool, &config, meld_rules, most, &mut budget)
+                .map(|layout| layout.needed_jokers)
+        };
+        // The joker goes on the end of the run, where no meld needs it.
+        assert_eq!(needed("5h 6h 7h 8h *", 2), Some(0));
+        // The run needs it for 7h.
+        assert_eq!(needed("5h 6h 8h *", 2), Some(1));
+        assert_eq!(needed("5h 6h 8h *", 0), None);
+        // A run from 5h to 9h needs two jokers.
+        assert_eq!(needed("5h 6h 9h *", 1), None);
+        assert_eq!(needed("5h 6h 9h * *", 2), Some(2));
+        // Nothing to lay 4d with.
+        assert_eq!(needed("7h 8h 9h 4d *", 1), None);
+    }
+
+    #[test]
+    fn a_tidying_layout_spends_from_its_budget_and_stops_when_it_is_spent() {
+        let rules = Rules::default();
+        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
+        let config = config(&rules, meld_rules);
+        let pool = Pool::for_arrangement(&pile("5h 6h 8h * 9c 9d 9s"));
+        let mut budget = usize::MAX;
+        assert!(layout_with(&pool, &config, meld_rules, 1, &mut budget).is_some());
+        let spent = usize::MAX - budget;
+        assert!(spent > 0);
+        // One move short of what it took, it finds nothing, and spends all it had.
+        let mut short = spent - 1;
+        assert!(layout_with(&pool, &config, meld_rules, 1, &mut short).is_none());
+        assert_eq!(short, 0);
+        let mut none = 0;
+        assert!(layout_with(&pool, &config, meld_rules, 1, &mut none).is_none());
     }
 }

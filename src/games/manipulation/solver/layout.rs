@@ -2,10 +2,10 @@
 //! cards, run by run and set by set, every joker with its stated card, then puts the loose
 //! jokers on finished melds.
 
-use super::faces::SuitMove;
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS, face};
 use super::search::{Config, Jokers, Plan, Search};
 use super::state::sets_split;
+use super::suit_move::SuitMove;
 use crate::card::{Card, HandCard, Rank, TableCard};
 use crate::games::manipulation::meld::{self, MeldRules};
 

@@ -2,16 +2,19 @@
 //! of cards can all be laid as melds ([`arrange`]).
 //!
 //! Both are exact, by two methods that take turns (`best_layout`): an integer program of
-//! the play (`ilp`, solved by its own branch and bound over a dual simplex, `simplex`), and
-//! a search (`search`): a dynamic program over ranks, ace to king and on to the high ace,
-//! one face (rank and suit) at a time, that counts cards rather than naming them. The
-//! search's parts:
+//! the play (`ilp`, made of rows, `row`, and solved by its own branch and bound over a dual
+//! simplex, `simplex`), and a search (`search`): a dynamic program over ranks, ace to king
+//! and on to the high ace, one face (rank and suit) at a time, that counts cards rather
+//! than naming them. The search's parts:
 //! - `pool`: the cards by face, those that must be laid and those that may, with rule M4
 //!   turned into counts (pinned jokers, released jokers);
 //! - `state`: the state between faces, packed in a u64, and which runs beat which;
+//! - `suit_move`: one face's decision, the step from a state to the next;
 //! - `faces`: every way to lay one face's cards;
 //! - `profile`: the first pass when aces can go high, choosing the aces set aside;
+//! - `passes`: the questions asked of a search, and the pass that records the decisions;
 //! - `dominance`: dropping beaten states;
+//! - `work`: how much a search may do, in moves tried, and the turns it hands on;
 //! - `layout`: the winning counts laid out as melds, loose jokers put on them;
 //! - `keep`: the table after a play, with the melds away from the play kept as they were.
 
@@ -28,11 +31,15 @@ mod faces;
 mod ilp;
 mod keep;
 mod layout;
+mod passes;
 mod pool;
 mod profile;
+mod row;
 mod search;
 mod simplex;
 mod state;
+mod suit_move;
+mod work;
 mod zero_half;
 
 use crate::card::{Card, CardCounts, HandCard, TableCard};
@@ -44,8 +51,10 @@ use crate::games::manipulation::rules::Rules;
 use crate::games::manipulation::scoring::card_value;
 use crate::games::manipulation::table::{Hand, Meld, Table};
 use layout::Layout;
+use passes::best_plan_working;
 use pool::{Pool, RANKS, SUITS, face};
-use search::{Config, Jokers, Limits, Outcome, Plan, Turns, Work, best_plan_working};
+use search::{Config, Jokers, Limits, Outcome, Plan};
+use work::{Turns, Work};
 
 /// The best play: the cards to play, the table they make, and what is left in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +126,7 @@ pub mod methods {
     }
 
     /// The moves the search alone tries on a position (its measure of work, see
-    /// `search::Work`). Unlike its time, this is the same on every run and every machine,
+    /// `work::Work`). Unlike its time, this is the same on every run and every machine,
     /// so a change to the search can be judged free of a shared machine's noise.
     pub fn search_work(
         table: &Table,
@@ -220,7 +229,7 @@ pub fn arrange(cards: &[HandCard], rules: &Rules, deck: Deck) -> Option<Table> {
     // program's relaxation settles the rest (and proves a pile has none) where the search
     // would walk every rank of a big pile.
     let mut budget = QUICK_LAYOUT_WORK;
-    let quick = layout_with(&pool, &config, meld_rules, 0, &mut budget)
+    let quick = keep::layout_with(&pool, &config, meld_rules, 0, &mut budget)
         .and_then(|layout| checked_table(layout, cards, meld_rules));
     if quick.is_some() {
         return quick;
@@ -319,50 +328,6 @@ impl Solution {
             can_knock: deadwood <= rules.knock_limit,
         }
     }
-}
-
-/// A layout of a pool that must all be laid, with at most `needed_jokers` jokers laid where
-/// a meld needs them, as few as will do; `None` if there is none such (or its loose jokers
-/// may find no room). Quick: for tidying up, not for the best play; also `None` once its
-/// searches have spent `budget` (moves tried, see [`Work`]), which it spends from.
-///
-/// Most calls (laying a play with the least change) find none. One search allowing every
-/// such joker shows it, for fewer jokers too; only where it finds a layout are fewer
-/// jokers searched, fewest first, for a layout that needs fewer.
-pub(crate) fn layout_with(
-    pool: &Pool,
-    config: &Config,
-    rules: MeldRules,
-    needed_jokers: u8,
-    budget: &mut usize,
-) -> Option<Layout> {
-    let mut search = |needed_jokers: u8| {
-        if !ilp::every_card_fits(pool, config, u32::from(needed_jokers)) {
-            return Outcome::Impossible;
-        }
-        if *budget == 0 {
-            return Outcome::OutOfWork;
-        }
-        let limits = Limits {
-            needed_jokers,
-            most_left: Some(0),
-        };
-        let mut work = Work::at_most(*budget);
-        let outcome = best_plan_working(pool, config, Jokers::Needed, limits, &mut work);
-        *budget = budget.saturating_sub(work.spent);
-        outcome
-    };
-    let lay = |outcome: Outcome| match outcome {
-        Outcome::Found(plan) => layout::lay_out(pool, &plan, config, Jokers::Needed, rules),
-        Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
-    };
-    let with_all = search(needed_jokers);
-    if matches!(with_all, Outcome::Impossible) {
-        return None;
-    }
-    (0..needed_jokers)
-        .find_map(|fewer| lay(search(fewer)))
-        .or_else(|| lay(with_all))
 }
 
 /// The most work the quick search for any layout of a pile may do (see [`Work`]) before
@@ -601,7 +566,7 @@ fn searched_layout_up(
 }
 
 /// How many states the narrow search for a good play keeps after each rank
-/// ([`search::good_value`]). Measured over every class of the bench in moves tried: 32
+/// ([`passes::good_value`]). Measured over every class of the bench in moves tried: 32
 /// takes 15% off the search's work in all (half on one hard set); 8 to 24 and 48 to 64
 /// take 10 to 14% off (narrower finds poorer plays, which bound the exact search less;
 /// wider costs more), and 128 adds 3%.
@@ -662,7 +627,7 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
             needed_jokers: most_needed,
             most_left: None,
         };
-        if let Some(value) = search::good_value(pool, config, limits, GOOD_PLAY_BEAM, work) {
+        if let Some(value) = passes::good_value(pool, config, limits, GOOD_PLAY_BEAM, work) {
             // The good play keeps no more than this, so the best keeps no more either.
             let most_left = total.saturating_sub(value);
             if most_left == 0 {
@@ -673,7 +638,7 @@ fn best_needed_plan(pool: &Pool, config: &Config, work: &mut Work<'_>) -> Result
                     most_left: Some(0),
                 };
                 if let Some(plan) =
-                    search::narrow_plan(pool, config, keeping_nothing, GOOD_PLAY_BEAM, work)
+                    passes::narrow_plan(pool, config, keeping_nothing, GOOD_PLAY_BEAM, work)
                 {
                     return Ok(plan);
                 }
@@ -791,7 +756,7 @@ fn into_melds(melds: Vec<Vec<TableCard>>, rules: MeldRules) -> Vec<Meld> {
 mod tests {
     use super::*;
 
-    fn pile(text: &str) -> Vec<HandCard> {
+    pub(super) fn pile(text: &str) -> Vec<HandCard> {
         Hand::parse(text, Deck::for_players(3).expect("a deck"))
             .expect("a hand")
             .cards()
@@ -815,6 +780,16 @@ mod tests {
              | 7h 8h 9h 10h | 4s 4h 4d 4c | As Ah Ad Ac | 10h Jh Qh Kh | 6d 7d 8d 9d",
             "Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h 7c 10c Qd * 5d",
         )
+    }
+
+    /// Counts the turns a search hands on, and goes on at once.
+    pub(super) struct Counted(pub(super) usize);
+
+    impl Turns for Counted {
+        fn turn(&mut self, spent: usize) -> Option<usize> {
+            self.0 += 1;
+            Some(spent + 1)
+        }
     }
 
     /// A full-scale table and hand that goes out only with aces laid high (in every
@@ -945,7 +920,7 @@ mod tests {
                 panic!("the hard pool has a best play");
             };
             let good = |beam: usize| {
-                search::good_value(&pool, &config, limits, beam, &mut Work::default())
+                passes::good_value(&pool, &config, limits, beam, &mut Work::default())
                     .expect("a good play")
             };
             let (narrow, full) = (good(GOOD_PLAY_BEAM), good(usize::MAX));
@@ -1052,7 +1027,7 @@ mod tests {
             needed_jokers: 2,
             most_left: Some(0),
         };
-        let narrow = search::narrow_plan(
+        let narrow = passes::narrow_plan(
             &pool,
             &config,
             keeping_nothing,
@@ -1281,47 +1256,6 @@ mod tests {
             assert!(matches!(searched, Searched::OutOfWork));
             assert_eq!(turns.marks.len(), stop_at);
         }
-    }
-
-    #[test]
-    fn a_tidying_layout_lays_as_few_jokers_where_needed_as_it_can() {
-        let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
-        let config = config(&rules, meld_rules);
-        let needed = |text: &str, most: u8| {
-            let pool = Pool::for_arrangement(&pile(text));
-            let mut budget = usize::MAX;
-            layout_with(&pool, &config, meld_rules, most, &mut budget)
-                .map(|layout| layout.needed_jokers)
-        };
-        // The joker goes on the end of the run, where no meld needs it.
-        assert_eq!(needed("5h 6h 7h 8h *", 2), Some(0));
-        // The run needs it for 7h.
-        assert_eq!(needed("5h 6h 8h *", 2), Some(1));
-        assert_eq!(needed("5h 6h 8h *", 0), None);
-        // A run from 5h to 9h needs two jokers.
-        assert_eq!(needed("5h 6h 9h *", 1), None);
-        assert_eq!(needed("5h 6h 9h * *", 2), Some(2));
-        // Nothing to lay 4d with.
-        assert_eq!(needed("7h 8h 9h 4d *", 1), None);
-    }
-
-    #[test]
-    fn a_tidying_layout_spends_from_its_budget_and_stops_when_it_is_spent() {
-        let rules = Rules::default();
-        let meld_rules = MeldRules::new(&rules, Deck::for_players(3).expect("a deck"));
-        let config = config(&rules, meld_rules);
-        let pool = Pool::for_arrangement(&pile("5h 6h 8h * 9c 9d 9s"));
-        let mut budget = usize::MAX;
-        assert!(layout_with(&pool, &config, meld_rules, 1, &mut budget).is_some());
-        let spent = usize::MAX - budget;
-        assert!(spent > 0);
-        // One move short of what it took, it finds nothing, and spends all it had.
-        let mut short = spent - 1;
-        assert!(layout_with(&pool, &config, meld_rules, 1, &mut short).is_none());
-        assert_eq!(short, 0);
-        let mut none = 0;
-        assert!(layout_with(&pool, &config, meld_rules, 1, &mut none).is_none());
     }
 
     #[test]

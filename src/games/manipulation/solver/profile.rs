@@ -8,7 +8,7 @@
 //! state whose scores differ from it by a constant. Moves between the aces only add to that
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
-use super::dominance::{Ranked, without_dominated};
+use super::dominance::{Ranked, keep_best, without_dominated};
 use super::pool::ACE_HIGH;
 use super::pool::SUITS;
 use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
@@ -398,7 +398,7 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
             next = without_dominated(search, next, |other, node| {
                 profiles.covers(other.profile, other.score, node.profile, node.score)
             });
-            super::search::keep_best(&mut next, search.beam);
+            keep_best(&mut next, search.beam);
         }
         layer = next;
     }
@@ -427,8 +427,9 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
 #[cfg(test)]
 mod tests {
     use super::aces_aside_pass;
-    use crate::games::manipulation::solver::search::{Jokers, Limits, Work, searching};
+    use crate::games::manipulation::solver::search::{Jokers, Limits, searching};
     use crate::games::manipulation::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
+    use crate::games::manipulation::solver::work::Work;
 
     /// Positions whose hands go out only with aces laid high, or don't go out at all.
     const POSITIONS: [(&str, &str); 4] = [

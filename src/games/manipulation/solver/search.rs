@@ -13,9 +13,9 @@
 //! Aces: an ace is laid low (A-2-3) or high (Q-K-A), never both, so the aces each suit sets
 //! aside at the ace for the top of its runs must be remembered until the high ace. Carrying
 //! that count in the state would multiply it by up to 81; instead a first pass
-//! ([`super::profile`])
-//! carries, per state, the best score for every way of setting aces aside, and finds the best
-//! one; a second pass with that choice fixed records the decisions.
+//! ([`super::profile`]) carries, per state, the best score for every way of setting aces
+//! aside, and finds the best one; a second pass with that choice fixed records the
+//! decisions ([`super::passes`]).
 //!
 //! Jokers: most jokers could sit on many melds. Unless told otherwise the search lays only
 //! the jokers a meld needs, and counts the rest as *loose*: they are put on finished melds at
@@ -32,13 +32,17 @@
 //! questions first.
 //!
 //! States that another state beats (its runs can do all theirs can, with as good a score)
-//! are dropped after every rank.
+//! are dropped after every rank ([`super::dominance`]).
+//!
+//! Here: what a search is asked and what it finds, and one step of it: the state a move
+//! leads to ([`Search::step_key`]) and how a finished state ends a play
+//! ([`Search::finish`]). A face's moves are made in [`super::faces`]; the passes over the
+//! steps run in [`super::profile`] and [`super::passes`].
 
-use super::dominance::{Ranked, without_dominated};
-use super::faces::SuitMove;
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
-use super::state::{KeyMap, MOST_RUNS, RunTable, key, sets_split};
-use std::collections::hash_map::Entry;
+use super::state::{MOST_RUNS, RunTable, key, sets_split};
+use super::suit_move::SuitMove;
+use super::work::Work;
 
 /// What the search needs to know of the rules.
 #[derive(Clone, Copy, Debug)]
@@ -92,52 +96,8 @@ pub(crate) struct Plan {
     pub played_value: u32,
 }
 
-impl Search<'_, '_> {
-    /// What dominance compares rather than matches, in this search's keys.
-    pub(super) fn compared_bits(&self) -> u64 {
-        match self.jokers {
-            Jokers::Needed => key::COMPARED_WITH_BALANCE,
-            Jokers::Placed => key::COMPARED_BITS,
-        }
-    }
-
-    /// Whether state `a` can do all state `b` can (scores aside). With jokers laid only
-    /// where needed, fewer jokers laid is better as long as the loose ones have room: the
-    /// room counted is never less than the loose jokers can be.
-    pub(super) fn dominates(&self, a: u64, b: u64) -> bool {
-        if !self.runs.key_dominates(a, b) {
-            return false;
-        }
-        let (balance_a, balance_b) = (key::balance(a), key::balance(b));
-        key::uses(a) <= key::uses(b)
-            && (balance_a == balance_b || (balance_a < balance_b && key::room(a) >= key::MOST_ROOM))
-    }
-}
-
 /// The score orders plays by value played, then by cards played.
 pub(crate) const COUNT_WEIGHT: u32 = 256;
-
-/// The best play of `pool`: the most value laid from the optional cards (then the most
-/// cards) with every card that must be laid on the table; `Impossible` when the must cards
-/// can't all be laid. Its work is done on `work`: all its passes add to what `work` has
-/// spent, and stop when it says.
-pub(crate) fn best_plan_working(
-    pool: &Pool,
-    config: &Config,
-    jokers: Jokers,
-    limits: Limits,
-    work: &mut Work<'_>,
-) -> Outcome {
-    searching(
-        pool,
-        config,
-        jokers,
-        limits,
-        usize::MAX,
-        work,
-        search_passes,
-    )
-}
 
 /// Runs `run` on a search of `pool` keeping the `beam` best-scoring states after each rank
 /// (all with `usize::MAX`), its work done on `work`.
@@ -155,227 +115,6 @@ pub(super) fn searching<T>(
     let found = run(&mut search);
     *work = search.work;
     found
-}
-
-/// Whoever takes turns with a search: the caller, running another method between the
-/// search's steps, so that the search goes on where it stopped rather than starting again.
-pub(crate) trait Turns {
-    /// The search has done `spent` work: returns the work at which to call again, or `None`
-    /// to stop the search (the other method has answered).
-    fn turn(&mut self, spent: usize) -> Option<usize>;
-}
-
-/// The work of one or more searches, in moves tried (see [`Search::count_step`]): a count that
-/// grows with the time taken, where a count of states would not (a state of the first pass
-/// can cost forty of the second). It is checked after every step: a search stops past
-/// `most` ([`Outcome::OutOfWork`]), and hands the turn on at each mark.
-pub(crate) struct Work<'a> {
-    pub spent: usize,
-    most: usize,
-    mark: usize,
-    turns: Option<&'a mut dyn Turns>,
-    /// Told to stop: every search on this work stops at once, asking no one again.
-    stopped: bool,
-}
-
-/// Turns held by [`Work::hold_turns_for`]: the mark before, and the one the hold set.
-pub(crate) struct Held {
-    before: usize,
-    until: usize,
-}
-
-impl Default for Work<'_> {
-    fn default() -> Self {
-        Work::at_most(usize::MAX)
-    }
-}
-
-impl<'a> Work<'a> {
-    /// Work that stops past `most`.
-    pub(crate) fn at_most(most: usize) -> Work<'a> {
-        Work {
-            spent: 0,
-            most,
-            mark: usize::MAX,
-            turns: None,
-            stopped: false,
-        }
-    }
-
-    /// Work that hands the turn to `turns` once `first` is spent, then where it says.
-    pub(crate) fn taking_turns(turns: &'a mut dyn Turns, first: usize) -> Work<'a> {
-        Work {
-            spent: 0,
-            most: usize::MAX,
-            mark: first,
-            turns: Some(turns),
-            stopped: false,
-        }
-    }
-
-    /// Hands the turn on at the next step, whatever has been spent (when turns are taken).
-    pub(crate) fn hand_over(&mut self) {
-        if self.turns.is_some() {
-            self.mark = self.mark.min(self.spent);
-        }
-    }
-
-    /// Holds the turns for at most `moves` more (`usize::MAX`: until the hold ends): none
-    /// is handed on before, unless [`Work::end_hold`] ends the hold first.
-    pub(crate) fn hold_turns_for(&mut self, moves: usize) -> Held {
-        // Without turns, a mark would only stop the search.
-        let until = if self.turns.is_some() {
-            self.spent.saturating_add(moves)
-        } else {
-            usize::MAX
-        };
-        Held {
-            before: std::mem::replace(&mut self.mark, until),
-            until,
-        }
-    }
-
-    /// Ends a hold: turns go on from the mark before it, or, if a turn was handed on when
-    /// the hold ran out, from where that turn said.
-    pub(crate) fn end_hold(&mut self, held: Held) {
-        if self.mark == held.until {
-            self.mark = held.before;
-        }
-    }
-
-    /// Counts `n` more work.
-    pub(super) fn add(&mut self, n: usize) {
-        self.spent = self.spent.saturating_add(n);
-    }
-
-    /// Whether the search must stop now: past its most, or told to by whoever takes turns.
-    pub(super) fn must_stop(&mut self) -> bool {
-        if self.stopped || self.spent > self.most {
-            return true;
-        }
-        // One turn a step at most: a mark already passed is asked at the next step.
-        if self.spent >= self.mark {
-            let Some(next) = self.turns.as_mut().and_then(|turns| turns.turn(self.spent)) else {
-                self.stopped = true;
-                return true;
-            };
-            self.mark = next;
-        }
-        false
-    }
-}
-
-/// The passes of [`best_plan_working`].
-fn search_passes(search: &mut Search) -> Outcome {
-    let limits = search.limits;
-    if search.aces_aside_matter() && limits.most_left == Some(0) && search.jokers == Jokers::Needed
-    {
-        // Plays that keep nothing (every hand joker laid, as this search lays them) are all
-        // as good, so the first found will do: most are found in one pass with a guess at
-        // the aces set aside, without the first pass's profiles (which costs about four
-        // such passes): none set aside, as many as could top runs, every one. Most wrong
-        // guesses fail within a tenth to a twentieth of a pass (measured on the hard sets).
-        // While the question is whether the hand goes out with every joker loose, no turn
-        // is handed on: a right guess answers in a pass, where the other method's turn may
-        // take several. With a joker laid where needed, a pass takes several times as long,
-        // and the program, quicker since its faces with no card lost their rows, answers
-        // most such positions within its first turn: turns go on as ever. Measured over
-        // every class of the bench, against holding them there too: the medians x0.95
-        // (geometric mean), the hill-climbed `aspiration` set 1.37 ms to 1.00 and `fewer
-        // instructions` 1.36 to 1.25, but `first turn short` 0.50 to 0.60.
-        let guesses = [
-            [0; SUITS],
-            search.aces_that_could_top_runs(),
-            search.most_aside,
-        ];
-        let held = (limits.needed_jokers == 0).then(|| search.work.hold_turns_for(usize::MAX));
-        let answered = guesses
-            .iter()
-            .enumerate()
-            .filter(|(at, aside)| !guesses[..*at].contains(aside))
-            .find_map(|(_, aside)| match search.plan_with(*aside) {
-                done @ (Outcome::Found(_) | Outcome::OutOfWork) => Some(done),
-                Outcome::Impossible | Outcome::NoRoomSeen => None,
-            });
-        if let Some(held) = held {
-            search.work.end_hold(held);
-        }
-        if let Some(done) = answered {
-            return done;
-        }
-    }
-    let aside = if search.aces_aside_matter() {
-        match super::profile::best_aces_aside(search) {
-            Ok((aside, best_value)) => {
-                // The second pass knows how good the best play is: nothing worse matters.
-                let left = search.optional_value().saturating_sub(best_value);
-                search.limits.most_left = Some(limits.most_left.map_or(left, |m| m.min(left)));
-                aside
-            }
-            Err(outcome) => return outcome,
-        }
-    } else {
-        [0; SUITS]
-    };
-    search.plan_with(aside)
-}
-
-/// Keeps the `most` best-scoring of `nodes` (all when there are no more).
-pub(super) fn keep_best<N: Ranked>(nodes: &mut Vec<N>, most: usize) {
-    if nodes.len() > most && most > 0 {
-        nodes.select_nth_unstable_by_key(most - 1, |node| std::cmp::Reverse(node.score()));
-        nodes.truncate(most);
-    }
-}
-
-/// The value of the hand cards a good play within `limits` lays (jokers laid only where
-/// needed), found quickly by keeping only the `beam` best-scoring states after each rank.
-/// The play exists, so the value is a floor under the best play's that an exact search may
-/// be bounded by; it is not the best's. `None` when the narrow search finds no play (or
-/// none whose loose jokers it sees room for).
-pub(crate) fn good_value(
-    pool: &Pool,
-    config: &Config,
-    limits: Limits,
-    beam: usize,
-    work: &mut Work<'_>,
-) -> Option<u32> {
-    searching(pool, config, Jokers::Needed, limits, beam, work, |search| {
-        if search.aces_aside_matter() {
-            super::profile::best_aces_aside(search)
-                .ok()
-                .map(|(_, value)| value)
-        } else {
-            match search.plan_with([0; SUITS]) {
-                Outcome::Found(plan) => Some(plan.played_value),
-                Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
-            }
-        }
-    })
-}
-
-/// A play within `limits` (jokers laid only where needed), if a narrow search keeping only
-/// the `beam` best-scoring states after each rank finds one: quick, but finding none proves
-/// nothing.
-pub(crate) fn narrow_plan(
-    pool: &Pool,
-    config: &Config,
-    limits: Limits,
-    beam: usize,
-    work: &mut Work<'_>,
-) -> Option<Plan> {
-    match searching(
-        pool,
-        config,
-        Jokers::Needed,
-        limits,
-        beam,
-        work,
-        search_passes,
-    ) {
-        Outcome::Found(plan) => Some(plan),
-        Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
-    }
 }
 
 /// Bounds that let a search skip plays that can't matter.
@@ -461,24 +200,6 @@ impl<T> Best<T> {
     }
 }
 
-/// One entry of a step: a state, its best score, and how it was reached.
-#[derive(Clone, Copy)]
-struct Node {
-    key: u64,
-    score: u32,
-    parent: u32,
-    choice: u16,
-}
-
-impl Ranked for Node {
-    fn key(&self) -> u64 {
-        self.key
-    }
-    fn score(&self) -> i64 {
-        i64::from(self.score)
-    }
-}
-
 pub(crate) struct Search<'a, 'w> {
     pub pool: &'a Pool,
     pub config: &'a Config,
@@ -502,7 +223,7 @@ pub(crate) struct Search<'a, 'w> {
     /// The work done so far by this search's passes, and by the searches before it.
     pub work: Work<'w>,
     /// The most states kept after each rank: a search that keeps fewer than all proves
-    /// nothing, but finds a good play quickly ([`good_value`]).
+    /// nothing, but finds a good play quickly ([`super::passes::good_value`]).
     pub beam: usize,
 }
 
@@ -584,33 +305,8 @@ impl<'a, 'w> Search<'a, 'w> {
         self.limits.most_left == Some(0) && self.config.rank_values.iter().all(|v| *v > 0)
     }
 
-    /// Per suit, as many aces as could top runs: no more than the suit's kings or queens.
-    fn aces_that_could_top_runs(&self) -> [u8; SUITS] {
-        let pool = self.pool;
-        let cards = |rank: usize, suit: usize| {
-            pool.must_real[rank][suit] + pool.pinned[rank][suit] + pool.optional_real[rank][suit]
-        };
-        std::array::from_fn(|suit| {
-            self.most_aside[suit]
-                .min(cards(RANKS - 1, suit))
-                .min(cards(RANKS - 2, suit))
-        })
-    }
-
     pub(super) fn steps(&self) -> usize {
         (self.config.last_rank() + 1) * SUITS
-    }
-
-    /// Whether any ace can be set aside for the top of a run.
-    fn aces_aside_matter(&self) -> bool {
-        self.most_aside.iter().any(|n| *n > 0)
-    }
-
-    /// Counts the work of taking a state with runs `runs_index` a step on, in moves tried:
-    /// the state, then each of its moves (made now if they are not yet).
-    pub(super) fn count_step(&mut self, step: usize, runs_index: usize) {
-        let tried = 1 + self.moves_at(step, runs_index).len();
-        self.work.add(tried);
     }
 
     /// The key every search starts from.
@@ -697,285 +393,5 @@ impl<'a, 'w> Search<'a, 'w> {
             bonus: joker_score * u64::from(hand_jokers),
             has_room: loose <= key::room(key),
         })
-    }
-
-    /// Whether a move agrees with the aces set aside, `aside[suit]`.
-    fn fits_aside(&self, step: usize, mv: &SuitMove, aside: &[u8; SUITS]) -> bool {
-        let (rank, suit) = (step / SUITS, step % SUITS);
-        (rank != 0 && rank != ACE_HIGH) || mv.aces_aside == aside[suit]
-    }
-
-    /// The best play with the aces of each suit set aside as given, and its decisions.
-    fn plan_with(&mut self, aside: [u8; SUITS]) -> Outcome {
-        let steps = self.steps();
-        let mut layers: Vec<Vec<Node>> = Vec::with_capacity(steps + 1);
-        layers.push(vec![Node {
-            key: self.start_key(),
-            score: 0,
-            parent: u32::MAX,
-            choice: 0,
-        }]);
-        let mut map: KeyMap<u32> = KeyMap::default();
-        for step in 0..steps {
-            let suit = step % SUITS;
-            let Some(current) = layers.last_mut().map(std::mem::take) else {
-                return Outcome::Impossible;
-            };
-            let mut next: Vec<Node> = Vec::with_capacity(current.len() * 2);
-            map.clear();
-            for (parent, node) in current.iter().enumerate() {
-                let runs_index = key::runs(node.key, suit);
-                self.count_step(step, runs_index);
-                let (moves, budget) = self.moves_from(step, node.key);
-                for (choice, mv) in moves.iter().enumerate() {
-                    if mv.jokers > budget || !self.fits_aside(step, mv, &aside) {
-                        continue;
-                    }
-                    let Some(key) = self.step_key(node.key, step, mv) else {
-                        continue;
-                    };
-                    let score = node.score + mv.score;
-                    if !self.within_limits(step, i64::from(score)) {
-                        continue;
-                    }
-                    match map.entry(key) {
-                        Entry::Occupied(slot) => {
-                            let entry = &mut next[*slot.get() as usize];
-                            if score > entry.score {
-                                entry.score = score;
-                                entry.parent = parent as u32;
-                                entry.choice = choice as u16;
-                            }
-                        }
-                        Entry::Vacant(slot) => {
-                            slot.insert(next.len() as u32);
-                            next.push(Node {
-                                key,
-                                score,
-                                parent: parent as u32,
-                                choice: choice as u16,
-                            });
-                        }
-                    }
-                }
-            }
-            if let Some(last) = layers.last_mut() {
-                *last = current;
-            }
-            if next.is_empty() {
-                return Outcome::Impossible;
-            }
-            if self.work.must_stop() {
-                return Outcome::OutOfWork;
-            }
-            if suit == SUITS - 1 {
-                next = without_dominated(self, next, |_, _| true);
-                keep_best(&mut next, self.beam);
-            }
-            layers.push(next);
-        }
-        match self.read_back(&layers) {
-            Ok(plan) => Outcome::Found(plan),
-            Err(outcome) => outcome,
-        }
-    }
-
-    /// The best finished state, and the decisions that led to it.
-    fn read_back(&mut self, layers: &[Vec<Node>]) -> Result<Plan, Outcome> {
-        let last = layers.last().ok_or(Outcome::Impossible)?;
-        let mut best = Best::new();
-        for (index, node) in last.iter().enumerate() {
-            let Some(finish) = self.finish(node.key) else {
-                continue;
-            };
-            let score = u64::from(node.score) + finish.bonus;
-            best.offer(score, finish.has_room, || (index, finish));
-        }
-        let (score, (index, finish)) = best.outcome()?;
-        self.moves_back(layers, index)
-            .map(|moves| Plan {
-                moves,
-                hand_jokers: finish.hand_jokers,
-                loose_jokers: finish.loose,
-                played_count: (score % u64::from(COUNT_WEIGHT)) as u32,
-                played_value: (u64::from(self.score_of(index, layers)) / u64::from(COUNT_WEIGHT))
-                    as u32,
-            })
-            .ok_or(Outcome::Impossible)
-    }
-
-    fn score_of(&self, index: usize, layers: &[Vec<Node>]) -> u32 {
-        layers
-            .last()
-            .and_then(|l| l.get(index))
-            .map_or(0, |n| n.score)
-    }
-
-    /// The moves that led to the `index`th state of the last layer.
-    fn moves_back(
-        &mut self,
-        layers: &[Vec<Node>],
-        mut index: usize,
-    ) -> Option<Vec<[SuitMove; SUITS]>> {
-        let steps = layers.len() - 1;
-        let mut moves = vec![[SuitMove::default(); SUITS]; steps / SUITS];
-        for step in (0..steps).rev() {
-            let node = *layers[step + 1].get(index)?;
-            let parent = *layers[step].get(node.parent as usize)?;
-            let options = self.moves_at(step, key::runs(parent.key, step % SUITS));
-            moves[step / SUITS][step % SUITS] = *options.get(usize::from(node.choice))?;
-            index = node.parent as usize;
-        }
-        Some(moves)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{
-        Jokers, Limits, Node, Outcome, Turns, Work, best_plan_working, keep_best, searching,
-    };
-    use crate::games::manipulation::meld::MeldRules;
-    use crate::games::manipulation::solver::pool::Pool;
-    use crate::games::manipulation::solver::search::Config;
-    use crate::games::manipulation::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
-
-    fn node(key: u64, score: u32) -> Node {
-        Node {
-            key,
-            score,
-            parent: 0,
-            choice: 0,
-        }
-    }
-
-    #[test]
-    fn a_narrow_search_keeps_the_best_scoring_states() {
-        let mut nodes: Vec<Node> = [5, 9, 1, 7, 3, 9]
-            .iter()
-            .enumerate()
-            .map(|(key, score)| node(key as u64, *score))
-            .collect();
-        keep_best(&mut nodes, 3);
-        let mut scores: Vec<u32> = nodes.iter().map(|n| n.score).collect();
-        scores.sort_unstable();
-        assert_eq!(scores, [7, 9, 9]);
-        keep_best(&mut nodes, 5);
-        assert_eq!(nodes.len(), 3, "fewer than the most: all are kept");
-    }
-
-    /// A hand that goes out only with aces laid high: no ace set aside fails (the table's
-    /// ace sets are made from aces set aside), as many as could top runs will do.
-    fn goes_out_with_aces_high() -> (Pool, Config, MeldRules) {
-        let (table, hand) = GOES_OUT_WITH_ACES_HIGH;
-        pool_of(table, hand)
-    }
-
-    const OUT: Limits = Limits {
-        needed_jokers: 0,
-        most_left: Some(0),
-    };
-
-    #[test]
-    fn a_hand_that_goes_out_with_aces_laid_high_is_found_without_the_aces_aside_pass() {
-        let (pool, config, _) = goes_out_with_aces_high();
-        let mut work = Work::default();
-        let found = best_plan_working(&pool, &config, Jokers::Needed, OUT, &mut work);
-        assert!(matches!(found, Outcome::Found(_)), "the hand goes out");
-        let mut pass_alone = Work::default();
-        let aside = searching(
-            &pool,
-            &config,
-            Jokers::Needed,
-            OUT,
-            usize::MAX,
-            &mut pass_alone,
-            |search| {
-                let none_aside = search.plan_with([0; 4]);
-                assert!(
-                    !matches!(none_aside, Outcome::Found(_)),
-                    "not with no ace set aside"
-                );
-                crate::games::manipulation::solver::profile::best_aces_aside(search)
-                    .map(|(aside, _)| aside)
-                    .ok()
-            },
-        );
-        assert!(aside.is_some());
-        assert!(
-            work.spent < pass_alone.spent,
-            "{} moves to go out, {} for the aces-aside pass alone",
-            work.spent,
-            pass_alone.spent
-        );
-    }
-
-    /// Counts the turns a search hands on, and goes on at once.
-    struct Counted(usize);
-
-    impl Turns for Counted {
-        fn turn(&mut self, spent: usize) -> Option<usize> {
-            self.0 += 1;
-            Some(spent + 1)
-        }
-    }
-
-    #[test]
-    fn a_search_hands_no_turn_on_while_it_guesses_the_aces_set_aside() {
-        let (pool, config, _) = goes_out_with_aces_high();
-        let mut turns = Counted(0);
-        // A turn is due at the first step.
-        let mut work = Work::taking_turns(&mut turns, 1);
-        let found = best_plan_working(&pool, &config, Jokers::Needed, OUT, &mut work);
-        assert!(matches!(found, Outcome::Found(_)));
-        assert!(work.spent > 1_000);
-        assert_eq!(turns.0, 0, "a right guess answers before any turn");
-    }
-
-    #[test]
-    fn a_hold_on_the_turns_runs_out_after_its_moves_and_ends_where_it_was_asked_to() {
-        // A turn is due at once; the hold puts it off for 100 moves.
-        let mut turns = Counted(0);
-        let mut work = Work::taking_turns(&mut turns, 0);
-        let held = work.hold_turns_for(100);
-        work.add(99);
-        assert!(!work.must_stop());
-        work.add(1);
-        assert!(!work.must_stop());
-        // The hold ran out and a turn was handed on: it says where the next one is.
-        work.end_hold(held);
-        work.add(1);
-        assert!(!work.must_stop());
-        assert_eq!(turns.0, 2);
-        // A hold ended before it runs out: the turn put off comes at once.
-        let mut turns = Counted(0);
-        let mut work = Work::taking_turns(&mut turns, 0);
-        let held = work.hold_turns_for(100);
-        work.add(5);
-        assert!(!work.must_stop());
-        work.end_hold(held);
-        assert!(!work.must_stop());
-        assert_eq!(turns.0, 1);
-        // Without turns, a hold never stops the search.
-        let mut alone = Work::default();
-        let held = alone.hold_turns_for(10);
-        alone.add(100);
-        assert!(!alone.must_stop());
-        alone.end_hold(held);
-        assert!(!alone.must_stop());
-    }
-
-    #[test]
-    fn a_search_with_a_joker_where_needed_hands_turns_on_while_it_guesses_the_aces() {
-        let (pool, config, _) = goes_out_with_aces_high();
-        let mut turns = Counted(0);
-        let mut work = Work::taking_turns(&mut turns, 1);
-        let one_joker = Limits {
-            needed_jokers: 1,
-            ..OUT
-        };
-        let found = best_plan_working(&pool, &config, Jokers::Needed, one_joker, &mut work);
-        assert!(matches!(found, Outcome::Found(_)));
-        assert!(turns.0 > 0, "no turn was handed on");
     }
 }

@@ -46,15 +46,9 @@
 //! basis, a pivot that disagrees with its own column, a node that will not settle) ends the
 //! solve as failed, and the caller answers by the search instead.
 
+use super::row::{Relation, Row};
 use super::zero_half::zero_half_cuts;
 use std::rc::Rc;
-
-/// How a row relates its terms to its right-hand side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Relation {
-    Equal,
-    AtMost,
-}
 
 /// An integer program: maximize `cost · x` over integers `lower <= x <= upper` with every
 /// row holding. Built a variable and a row at a time.
@@ -70,9 +64,6 @@ pub(crate) struct Model {
     /// Sums of variables that may be branched on as a whole (see [`Model::group`]).
     groups: Vec<Vec<usize>>,
 }
-
-/// A row of a model: its terms (variable, coefficient), relation and right-hand side.
-pub(crate) type Row = (Vec<(usize, i64)>, Relation, i64);
 
 impl Model {
     /// A new integer variable; its index.

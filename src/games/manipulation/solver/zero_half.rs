@@ -11,7 +11,7 @@
 //! Gaussian elimination over the integers mod 2 (the heuristic of Koster, Zymolka and
 //! Kutschka, 2009).
 
-use super::simplex::{Relation, Row};
+use super::row::{Relation, Row};
 
 /// How far from a bound a value must be to count as off it.
 const OFF_BOUND: f64 = 1e-6;
