@@ -279,15 +279,15 @@ pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
                 )));
             }
         },
-        Some(_) => match value.parse::<u32>() {
-            Ok(n) => toml::Value::Integer(i64::from(n)),
-            Err(_) => {
+        Some(_) => {
+            let Ok(n) = value.parse::<u32>() else {
                 let lowest = u32::from(AT_LEAST_ONE.contains(&key));
                 return Err(crate::error::Error::Rules(format!(
                     "{key} takes a whole number from {lowest} up, not \"{value}\""
                 )));
-            }
-        },
+            };
+            toml::Value::Integer(i64::from(n))
+        }
     };
     table.insert(key.to_string(), parsed);
     *rules = R::deserialize(toml::Value::Table(table))

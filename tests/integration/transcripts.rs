@@ -10,7 +10,6 @@ use carousel::console::Console;
 use carousel::render::look::Look;
 use carousel::repl::{self, PlayArgs};
 use carousel::store::Dirs;
-use std::path::Path;
 
 /// The widths a transcript asks for, from its first line.
 fn widths(script: &str) -> Vec<usize> {
@@ -18,12 +17,14 @@ fn widths(script: &str) -> Vec<usize> {
         .lines()
         .next()
         .and_then(|line| line.strip_prefix("# widths:"))
-        .map(|list| {
-            list.split_whitespace()
-                .map(|w| w.parse().expect("a width is a number"))
-                .collect()
-        })
-        .unwrap_or_else(|| vec![80])
+        .map_or_else(
+            || vec![80],
+            |list| {
+                list.split_whitespace()
+                    .map(|w| w.parse().expect("a width is a number"))
+                    .collect()
+            },
+        )
 }
 
 /// Plays `script` in a fresh home at `width` columns: the exit status and the transcript.
@@ -50,7 +51,7 @@ fn play(script: &str, width: usize) -> (u8, String) {
 
 #[test]
 fn transcripts_print_their_snapshot() {
-    insta::glob!("../transcripts", "*.txt", |path: &Path| {
+    insta::glob!("../transcripts", "*.txt", |path| {
         let script = std::fs::read_to_string(path).unwrap();
         for width in widths(&script) {
             let (status, text) = play(&script, width);
