@@ -42,30 +42,38 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+/// Where a span of a TOML text is, in words: `line 3`, or `line 3, "players"` when the span
+/// is a short token on one line that `said` (what is wrong there) does not already name: a
+/// repeated key, a value of the wrong kind. The one way a place in a TOML text is said, for
+/// records and rules files alike.
+pub fn place_of_span(text: &str, span: &std::ops::Range<usize>, said: &str) -> String {
+    let line = line_of(text, span.start);
+    match text.get(span.clone()).map(str::trim) {
+        Some(token)
+            if !token.is_empty()
+                && token.chars().count() <= 40
+                && !token.contains('\n')
+                && !said.contains(token) =>
+        {
+            format!("line {line}, \"{token}\"")
+        }
+        _ => format!("line {line}"),
+    }
+}
+
 /// Reads any game's record: its top-level `game` key, when it is `game`, is taken away
 /// first (the family has chosen the game by it). Errors name the line, and the round when
-/// they are in one; `foreign` explains an unknown key that belongs to another game.
+/// they are in one; `foreign` explains a key, anywhere in the record, that belongs to
+/// another game rather than this one.
 pub fn read_record<T: serde::de::DeserializeOwned>(
     text: &str,
     game: &str,
     foreign: impl Fn(&str) -> Option<String>,
 ) -> Result<T, Error> {
-    let place_of = |span: Option<std::ops::Range<usize>>, message: &str| match span {
+    let place_of = |span: Option<std::ops::Range<usize>>, said: &str| match span {
         Some(span) => {
             let upto = text.get(..span.start).unwrap_or(text);
-            let at = upto.matches('\n').count() + 1;
-            // A repeated key: the message does not name it, so the place does.
-            let line = match text.get(span.clone()).map(str::trim) {
-                Some(token)
-                    if message.contains("duplicate key")
-                        && !token.is_empty()
-                        && token.chars().count() <= 40
-                        && !token.contains('\n') =>
-                {
-                    format!("{at}, \"{token}\"")
-                }
-                _ => at.to_string(),
-            };
+            let line = place_of_span(text, &span, said);
             // The table the error is in: the last header before it.
             let section = upto
                 .lines()
@@ -77,28 +85,26 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
                 .filter(|l| l.trim_start().starts_with("[[round]]"))
                 .count();
             if section.starts_with("[[round]]") || section.starts_with("[round.") {
-                format!("round {rounds} (line {line})")
+                format!("round {rounds} ({line})")
             } else if section.starts_with("[play") {
-                format!("play (line {line})")
+                format!("play ({line})")
             } else {
-                format!("line {line}")
+                line
             }
         }
         None => "game record".to_string(),
     };
-    let error = |e: toml::de::Error| {
-        let message = e.message().trim().to_string();
-        let problem = message
-            .strip_prefix("unknown field `")
-            .and_then(|rest| rest.split_once('`'))
-            .and_then(|(key, _)| foreign(key))
-            .unwrap_or(message);
-        Error::Record {
-            place: place_of(e.span(), e.message()),
-            problem,
-        }
+    let error = |e: toml::de::Error| Error::Record {
+        place: place_of(e.span(), e.message()),
+        problem: e.message().trim().to_string(),
     };
     let mut table = toml::de::DeTable::parse(text).map_err(error)?;
+    if let Some((span, problem)) = foreign_key(table.get_ref(), &foreign) {
+        return Err(Error::Record {
+            place: place_of(Some(span), &problem),
+            problem,
+        });
+    }
     let ours = table
         .get_ref()
         .iter()
@@ -107,4 +113,30 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
         table.get_mut().remove("game");
     }
     T::deserialize(toml::de::Deserializer::from(table)).map_err(error)
+}
+
+/// The first key, at any depth, that `foreign` says belongs to another game: its span and
+/// the explanation.
+fn foreign_key(
+    table: &toml::de::DeTable<'_>,
+    foreign: &impl Fn(&str) -> Option<String>,
+) -> Option<(std::ops::Range<usize>, String)> {
+    table.iter().find_map(|(key, value)| {
+        foreign(key.get_ref())
+            .map(|problem| (key.span(), problem))
+            .or_else(|| foreign_in(value.get_ref(), foreign))
+    })
+}
+
+fn foreign_in(
+    value: &toml::de::DeValue<'_>,
+    foreign: &impl Fn(&str) -> Option<String>,
+) -> Option<(std::ops::Range<usize>, String)> {
+    match value {
+        toml::de::DeValue::Table(table) => foreign_key(table, foreign),
+        toml::de::DeValue::Array(items) => items
+            .iter()
+            .find_map(|item| foreign_in(item.get_ref(), foreign)),
+        _ => None,
+    }
 }

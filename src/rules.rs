@@ -190,14 +190,7 @@ pub(crate) fn read<R: serde::de::DeserializeOwned>(
     let value: toml::Table = toml::from_str(text).map_err(|e| {
         // Name the line and the token (a repeated key names the key), not just the trouble.
         let place = e.span().map_or(String::new(), |span| {
-            let start = span.start.min(text.len());
-            let line = text.get(..start).unwrap_or(text).matches('\n').count() + 1;
-            let token = text.get(start..span.end).unwrap_or("").trim();
-            if token.is_empty() || token.contains('\n') {
-                format!("line {line}: ")
-            } else {
-                format!("line {line}, \"{token}\": ")
-            }
+            format!("{}: ", crate::record::place_of_span(text, &span, ""))
         });
         crate::error::Error::Rules(format!("{place}{}", e.message().trim()))
     })?;

@@ -437,7 +437,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         // `[round.hands]` before any `[[round]]` is in no round: the place is its line.
-        assert_eq!(err, "line 2: invalid type: map, expected a sequence");
+        assert_eq!(
+            err,
+            "line 2, \"round\": invalid type: map, expected a sequence"
+        );
     }
 
     #[test]
