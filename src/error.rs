@@ -152,10 +152,6 @@ pub enum Error {
     #[error(transparent)]
     LogMismatch(#[from] LogMismatch),
 
-    /// Input to the game in progress that cannot be taken: a meld number, a name, a count.
-    #[error("{0}")]
-    Play(String),
-
     /// A saved game that cannot be read or replayed. The file is left as it is.
     #[error("{path} is damaged and was left as it is: {problem}")]
     Damaged { path: String, problem: String },
@@ -223,6 +219,36 @@ pub enum Argument {
     /// `pile --top` with other than one card.
     #[error("--top \"{given}\": give the one card on top of the pile")]
     NotOneCard { given: String },
+
+    /// A hand or a side's melds not written `NAME=VALUE`.
+    #[error("\"{arg}\": give NAME=VALUE, like {example}")]
+    NotNameValue { arg: String, example: &'static str },
+
+    /// `=VALUE` with no name before it.
+    #[error("\"{arg}\": the player's name is missing before =")]
+    NoName { arg: String },
+
+    /// Two hands for one player.
+    #[error("\"{name}\" is given two hands")]
+    TwoHands { name: String },
+
+    /// An option naming a player that none of the hands given is for.
+    #[error("{option} \"{name}\" is not one of the players given ({})", .players.join(", "))]
+    NotAPlayer {
+        option: &'static str,
+        name: String,
+        players: Vec<String>,
+    },
+
+    /// An option of Canadian and Carolina Rummy given for a round of Carousel.
+    #[error(
+        "{option} is for Canadian and Carolina Rummy (--game canadian or --game carolina), not Carousel"
+    )]
+    NotCarousels { option: &'static str },
+
+    /// `--knocker`, Carousel's, given for a hand of another game.
+    #[error("--knocker is Carousel's; in {game} the player who went out is given with --out")]
+    KnockerIsCarousels { game: &'static str },
 }
 
 /// A failure of one game's own rules, which the family's error carries without knowing the

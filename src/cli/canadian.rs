@@ -4,7 +4,7 @@
 use super::score_args::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, print_json};
 use crate::console::Console;
-use crate::error::Error;
+use crate::error::{Argument, Error};
 use crate::games::canadian::scoring::{HandScore, TableEntry, score_hand};
 use crate::games::canadian::sides::{Sides, check_name, parse_teams};
 use crate::games::canadian::{CanadianRules, Rulebook, Variant};
@@ -29,10 +29,10 @@ pub(crate) fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
 /// `score --game canadian|carolina`: one hand scored by side.
 pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyhow::Result<Answer> {
     if args.knocker.is_some() {
-        return Err(bad(format!(
-            "--knocker is Carousel's; in {} the player who went out is given with --out",
-            variant.title()
-        )));
+        return Err(Error::from(Argument::KnockerIsCarousels {
+            game: variant.title(),
+        })
+        .into());
     }
     let book = Rulebook::new(variant, load_rules(args.rules.as_deref())?);
     let mut names: Vec<String> = Vec::new();
@@ -41,7 +41,10 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
         let (name, hand) = name_and_value(arg, HAND_EXAMPLE)?;
         check_name(name).map_err(bad)?;
         if names.iter().any(|n| n == name) {
-            return Err(bad(format!("\"{name}\" is given two hands")));
+            return Err(Error::from(Argument::TwoHands {
+                name: name.to_string(),
+            })
+            .into());
         }
         let report = book
             .parse_hand_left(hand)
@@ -54,11 +57,12 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
     let sides = Sides::new(variant, names.clone(), teams.as_deref())
         .map_err(|problem| bad(format!("--teams: {problem}")))?;
     book.check_deal(names.len()).map_err(bad)?;
-    let not_a_player = |option: &str, name: &str| {
-        bad(format!(
-            "{option} \"{name}\" is not one of the players given ({})",
-            names.join(", ")
-        ))
+    let not_a_player = |option: &'static str, name: &str| {
+        anyhow::Error::from(Error::from(Argument::NotAPlayer {
+            option,
+            name: name.to_string(),
+            players: names.clone(),
+        }))
     };
     let mut tables: Vec<Option<(String, TableEntry)>> = vec![None; sides.len()];
     for arg in &args.melds {

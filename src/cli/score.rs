@@ -3,7 +3,7 @@
 use super::score_args::{HAND_EXAMPLE, ScoreArgs, name_and_value};
 use super::{Answer, by_name, load_rules, print_json};
 use crate::console::Console;
-use crate::error::Error;
+use crate::error::{Argument, Error};
 use crate::games::canadian::Variant;
 use crate::games::manipulation::game;
 use indexmap::IndexMap;
@@ -27,10 +27,7 @@ fn carousel_round(args: &ScoreArgs, c: &mut Console) -> anyhow::Result<Answer> {
         ("--melds", !args.melds.is_empty()),
     ];
     if let Some((option, _)) = other_game.iter().find(|(_, given)| *given) {
-        return Err(Error::Round(format!(
-            "{option} is for Canadian and Carolina Rummy (--game canadian or --game carolina), not Carousel"
-        ))
-        .into());
+        return Err(Error::from(Argument::NotCarousels { option }).into());
     }
     let rules = load_rules(args.rules.as_deref())?;
     let hands = args

@@ -1,7 +1,8 @@
 //! The arguments of `carousel score`, read alike by every game's scorer.
 
 use super::Output;
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::words::printable;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -48,17 +49,23 @@ pub(crate) struct ScoreArgs {
 }
 
 /// Splits `NAME=VALUE`, naming the argument when it is not so.
-pub(crate) fn name_and_value<'a>(arg: &'a str, example: &str) -> Result<(&'a str, &'a str), Error> {
+pub(crate) fn name_and_value<'a>(
+    arg: &'a str,
+    example: &'static str,
+) -> Result<(&'a str, &'a str), Error> {
     let Some((name, value)) = arg.split_once('=') else {
-        return Err(Error::Round(format!(
-            "\"{arg}\": give NAME=VALUE, like {example}"
-        )));
+        return Err(Argument::NotNameValue {
+            arg: printable(arg).into_owned(),
+            example,
+        }
+        .into());
     };
     let name = name.trim();
     if name.is_empty() {
-        return Err(Error::Round(format!(
-            "\"{arg}\": the player's name is missing before ="
-        )));
+        return Err(Argument::NoName {
+            arg: printable(arg).into_owned(),
+        }
+        .into());
     }
     Ok((name, value))
 }

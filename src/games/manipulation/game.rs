@@ -195,7 +195,7 @@ pub fn score_hands(
     for (name, hand) in hands {
         crate::error::Name::check_printable(name)?;
         if players.contains(name) {
-            return Err(Error::Round(format!("\"{name}\" is given two hands")));
+            return Err(crate::error::Argument::TwoHands { name: name.clone() }.into());
         }
         let report = HandReport::parse(hand, deck)
             .map_err(|e| Error::Round(format!("{name}'s hand: {e}")))?;
