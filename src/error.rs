@@ -124,6 +124,14 @@ pub enum Error {
     #[error(transparent)]
     Argument(#[from] Argument),
 
+    /// A round's result whose parts cannot all be true at once.
+    #[error(transparent)]
+    Unplayable(#[from] Unplayable),
+
+    /// A player's hand that cannot be read, named.
+    #[error("{player}'s hand: {error}")]
+    PlayersHand { player: String, error: Box<Error> },
+
     /// `why N` of a round that is not scored.
     #[error(transparent)]
     Why(#[from] Why),
@@ -204,6 +212,42 @@ impl std::fmt::Display for LockFound {
             LockFound::OtherNames => "a file with other names (hard links)",
         })
     }
+}
+
+/// A round's (a hand's) result whose parts cannot all be true at once: bad input, since the
+/// table gave a result that did not happen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    /// More than one player with no cards left.
+    #[error("only one player can go out in a round, but {} have no cards left", crate::words::and_list(.players))]
+    TwoOut { players: Vec<String> },
+
+    /// A player went out and another knocked.
+    #[error("{out} went out, which ends the round, so {knocker} cannot also have knocked")]
+    OutAndKnocked { out: String, knocker: String },
+
+    /// A knocker who is none of the players given.
+    #[error("the knocker \"{name}\" is not one of the players given ({})", .players.join(", "))]
+    KnockerNotGiven { name: String, players: Vec<String> },
+
+    /// Points past what a score holds.
+    #[error(
+        "{player}'s points would pass {}, the most a score holds; no hand counts that much",
+        u32::MAX
+    )]
+    PointsOverflow { player: String },
+
+    /// A side's table past what a score holds.
+    #[error("the table counts more than a score holds")]
+    TableOverflow,
+
+    /// The player who went out still holds cards.
+    #[error("{player} went out but holds cards ({hand}); the player who went out holds none")]
+    OutHoldsCards { player: String, hand: String },
+
+    /// A hand of no cards when nobody went out.
+    #[error("{player}'s hand is empty, but nobody went out; name the player who went out")]
+    EmptyButNobodyOut { player: String },
 }
 
 /// A one-shot command's argument that gives nothing, or not what it asks for: bad input.
@@ -1178,6 +1222,14 @@ pub enum HandForm {
         "\"{text}\": not a hand count; a count is a whole number from 0 up, or give the cards left"
     )]
     NotACount { text: String },
+
+    /// A count written with a sign.
+    #[error("\"{text}\": a count is digits only, with no sign")]
+    SignedCount { text: String },
+
+    /// A count past what a score holds.
+    #[error("\"{text}\": a count is a whole number up to {}", u32::MAX)]
+    CountTooLarge { text: String },
 
     /// A hand count more than every card of the deck held at once would count.
     #[error("\"{text}\": no hand counts that much; the whole deck counts {most}")]

@@ -6,7 +6,7 @@ use super::Rulebook;
 use super::meld::Set;
 use super::sides::Sides;
 use crate::card::CardCounts;
-use crate::error::{Error, HandForm};
+use crate::error::{Error, HandForm, Unplayable};
 use crate::games::manipulation::table::Hand;
 use crate::hand::HandReport;
 use crate::notation::parse_wild_melds;
@@ -66,15 +66,15 @@ fn count(text: &str) -> Result<Option<u32>, Error> {
         return Ok(None);
     }
     if unsigned.len() != text.len() {
-        return Err(Error::Round(format!(
-            "\"{text}\": a count is digits only, with no sign"
-        )));
+        return Err(HandForm::SignedCount {
+            text: text.to_string(),
+        }
+        .into());
     }
     text.parse::<u32>().map(Some).map_err(|_| {
-        Error::Round(format!(
-            "\"{text}\": a count is a whole number up to {}",
-            u32::MAX
-        ))
+        Error::from(HandForm::CountTooLarge {
+            text: text.to_string(),
+        })
     })
 }
 
@@ -143,9 +143,7 @@ impl Rulebook {
                     .value(self)
                     .checked_add(more)
                     .map(TableEntry::Count)
-                    .ok_or_else(|| {
-                        Error::Round("the table counts more than a score holds".to_string())
-                    })
+                    .ok_or_else(|| Error::from(Unplayable::TableOverflow))
             }
         }
     }
@@ -230,18 +228,18 @@ pub fn score_hand(
     let players = sides.players();
     match out {
         Some(p) if !is_empty(&hands[p]) => {
-            return Err(Error::Round(format!(
-                "{} went out but holds cards ({}); the player who went out holds none",
-                players[p],
-                hands[p].text()
-            )));
+            return Err(Unplayable::OutHoldsCards {
+                player: players[p].clone(),
+                hand: hands[p].text(),
+            }
+            .into());
         }
         None => {
             if let Some(p) = hands.iter().position(is_empty) {
-                return Err(Error::Round(format!(
-                    "{}'s hand is empty, but nobody went out; name the player who went out",
-                    players[p]
-                )));
+                return Err(Unplayable::EmptyButNobodyOut {
+                    player: players[p].clone(),
+                }
+                .into());
             }
         }
         Some(_) => {}

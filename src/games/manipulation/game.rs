@@ -197,17 +197,19 @@ pub fn score_hands(
         if players.contains(name) {
             return Err(crate::error::Argument::TwoHands { name: name.clone() }.into());
         }
-        let report = HandReport::parse(hand, deck)
-            .map_err(|e| Error::Round(format!("{name}'s hand: {e}")))?;
+        let report = HandReport::parse(hand, deck).map_err(|e| Error::PlayersHand {
+            player: name.clone(),
+            error: Box::new(e),
+        })?;
         players.push(name.clone());
         reports.push(report);
     }
     let knocker = match knocker {
         Some(name) => Some(players.iter().position(|n| n == name).ok_or_else(|| {
-            Error::Round(format!(
-                "the knocker \"{name}\" is not one of the players given ({})",
-                players.join(", ")
-            ))
+            Error::from(crate::error::Unplayable::KnockerNotGiven {
+                name: name.to_string(),
+                players: players.clone(),
+            })
         })?),
         None => None,
     };

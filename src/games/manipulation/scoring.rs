@@ -4,7 +4,7 @@
 
 use crate::card::HandCard;
 
-use crate::error::Error;
+use crate::error::{Error, Unplayable};
 use crate::games::manipulation::rules::Rules;
 use crate::hand::{Hand, HandReport};
 
@@ -29,10 +29,9 @@ fn exact_points(points: impl IntoIterator<Item = u32>, player: &str) -> Result<u
         .into_iter()
         .try_fold(0u32, u32::checked_add)
         .ok_or_else(|| {
-            Error::Round(format!(
-                "{player}'s points would pass {}, the most a score holds; no hand counts that much",
-                u32::MAX
-            ))
+            Error::from(Unplayable::PointsOverflow {
+                player: player.to_string(),
+            })
         })
 }
 
@@ -85,20 +84,19 @@ pub fn score_round(
     let name = |p: usize| names.get(p).map_or("?", String::as_str);
     if out.len() > 1 {
         let who: Vec<&str> = out.iter().map(|p| name(*p)).collect();
-        let (last, init) = who.split_last().unwrap_or((&"?", &[]));
-        return Err(Error::Round(format!(
-            "only one player can go out in a round, but {} and {last} have no cards left",
-            init.join(", ")
-        )));
+        return Err(Unplayable::TwoOut {
+            players: who.iter().map(ToString::to_string).collect(),
+        }
+        .into());
     }
     if let (Some(&went_out), Some(knocker)) = (out.first(), knocker)
         && went_out != knocker
     {
-        return Err(Error::Round(format!(
-            "{} went out, which ends the round, so {} cannot also have knocked",
-            name(went_out),
-            name(knocker)
-        )));
+        return Err(Unplayable::OutAndKnocked {
+            out: name(went_out).to_string(),
+            knocker: name(knocker).to_string(),
+        }
+        .into());
     }
     if let Some(&player) = out.first() {
         let mut points = vec![0; deadwood.len()];
@@ -306,7 +304,10 @@ mod tests {
 
     #[test]
     fn going_out_is_one_player_and_not_with_another_knock() {
-        assert!(matches!(score(&[0, 0, 5], None), Err(Error::Round(_))));
+        assert!(matches!(
+            score(&[0, 0, 5], None),
+            Err(Error::Unplayable(Unplayable::TwoOut { .. }))
+        ));
         let err = score(&[3, 0, 5], Some(0)).unwrap_err();
         assert!(!err.is_refusal());
         assert!(err.to_string().contains("bob went out"), "{err}");
