@@ -172,3 +172,18 @@ fn check_bad_input_with_json_still_prints_one_object() {
     let v: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
     assert!(v["error"].as_str().unwrap().contains("\"8x\""));
 }
+
+/// docs/rules.md#a-turn-is-judged-whole: `check` of a turn's end state judges it as the
+/// referee judges the turn typed as two moves (the transcript
+/// `tests/transcripts/carousel-jokers-and-check.txt`): one real 10h releases one joker.
+#[test]
+fn check_judges_a_turn_whole_as_the_referee_does() {
+    check(
+        "8h 9h *10h | 10s 10d 10c *10h",
+        None,
+        "8h 9h 10h | 7s 7d *7c | 10s 10d 10c | Jd Qd *Kd",
+    )
+    .status(1)
+    .stdout_has("M4  2 jokers stood for 10h")
+    .run();
+}

@@ -1,6 +1,7 @@
-//! The table view through the binary: the scoreboard at the widths people have, `why`, the
-//! saved games (listed, resumed, archived and removed after a yes), export, statistics and
-//! the chart, as one-shots and as scripted REPL sessions.
+//! The table view through the binary: the scoreboard at the widths people have, the saved
+//! games (listed, resumed, archived and removed after a yes), export, statistics and the
+//! chart, as one-shots and as scripted REPL sessions over the saved games and the files
+//! written. `why` and the scoreboard in the REPL are transcripts of `tests/transcripts/`.
 
 use crate::test::{BIN, Home, Ran, example, root};
 use serde_json::{Value, json};
@@ -99,50 +100,6 @@ fn scoreboard_fits_40_80_and_120_columns_through_the_binary() {
 fn scoreboard_is_never_coloured_in_a_pipe() {
     let board = tally_at(120, &example("finished-game.toml"));
     assert!(!board.contains('\u{1b}'), "{board}");
-}
-
-#[test]
-fn scoreboard_before_any_round_prints_no_empty_frame() {
-    let user = Home::new();
-    let out = user.play_new("new ann ben\nscoreboard\n");
-    assert_eq!(out.status, 0, "{}", out.stderr);
-    assert!(
-        out.stdout
-            .contains("No round scored yet: ann and ben start at 0, and the game ends"),
-        "{}",
-        out.stdout
-    );
-    assert!(!out.stdout.contains('╭'), "{}", out.stdout);
-}
-
-#[test]
-fn why_and_score_n_explain_a_round_and_why_end_the_bonuses_in_a_script() {
-    let user = Home::new();
-    let three = std::fs::read_to_string(example("three-players.carousel")).unwrap();
-    let out = user.play_new(&format!("{three}\nwhy 1\nscore 1\nwhy end\n"));
-    assert_eq!(out.status, 0, "{}", out.stderr);
-    let explained = "Round 1: bob knocked.\n  Hands left: alice 55, bob 3, carol 47.\n  bob scores 96 = 52 + 44:\n      52  alice's 55 less bob's 3\n      44  carol's 47 less bob's 3\n  alice: 0 (55 is higher than 3).\n  carol: 0 (47 is higher than 3).\n";
-    assert_eq!(out.stdout.matches(explained).count(), 2, "{}", out.stdout);
-    assert!(
-        out.stdout
-            .contains("The game ended after round 4: bob reached 150."),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout
-            .contains("  bob: 188 + 100 = 288\n    100 for reaching 150\n"),
-        "{}",
-        out.stdout
-    );
-    let out = user.play_new("resume 1\nwhy 9\n");
-    assert_eq!(out.status, 2);
-    assert!(
-        out.stderr
-            .contains("line 2: error: \"9\": rounds 1 to 4 have been scored"),
-        "{}",
-        out.stderr
-    );
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! each file of `tests/transcripts/` holds the lines a player types, and its snapshot holds
 //! exactly what the referee printed back, each typed line after its prompt and each error
 //! where it was said. A first line `# widths: 40 80` plays the session at those terminal
-//! widths (80 alone without it), each width a snapshot of its own. The session plays into
-//! `~/game.toml` in a fresh home. Adding a file adds a test; `cargo insta review` takes its
-//! first snapshots.
+//! widths (80 alone without it), each width a snapshot of its own. Lines `# rules file: LINE`
+//! among the first comment lines write a house rules file `~/rules.toml`, a line each, and
+//! play the session with it, as `carousel play --rules ~/rules.toml` does. The session plays
+//! into `~/game.toml` in a fresh home. Adding a file adds a test; `cargo insta review` takes
+//! its first snapshots.
 
 use carousel::console::Console;
 use carousel::render::look::Look;
@@ -27,6 +29,17 @@ fn widths(script: &str) -> Vec<usize> {
         )
 }
 
+/// The house rules file a transcript asks for, from its first comment lines: its text, a
+/// line for each `# rules file: LINE`, or `None` without one.
+fn rules_file(script: &str) -> Option<String> {
+    let lines: Vec<&str> = script
+        .lines()
+        .take_while(|line| line.starts_with('#'))
+        .filter_map(|line| line.strip_prefix("# rules file: "))
+        .collect();
+    (!lines.is_empty()).then(|| lines.iter().map(|line| format!("{line}\n")).collect())
+}
+
 /// Plays `script` in a fresh home at `width` columns: the exit status and the transcript.
 fn play(script: &str, width: usize) -> (u8, String) {
     let home = tempfile::tempdir().unwrap();
@@ -35,9 +48,14 @@ fn play(script: &str, width: usize) -> (u8, String) {
         state: home.path().join("state"),
         config: home.path().join("config"),
     };
+    let rules = rules_file(script).map(|text| {
+        let path = home.path().join("rules.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    });
     let args = PlayArgs {
         game: Some(home.path().join("game.toml")),
-        rules: None,
+        rules,
         echo: true,
     };
     let (mut console, captured) = Console::captured(script, Look::plain(width), true);
