@@ -539,10 +539,19 @@ fn melds_on_table(count: usize) -> String {
     }
 }
 
+/// `ann's hand is`, `the hands of ann and ben are`.
+fn hands_wanted(waiting: &[String]) -> String {
+    match waiting {
+        [one] => format!("{one}'s hand is"),
+        _ => format!("the hands of {} are", crate::words::and_list(waiting)),
+    }
+}
+
 fn rounds_finished(finished: usize) -> String {
     match finished {
         0 => "no round is finished yet".to_string(),
         1 => "round 1 is the only one finished".to_string(),
+        2 => "rounds 1 and 2 are finished".to_string(),
         _ => format!("rounds 1 to {finished} are finished"),
     }
 }
@@ -551,7 +560,7 @@ fn rounds_finished(finished: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Stage {
     /// A turn's step after the round ended, while hands are still wanted.
-    #[error("round {round} is over; the hands of {} are still to be given", .waiting.join(" and "))]
+    #[error("round {round} is over; {} still to be given", hands_wanted(.waiting))]
     RoundOver { round: usize, waiting: Vec<String> },
 
     /// A round entered whole while the round in play has ended and waits for hands.
@@ -1152,6 +1161,7 @@ fn scored_words(scored: usize, word: &str) -> String {
     match scored {
         0 => format!("no {word} has been scored yet"),
         1 => format!("only {word} 1 has been scored"),
+        2 => format!("{word}s 1 and 2 have been scored"),
         _ => format!("{word}s 1 to {scored} have been scored"),
     }
 }
@@ -1357,7 +1367,7 @@ mod tests {
         );
         assert_eq!(
             round(2),
-            "there is no round 5 to fix: rounds 1 to 2 are finished"
+            "there is no round 5 to fix: rounds 1 and 2 are finished"
         );
         assert_eq!(
             NoSuch::AmbiguousPlayer {

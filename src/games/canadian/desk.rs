@@ -432,8 +432,31 @@ impl Desk for Setup {
         text::why_hand(setup, tally, results, round, look)
     }
 
-    fn why_end(_setup: &Setup, _tally: &Tally, _look: Look) -> Option<String> {
-        None
+    /// These games have no bonuses at the end: `why end` says so, and who won.
+    fn why_end(setup: &Setup, tally: &Tally, _look: Look) -> Option<String> {
+        let mut text = format!(
+            "{} has no end-of-game bonuses: the highest total at the end wins.",
+            setup.variant.title()
+        );
+        if let Some(end) = &tally.end {
+            let winners: Vec<&str> = end
+                .winners
+                .iter()
+                .map(|w| tally.sides[*w].as_str())
+                .collect();
+            let best = end.winners.first().map_or(0, |w| end.final_totals[*w]);
+            let verb = if winners.len() == 1 {
+                "wins"
+            } else {
+                "share the win"
+            };
+            text.push_str(&format!(
+                " {} {verb} with {best}.",
+                crate::words::and_list(&winners)
+            ));
+        }
+        text.push('\n');
+        Some(text)
     }
 
     fn export(setup: &Setup, tally: &Tally, _results: &[Round]) -> Box<dyn Exported> {

@@ -295,7 +295,12 @@ pub(crate) fn tell(game: &Game, notes: &[Said<Setup>], look: Look) -> String {
                 let _ = write!(out, "{}'s hand counts {deadwood}.", names[*player]);
                 if !waiting.is_empty() {
                     let waiting: Vec<&str> = waiting.iter().map(|p| names[*p].as_str()).collect();
-                    let _ = write!(out, " Still to give: {}.", and_list(&waiting));
+                    let hands = if waiting.len() == 1 {
+                        format!("{}'s hand", waiting[0])
+                    } else {
+                        format!("the hands of {}", and_list(&waiting))
+                    };
+                    let _ = write!(out, " Still to give: {hands}.");
                 }
                 out.push('\n');
             }
