@@ -34,7 +34,7 @@ pub enum Error {
     PlayerCount(usize),
 
     #[error("house rules: {0}")]
-    Rules(String),
+    Rules(#[from] RulesError),
 
     /// A knock with more deadwood than the limit: a well-formed "no", not bad input.
     #[error("{player} cannot knock with {deadwood} in hand; the knock limit is {limit}")]
@@ -212,6 +212,90 @@ impl std::fmt::Display for LockFound {
             LockFound::OtherNames => "a file with other names (hard links)",
         })
     }
+}
+
+/// House rules that cannot be read or played: a rules file, or a rule set from words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// A rules file that is not TOML: `place` names the line and the token (or is empty),
+    /// `problem` is the TOML reader's word.
+    #[error("{place}{problem}")]
+    Toml { place: String, problem: String },
+
+    /// A key or a value the game's rules do not take, in the rules reader's words.
+    #[error("{problem}")]
+    Keys { problem: String },
+
+    /// A rules file with more than its `[rules]` table.
+    #[error("\"{key}\": a rules file holds a [rules] table and nothing else")]
+    MoreThanTheTable { key: String },
+
+    /// A rules file of keys with no `[rules]` table around them.
+    #[error(
+        "\"{key}\": a rules file holds a [rules] table and nothing else; put the keys under a [rules] line"
+    )]
+    OutsideTheTable { key: String },
+
+    /// A key that is none of the game's house rules.
+    #[error("\"{key}\" is not a house rule; the rules are {}", .keys.join(", "))]
+    NotARule {
+        key: String,
+        keys: Vec<&'static str>,
+    },
+
+    /// A rule the game's rules hold no value for.
+    #[error("\"{key}\" cannot be set")]
+    CannotBeSet { key: String },
+
+    /// A reading given other than on or off.
+    #[error("{key} is on or off, not \"{value}\"")]
+    OnOrOff { key: String, value: String },
+
+    /// A number given other than a whole number from `lowest` up.
+    #[error("{key} takes a whole number from {lowest} up, not \"{value}\"")]
+    NotANumber {
+        key: String,
+        lowest: u32,
+        value: String,
+    },
+
+    /// A target of 0: the game would end before it starts.
+    #[error(
+        "target 0 would end the game before it starts; the target is 1 or more ({default} by default)"
+    )]
+    TargetZero { default: u32 },
+
+    /// A hand size of 0: nobody is dealt a card.
+    #[error(
+        "hand-size 0 deals nobody a card; a deal is 1 card or more each ({default} by default)"
+    )]
+    HandSizeZero { default: u32 },
+
+    /// A Carousel deal that leaves no stock.
+    #[error(
+        "hand-size {hand_size} for {players} players deals {dealt} cards, and the deck holds {deck}: a deal is 1 card or more each, with a stock left over"
+    )]
+    NoStock {
+        hand_size: u32,
+        players: usize,
+        dealt: u32,
+        deck: u32,
+    },
+
+    /// A Canadian or Carolina deal that leaves no card to start the pile.
+    #[error(
+        "{hand_size} cards to each of {players} players and one to start the pile need {needed} cards; the deck holds {deck}"
+    )]
+    NoPile {
+        hand_size: u32,
+        players: usize,
+        needed: u64,
+        deck: u64,
+    },
+
+    /// A rules file that is no game's.
+    #[error("no game's house rules")]
+    NoGames,
 }
 
 /// A round's (a hand's) result whose parts cannot all be true at once: bad input, since the

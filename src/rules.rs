@@ -6,6 +6,7 @@
 //! The TOML keys are the ones of docs/commands.md#house-rules-files, explained in
 //! docs/rules.md#house-rules.
 
+use crate::error::RulesError;
 use serde::Serialize;
 
 /// line and the REPL say the same thing of the same file.
@@ -32,19 +33,17 @@ const AT_LEAST_ONE: [&str; 2] = ["target", "hand-size"];
 /// Refuses a target or a hand size of 0 in the same words for every game of the family: a
 /// target of 0 would end the game before its first round is scored, and a hand size of 0
 /// deals nobody a card. Each is given with the game's default, which the message names.
-pub(crate) fn playable_numbers(target: (u32, u32), hand_size: (u32, u32)) -> Result<(), String> {
+pub(crate) fn playable_numbers(
+    target: (u32, u32),
+    hand_size: (u32, u32),
+) -> Result<(), RulesError> {
     if target.0 == 0 {
-        return Err(format!(
-            "target 0 would end the game before it starts; the target is 1 or more ({} by \
-             default)",
-            target.1
-        ));
+        return Err(RulesError::TargetZero { default: target.1 });
     }
     if hand_size.0 == 0 {
-        return Err(format!(
-            "hand-size 0 deals nobody a card; a deal is 1 card or more each ({} by default)",
-            hand_size.1
-        ));
+        return Err(RulesError::HandSizeZero {
+            default: hand_size.1,
+        });
     }
     Ok(())
 }
@@ -192,30 +191,30 @@ pub(crate) fn read<R: serde::de::DeserializeOwned>(
         let place = e.span().map_or(String::new(), |span| {
             format!("{}: ", crate::record::place_of_span(text, &span, ""))
         });
-        crate::error::Error::Rules(format!("{place}{}", e.message().trim()))
+        RulesError::Toml {
+            place,
+            problem: e.message().trim().to_string(),
+        }
     })?;
     let table = match value.get("rules") {
         Some(toml::Value::Table(rules)) => {
             if let Some(other) = value.keys().find(|k| *k != "rules").filter(|_| rules_only) {
-                return Err(crate::error::Error::Rules(format!(
-                    "\"{other}\": a rules file holds a [rules] table and nothing else"
-                )));
+                return Err(RulesError::MoreThanTheTable { key: other.clone() }.into());
             }
             rules.clone()
         }
         _ if rules_only && !value.is_empty() => {
-            let outside = value
-                .keys()
-                .next()
-                .map_or(String::new(), |k| format!("\"{k}\": "));
-            return Err(crate::error::Error::Rules(format!(
-                "{outside}a rules file holds a [rules] table and nothing else; put the keys under a [rules] line"
-            )));
+            let key = value.keys().next().cloned().unwrap_or_default();
+            return Err(RulesError::OutsideTheTable { key }.into());
         }
         _ => value,
     };
-    R::deserialize(toml::Value::Table(table))
-        .map_err(|e| crate::error::Error::Rules(e.message().to_string()))
+    R::deserialize(toml::Value::Table(table)).map_err(|e| {
+        RulesError::Keys {
+            problem: e.message().to_string(),
+        }
+        .into()
+    })
 }
 
 fn as_table<R: Serialize>(rules: &R) -> toml::Table {
@@ -242,10 +241,11 @@ pub(crate) fn find_key(
         .find(|rule| rule.key == key)
         .map(|rule| (rule.key, rule.meaning))
         .ok_or_else(|| {
-            crate::error::Error::Rules(format!(
-                "\"{key}\" is not a house rule; the rules are {}",
-                HouseRule::keys(table).join(", ")
-            ))
+            RulesError::NotARule {
+                key: key.clone(),
+                keys: HouseRule::keys(table),
+            }
+            .into()
         })
 }
 
@@ -259,32 +259,40 @@ pub(crate) fn set_value<R: Serialize + serde::de::DeserializeOwned>(
     let value = value.trim();
     let parsed = match table.get(key) {
         None => {
-            return Err(crate::error::Error::Rules(format!(
-                "\"{key}\" cannot be set"
-            )));
+            return Err(RulesError::CannotBeSet {
+                key: key.to_string(),
+            }
+            .into());
         }
         Some(toml::Value::Boolean(_)) => match value.to_ascii_lowercase().as_str() {
             "on" | "yes" | "true" | "y" => toml::Value::Boolean(true),
             "off" | "no" | "false" | "n" => toml::Value::Boolean(false),
             _ => {
-                return Err(crate::error::Error::Rules(format!(
-                    "{key} is on or off, not \"{value}\""
-                )));
+                return Err(RulesError::OnOrOff {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                }
+                .into());
             }
         },
         Some(_) => {
             let Ok(n) = value.parse::<u32>() else {
-                let lowest = u32::from(AT_LEAST_ONE.contains(&key));
-                return Err(crate::error::Error::Rules(format!(
-                    "{key} takes a whole number from {lowest} up, not \"{value}\""
-                )));
+                return Err(RulesError::NotANumber {
+                    key: key.to_string(),
+                    lowest: u32::from(AT_LEAST_ONE.contains(&key)),
+                    value: value.to_string(),
+                }
+                .into());
             };
             toml::Value::Integer(i64::from(n))
         }
     };
     table.insert(key.to_string(), parsed);
-    *rules = R::deserialize(toml::Value::Table(table))
-        .map_err(|e| crate::error::Error::Rules(e.message().to_string()))?;
+    *rules = R::deserialize(toml::Value::Table(table)).map_err(|e| {
+        crate::error::Error::from(RulesError::Keys {
+            problem: e.message().to_string(),
+        })
+    })?;
     Ok(())
 }
 

@@ -56,7 +56,7 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
     let teams = args.teams.as_deref().map(parse_teams);
     let sides = Sides::new(variant, names.clone(), teams.as_deref())
         .map_err(|problem| bad(format!("--teams: {problem}")))?;
-    book.check_deal(names.len()).map_err(bad)?;
+    book.check_deal(names.len()).map_err(Error::from)?;
     let not_a_player = |option: &'static str, name: &str| {
         anyhow::Error::from(Error::from(Argument::NotAPlayer {
             option,

@@ -101,7 +101,7 @@ impl Referee {
             if read.iter().all(Result::is_err) {
                 let first = read.into_iter().next().and_then(Result::err);
                 return Err(first.map_or_else(
-                    || Error::Rules("no game's house rules".to_string()),
+                    || Error::from(crate::error::RulesError::NoGames),
                     |e| Error::File {
                         path: path.display().to_string(),
                         problem: e.to_string(),

@@ -51,8 +51,7 @@ impl Setup {
             }
         })?;
         let book = Rulebook::new(variant, rules);
-        book.check_deal(sides.players().len())
-            .map_err(Error::Rules)?;
+        book.check_deal(sides.players().len())?;
         Ok(Setup {
             variant,
             sides,
@@ -244,8 +243,7 @@ impl game::Game for Setup {
     fn with_rules(&self, rules: CanadianRules) -> Result<Setup, Error> {
         rules.playable()?;
         let book = Rulebook::new(self.variant, rules);
-        book.check_deal(self.sides.players().len())
-            .map_err(Error::Rules)?;
+        book.check_deal(self.sides.players().len())?;
         Ok(Setup {
             rules: book.rules,
             ..self.clone()

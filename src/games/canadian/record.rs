@@ -84,14 +84,16 @@ fn entry_count(n: i64) -> Result<u32, String> {
 
 impl Rulebook {
     /// Refuses a game whose deal does not fit the deck: players x hand size + 1 > 108.
-    pub fn check_deal(&self, players: usize) -> Result<(), String> {
+    pub fn check_deal(&self, players: usize) -> Result<(), crate::error::RulesError> {
         let needed = (players as u64) * u64::from(self.rules.hand_size) + 1;
         let size = u64::from(self.variant.deck().size());
         if needed > size {
-            return Err(format!(
-                "{} cards to each of {players} players and one to start the pile need {needed} cards; the deck holds {size}",
-                self.rules.hand_size
-            ));
+            return Err(crate::error::RulesError::NoPile {
+                hand_size: self.rules.hand_size,
+                players,
+                needed,
+                deck: size,
+            });
         }
         Ok(())
     }
@@ -113,7 +115,7 @@ impl Record {
         record
             .rules
             .check()
-            .map_err(|problem| record_error("rules", problem))?;
+            .map_err(|problem| record_error("rules", problem.to_string()))?;
         Ok(record)
     }
 
@@ -135,7 +137,7 @@ impl Record {
             .map_err(|problem| record_error("teams", problem))?;
         self.rulebook()
             .check_deal(self.players.len())
-            .map_err(|problem| record_error("rules.hand-size", problem))?;
+            .map_err(|problem| record_error("rules.hand-size", problem.to_string()))?;
         Ok(sides)
     }
 

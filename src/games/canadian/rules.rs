@@ -72,7 +72,7 @@ impl CanadianRules {
     /// whole; `target` and `hand-size` at least 1.
     pub fn from_toml(text: &str) -> Result<CanadianRules, Error> {
         let rules: CanadianRules = read(text, true)?;
-        rules.check().map_err(Error::Rules)?;
+        rules.check()?;
         Ok(rules)
     }
 
@@ -82,7 +82,7 @@ impl CanadianRules {
     }
 
     /// Refuses a target or hand size of 0, as Carousel does: no game could be played to it.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), crate::error::RulesError> {
         let defaults = CanadianRules::default();
         crate::rules::playable_numbers(
             (self.target, defaults.target),
@@ -97,7 +97,7 @@ impl GameRules for CanadianRules {
     }
 
     fn playable(&self) -> Result<(), Error> {
-        self.check().map_err(Error::Rules)
+        self.check().map_err(Error::from)
     }
 }
 

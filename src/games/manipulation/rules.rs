@@ -145,7 +145,7 @@ impl Rules {
             (self.target, defaults.target),
             (self.hand_size, defaults.hand_size),
         )
-        .map_err(crate::error::Error::Rules)
+        .map_err(crate::error::Error::from)
     }
 }
 

@@ -135,12 +135,13 @@ fn check_name(name: &str) -> Result<(), Error> {
 fn check_deal(rules: &Rules, deck: Deck) -> Result<(), Error> {
     let dealt = rules.hand_size.saturating_mul(deck.players() as u32);
     if rules.hand_size == 0 || dealt >= deck.size() {
-        return Err(Error::Rules(format!(
-            "hand-size {} for {} players deals {dealt} cards, and the deck holds {}: a deal is 1 card or more each, with a stock left over",
-            rules.hand_size,
-            deck.players(),
-            deck.size()
-        )));
+        return Err(crate::error::RulesError::NoStock {
+            hand_size: rules.hand_size,
+            players: deck.players(),
+            dealt,
+            deck: deck.size(),
+        }
+        .into());
     }
     Ok(())
 }
