@@ -30,7 +30,10 @@
 //! `-- --rounds N` opens a record of N rounds instead of 100,000; `-- --quick` skips it.
 //! `-- --in DIR` keeps the games' files in DIR (`/dev/shm`, a file system in memory, leaves
 //! out the wait for the disk). `-- --write DIR` writes the games of 100 and 400 rounds into
-//! DIR and times nothing, to time `carousel play FILE` as a whole process.
+//! DIR and times nothing, to time `carousel play FILE` as a whole process. `-- --cpu` times
+//! the processor time the bench's thread uses instead of the time on the clock (on unix): on
+//! a machine busy with other work its figures move less, and they leave out the waits for
+//! the disk.
 
 /// The binary's allocator (see `src/main.rs`), so that the game is timed as it runs there.
 #[global_allocator]
@@ -48,6 +51,7 @@ use carousel::repl::{PlayArgs, Referee};
 use carousel::rules::GameRules;
 use carousel::session::Session;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 const REPEATS: usize = 21;
@@ -58,6 +62,13 @@ const NO_END: &str = "4000000000";
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "--quick");
+    if args.iter().any(|a| a == "--cpu") {
+        if cfg!(not(unix)) {
+            eprintln!("--cpu reads a clock of unix systems");
+            return;
+        }
+        CPU.store(true, Ordering::Relaxed);
+    }
     let big = args
         .iter()
         .position(|a| a == "--rounds")
@@ -83,9 +94,14 @@ fn main() {
         None => tempfile::tempdir(),
     }
     .expect("a temporary directory");
+    let clock = if CPU.load(Ordering::Relaxed) {
+        "processor time of this thread"
+    } else {
+        "time on the clock"
+    };
     println!(
-        "Times in ms, min / median of {REPEATS}, the two sizes taking turns; 400/100: the \
-         median of the ratios of each turn."
+        "Times in ms ({clock}), min / median of {REPEATS}, the two sizes taking turns; \
+         400/100: the median of the ratios of each turn."
     );
     for game in [Kind::Carousel, Kind::Canadian] {
         let mut games: Vec<Timed> = SIZES
@@ -248,7 +264,7 @@ impl Timed {
     /// Times row `row` of [`ROWS`] once.
     fn time(&mut self, row: usize) -> Duration {
         let look = Look::plain(80);
-        let start = Instant::now();
+        let start = Stopwatch::start();
         match ROWS[row] {
             Row::Resume => {
                 let game = carousel::catalogue::read_game(&self.path, &self.text).expect("resumed");
@@ -408,7 +424,7 @@ fn play<G: Desk>(game: &mut Session<G>, steps: &[String]) {
 fn time_steps<G: Desk + 'static>(game: &mut dyn InPlay, steps: &[String; 2]) -> [Duration; 2] {
     let game: &mut Session<G> = game.as_any_mut().downcast_mut().expect("the game");
     let took = steps.clone().map(|line| {
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let step = game.parse_step(&line).expect("a step of the log");
         game.apply(step)
             .unwrap_or_else(|e| panic!("{line}: refused: {e}"));
@@ -491,7 +507,7 @@ fn open_referee(path: &Path) -> Referee {
 /// the bench.
 fn typed(referee: &mut Referee, line: &str) -> Duration {
     let (mut c, printed) = Console::captured("", Look::plain(80), true);
-    let start = Instant::now();
+    let start = Stopwatch::start();
     let (outcome, _) = referee.line(line, Some(1), &mut c);
     let took = start.elapsed();
     assert_eq!(
@@ -501,6 +517,51 @@ fn typed(referee: &mut Referee, line: &str) -> Duration {
         printed.out()
     );
     took
+}
+
+/// Whether the bench times the processor's work for this thread (`--cpu`) rather than the
+/// time on the clock.
+static CPU: AtomicBool = AtomicBool::new(false);
+
+/// Time on the clock, or with `--cpu` the processor time this thread has used: that leaves
+/// out the waits while other work on the machine has the processor, and the waits for the
+/// disk.
+struct Stopwatch {
+    wall: Instant,
+    cpu: Duration,
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch {
+            wall: Instant::now(),
+            cpu: thread_cpu(),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        if CPU.load(Ordering::Relaxed) {
+            thread_cpu().saturating_sub(self.cpu)
+        } else {
+            self.wall.elapsed()
+        }
+    }
+}
+
+#[cfg(unix)]
+fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to write.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu() -> Duration {
+    Duration::ZERO
 }
 
 fn ms(d: Duration) -> f64 {
