@@ -161,7 +161,7 @@ fn main() {
         return;
     }
     for game in [Kind::Carousel, Kind::Canadian] {
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let (saved, by_hand) = game.big(big);
         println!(
             "\n{} of {big} rounds, played in {:.1} s; opened once:",
@@ -171,7 +171,7 @@ fn main() {
         for (what, text) in [("with its log", saved), ("written by hand", by_hand)] {
             let path = dir.path().join(format!("{}-big.toml", game.name()));
             std::fs::write(&path, &text).expect("the record written");
-            let start = Instant::now();
+            let start = Stopwatch::start();
             let opened = carousel::catalogue::read_game(&path, &text).expect("opened");
             let took = start.elapsed();
             assert_eq!(opened.finished(), big);
