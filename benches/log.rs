@@ -30,10 +30,10 @@
 //! `-- --rounds N` opens a record of N rounds instead of 100,000; `-- --quick` skips it.
 //! `-- --in DIR` keeps the games' files in DIR (`/dev/shm`, a file system in memory, leaves
 //! out the wait for the disk). `-- --write DIR` writes the games of 100 and 400 rounds into
-//! DIR and times nothing, to time `carousel play FILE` as a whole process. `-- --cpu` times
-//! the processor time the bench's thread uses instead of the time on the clock (on unix): on
-//! a machine busy with other work its figures move less, and they leave out the waits for
-//! the disk.
+//! DIR (with `--rounds N`, the records of N rounds too) and times nothing, to time
+//! `carousel play FILE` as a whole process. `-- --cpu` times the processor time the bench's
+//! thread uses instead of the time on the clock (on unix): on a machine busy with other
+//! work its figures move less, and they leave out the waits for the disk.
 
 /// The binary's allocator (see `src/main.rs`), so that the game is timed as it runs there.
 #[global_allocator]
@@ -69,18 +69,18 @@ fn main() {
         }
         CPU.store(true, Ordering::Relaxed);
     }
-    let big = args
+    let rounds: Option<usize> = args
         .iter()
         .position(|a| a == "--rounds")
         .and_then(|at| args.get(at + 1))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(100_000);
+        .and_then(|n| n.parse().ok());
+    let big = rounds.unwrap_or(100_000);
     if let Some(to) = args
         .iter()
         .position(|a| a == "--write")
         .and_then(|at| args.get(at + 1))
     {
-        write_records(Path::new(to));
+        write_records(Path::new(to), rounds);
         return;
     }
     // `--in DIR`: the games' files go in a temporary directory made in DIR (a memory file
@@ -313,13 +313,24 @@ impl Timed {
 }
 
 /// Writes the games the bench times into `dir`, `carousel-100.toml` and so on, to be timed
-/// as whole processes (`carousel play FILE` with a line piped in).
-fn write_records(dir: &Path) {
+/// as whole processes (`carousel play FILE` with a line piped in); with `big`, the records of
+/// that many rounds too, with the log (`carousel-N.toml`) and written by hand
+/// (`carousel-N-by-hand.toml`).
+fn write_records(dir: &Path, big: Option<usize>) {
     std::fs::create_dir_all(dir).expect("the directory made");
     for game in [Kind::Carousel, Kind::Canadian] {
-        for rounds in SIZES {
-            let path = dir.join(format!("{}-{rounds}.toml", game.name()));
-            std::fs::write(&path, game.saved(rounds)).expect("the record written");
+        let mut texts: Vec<(String, String)> = SIZES
+            .iter()
+            .map(|rounds| (format!("{}-{rounds}", game.name()), game.saved(*rounds)))
+            .collect();
+        if let Some(big) = big {
+            let (saved, by_hand) = game.big(big);
+            texts.push((format!("{}-{big}", game.name()), saved));
+            texts.push((format!("{}-{big}-by-hand", game.name()), by_hand));
+        }
+        for (name, text) in texts {
+            let path = dir.join(format!("{name}.toml"));
+            std::fs::write(&path, text).expect("the record written");
             println!("{}", path.display());
         }
     }
