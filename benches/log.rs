@@ -251,7 +251,7 @@ impl Timed {
         Timed {
             kind,
             rounds,
-            steps: text.matches("\n    \"").count(),
+            steps: logged_steps(&text),
             scratch: dir.join(format!("{}-{rounds}.scratch.toml", kind.name())),
             text,
             path,
@@ -498,6 +498,13 @@ fn canadian_game(rounds: usize) -> CanadianGame {
         play(&mut game, &steps);
     }
     game
+}
+
+/// How many steps the log of a saved text holds: the lines of its `log` array.
+fn logged_steps(text: &str) -> usize {
+    text.split_once("\nlog = [")
+        .and_then(|(_, rest)| rest.split_once("\n]"))
+        .map_or(0, |(log, _)| log.matches("\n    \"").count())
 }
 
 /// The referee of a REPL session, with the game in `path` open (a copy of it, so that the
