@@ -44,10 +44,6 @@ pub enum Error {
         limit: u32,
     },
 
-    /// A round's hands that cannot all be true at once, or a name that is wrong.
-    #[error("{0}")]
-    Round(String),
-
     /// A round of a game record that cannot be scored, and why.
     #[error("round {round}: {error}")]
     InRound { round: usize, error: Box<Error> },
@@ -64,11 +60,6 @@ pub enum Error {
     /// A game record that is not well formed; `place` names the round and the key.
     #[error("{place}: {problem}")]
     Record { place: String, problem: String },
-
-    /// A step of the game in progress that the rules of a turn refuse now: a fourth draw, a
-    /// meld after the third draw, a turn ended too soon. A well-formed "no".
-    #[error("{0}")]
-    Refused(String),
 
     /// A step out of the order of a turn (docs/rules.md#a-turn): a well-formed "no".
     #[error(transparent)]
@@ -176,6 +167,10 @@ pub enum Error {
     /// A question (archive, remove, replace?) the input ended before answering.
     #[error("no answer to the question, so {what} was not {done}")]
     NoAnswer { what: String, done: &'static str },
+
+    /// A one-shot command's question that no input answered.
+    #[error("no answer to the question, so nothing was done (--yes answers it for a script)")]
+    NoAnswerNoYes,
 
     /// A file that cannot be read or written.
     #[error("{path}: {problem}")]
@@ -374,6 +369,22 @@ pub enum Argument {
     )]
     NotCarousels { option: &'static str },
 
+    /// `--teams` that cannot be the game's sides.
+    #[error("--teams: {problem}")]
+    Teams { problem: Box<Error> },
+
+    /// Two `--melds` for one side.
+    #[error("--melds {name}: {side}'s melds: {}", if .first == .name { format!("--melds {name} is given twice") } else { format!("given twice (as {first} and as {name})") })]
+    MeldsTwice {
+        name: String,
+        side: String,
+        first: String,
+    },
+
+    /// `--on SET` that is not one legal set.
+    #[error("--on: {problem}")]
+    On { problem: Box<Error> },
+
     /// `--knocker`, Carousel's, given for a hand of another game.
     #[error("--knocker is Carousel's; in {game} the player who went out is given with --out")]
     KnockerIsCarousels { game: &'static str },
@@ -388,6 +399,33 @@ pub trait GameFailure: fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn boxed(&self) -> Box<dyn GameFailure>;
     /// The same failure: `other` is of the same type and equal.
     fn same(&self, other: &dyn GameFailure) -> bool;
+}
+
+/// A game's own error type: the one thing it says is whether it is a refusal; the rest of
+/// [`GameFailure`] comes with it.
+pub trait Failure: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// A refusal by the rules (exit 1); by default, input that cannot be read (exit 2).
+    fn is_refusal(&self) -> bool {
+        false
+    }
+}
+
+impl<F: Failure> GameFailure for F {
+    fn is_refusal(&self) -> bool {
+        Failure::is_refusal(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn boxed(&self) -> Box<dyn GameFailure> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn GameFailure) -> bool {
+        other.as_any().downcast_ref::<F>() == Some(self)
+    }
 }
 
 /// A game's own failure, boxed.
@@ -443,12 +481,12 @@ impl Error {
         match self {
             Error::Game(failure) => failure.0.is_refusal(),
             Error::KnockRefused { .. }
-            | Error::Refused(_)
             | Error::Turn(_)
             | Error::Stage(_)
             | Error::NoMoreHands
             | Error::Unsaved
-            | Error::NoAnswer { .. } => true,
+            | Error::NoAnswer { .. }
+            | Error::NoAnswerNoYes => true,
             Error::InRound { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
             Error::Unscored(unscored) => unscored.is_refusal(),
@@ -1148,7 +1186,7 @@ pub enum CommandError {
 
     /// `check CARDS on SET` whose set is not one legal set.
     #[error("{problem}")]
-    NoSetOnTable { problem: String },
+    NoSetOnTable { problem: Box<Error> },
 
     /// A command of a game, with no game in play.
     #[error(
@@ -1262,11 +1300,11 @@ pub enum HandStep {
 
     /// Teams that cannot be the game's.
     #[error("teams: {problem}")]
-    Teams { problem: String },
+    Teams { problem: Box<Error> },
 
     /// Players that cannot play the game.
     #[error("{problem}")]
-    Players { problem: String },
+    Players { problem: Box<Error> },
 
     /// Words that cannot be split (a quote not closed); `problem` is the splitter's word.
     #[error("\"{text}\": {problem}; {HAND_FORM}")]

@@ -14,10 +14,6 @@ use indexmap::IndexMap;
 use serde::Serialize;
 use std::path::Path;
 
-fn bad(message: String) -> anyhow::Error {
-    Error::Round(message).into()
-}
-
 /// The house rules of `--rules FILE` (read by the library), or these games' defaults.
 pub(crate) fn load_rules(path: Option<&Path>) -> anyhow::Result<CanadianRules> {
     Ok(path
@@ -39,7 +35,7 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
     let mut hands: Vec<HandReport> = Vec::new();
     for arg in &args.hands {
         let (name, hand) = name_and_value(arg, HAND_EXAMPLE)?;
-        check_name(name).map_err(bad)?;
+        check_name(name).map_err(Error::from)?;
         if names.iter().any(|n| n == name) {
             return Err(Error::from(Argument::TwoHands {
                 name: name.to_string(),
@@ -52,10 +48,13 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
         names.push(name.to_string());
         hands.push(report);
     }
-    Sides::new(variant, names.clone(), None).map_err(bad)?;
+    Sides::new(variant, names.clone(), None).map_err(Error::from)?;
     let teams = args.teams.as_deref().map(parse_teams);
-    let sides = Sides::new(variant, names.clone(), teams.as_deref())
-        .map_err(|problem| bad(format!("--teams: {problem}")))?;
+    let sides = Sides::new(variant, names.clone(), teams.as_deref()).map_err(|problem| {
+        Error::from(Argument::Teams {
+            problem: Box::new(problem.into()),
+        })
+    })?;
     book.check_deal(names.len()).map_err(Error::from)?;
     let not_a_player = |option: &'static str, name: &str| {
         anyhow::Error::from(Error::from(Argument::NotAPlayer {
@@ -72,15 +71,12 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
             .ok_or_else(|| not_a_player("--melds", name))?;
         let side = sides.side_of(player);
         if let Some((first, _)) = &tables[side] {
-            let given = if first == name {
-                format!("--melds {name} is given twice")
-            } else {
-                format!("given twice (as {first} and as {name})")
-            };
-            return Err(bad(format!(
-                "--melds {name}: {}'s melds: {given}",
-                sides.name(side)
-            )));
+            return Err(Error::from(Argument::MeldsTwice {
+                name: name.to_string(),
+                side: sides.name(side),
+                first: first.clone(),
+            })
+            .into());
         }
         let table = book
             .parse_table_entry(melds)

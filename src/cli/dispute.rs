@@ -152,9 +152,11 @@ pub(super) fn set(args: &SetArgs, c: &mut Console) -> anyhow::Result<Answer> {
     let on = args.on.as_deref().map(parse_wild_melds).transpose()?;
     let all = CardCounts::of(melds.iter().chain(on.iter().flatten()).flatten().copied());
     book.variant.deck().check_counts(&all, "")?;
-    let verdict = book
-        .judge_lay(&melds, on.as_deref())
-        .map_err(|problem| Error::Round(format!("--on: {problem}")))?;
+    let verdict = book.judge_lay(&melds, on.as_deref()).map_err(|problem| {
+        Error::from(Argument::On {
+            problem: Box::new(problem.into()),
+        })
+    })?;
     if args.output.json {
         print_json(
             c,

@@ -56,10 +56,7 @@ pub(super) fn confirm(question: &str, json: bool, c: &mut Console) -> Result<boo
     }
     c.flush();
     match c.read_line() {
-        Ok(None) | Err(_) => Err(Error::Refused(
-            "no answer to the question, so nothing was done (--yes answers it for a script)"
-                .to_string(),
-        )),
+        Ok(None) | Err(_) => Err(Error::NoAnswerNoYes),
         Ok(Some(answer)) => Ok(matches!(
             String::from_utf8_lossy(&answer)
                 .trim()

@@ -92,9 +92,11 @@ fn check(book: &Rulebook, rest: &str, c: &mut Console) -> Result<(), Error> {
         None => (rest, None),
     };
     let cards = parse_wild_melds(cards)?;
-    let verdict = book
-        .judge_lay(&cards, on.as_deref())
-        .map_err(|problem| Error::from(CommandError::NoSetOnTable { problem }))?;
+    let verdict = book.judge_lay(&cards, on.as_deref()).map_err(|problem| {
+        Error::from(CommandError::NoSetOnTable {
+            problem: Box::new(problem.into()),
+        })
+    })?;
     say!(c, "{}", text::lay(book, &verdict));
     let _ = LayVerdict::No(String::new());
     sayln!(c, "(check only judges: nothing changed.)");

@@ -4,6 +4,7 @@
 
 use super::{JOKER_VALUE, Rulebook, Variant, natural_value, rank_value};
 use crate::card::{HandCard, Rank, Suit};
+use crate::error::Failure;
 use crate::notation::Spaced;
 use std::fmt;
 
@@ -64,6 +65,21 @@ impl fmt::Display for Sets<'_> {
         Ok(())
     }
 }
+
+/// Why cards cannot be laid on a side's set: the set given is not one legal set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OnError {
+    #[error("the set on the table is one set, not {count}: {sets}")]
+    NotOneSet { count: usize, sets: String },
+    #[error("the set on the table is not legal: {0}")]
+    NotLegal(SetError),
+    #[error("no set on the table")]
+    NoSet,
+}
+
+impl Failure for OnError {}
+
+impl Failure for SetError {}
 
 /// Why a side's melds are not legal sets: which meld as written, and the trouble.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,7 +288,7 @@ impl Rulebook {
         &self,
         cards: &[Vec<HandCard>],
         on: Option<&[Vec<HandCard>]>,
-    ) -> Result<LayVerdict, String> {
+    ) -> Result<LayVerdict, OnError> {
         let Some(on) = on else {
             return Ok(match self.side_sets(cards) {
                 Ok(sets) => LayVerdict::Sets(sets),
@@ -282,15 +298,14 @@ impl Rulebook {
         let existing = match self.side_sets(on) {
             Ok(sets) if sets.len() == 1 => sets.into_iter().next(),
             Ok(sets) => {
-                return Err(format!(
-                    "the set on the table is one set, not {}: {}",
-                    sets.len(),
-                    Sets(&sets)
-                ));
+                return Err(OnError::NotOneSet {
+                    count: sets.len(),
+                    sets: Sets(&sets).to_string(),
+                });
             }
-            Err(e) => return Err(format!("the set on the table is not legal: {e}")),
+            Err(e) => return Err(OnError::NotLegal(e)),
         }
-        .ok_or_else(|| "no set on the table".to_string())?;
+        .ok_or(OnError::NoSet)?;
         let added: Vec<HandCard> = cards.concat();
         let mut merged = existing.cards.clone();
         merged.extend(added.iter().copied());
@@ -493,7 +508,7 @@ mod tests {
             .judge_lay(&parse_wild_melds("2c").unwrap(), Some(&on))
             .unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "the set on the table is one set, not 2: Ks Kh Kd | 7s 7h 7d"
         );
     }

@@ -44,6 +44,7 @@ impl Setup {
     ) -> Result<Setup, Error> {
         let teams = teams.map(parse_teams);
         let sides = Sides::new(variant, players, teams.as_deref()).map_err(|problem| {
+            let problem = Box::new(Error::from(problem));
             if teams.is_some() {
                 HandStep::Teams { problem }.into()
             } else {
@@ -67,8 +68,11 @@ impl Setup {
     /// The same players in other teams, before the first hand.
     pub fn with_teams(&self, teams: &str) -> Result<Setup, Error> {
         let teams = parse_teams(teams);
-        let sides = Sides::new(self.variant, self.sides.players().to_vec(), Some(&teams))
-            .map_err(|problem| HandStep::Teams { problem })?;
+        let sides = Sides::new(self.variant, self.sides.players().to_vec(), Some(&teams)).map_err(
+            |problem| HandStep::Teams {
+                problem: Box::new(problem.into()),
+            },
+        )?;
         Ok(Setup {
             sides,
             ..self.clone()

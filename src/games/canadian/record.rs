@@ -132,9 +132,9 @@ impl Record {
     /// The sides, after checking the players, the teams and that the deal fits the deck.
     pub fn sides(&self) -> Result<Sides, Error> {
         Sides::new(self.variant, self.players.clone(), None)
-            .map_err(|problem| record_error("players", problem))?;
+            .map_err(|problem| record_error("players", problem.to_string()))?;
         let sides = Sides::new(self.variant, self.players.clone(), self.teams.as_deref())
-            .map_err(|problem| record_error("teams", problem))?;
+            .map_err(|problem| record_error("teams", problem.to_string()))?;
         self.rulebook()
             .check_deal(self.players.len())
             .map_err(|problem| record_error("rules.hand-size", problem.to_string()))?;

@@ -121,7 +121,7 @@ impl Rulebook {
         let judged = |melds: &[Vec<crate::card::HandCard>]| {
             self.side_sets(melds)
                 .map(TableEntry::Sets)
-                .map_err(|e| Error::Round(e.to_string()))
+                .map_err(Error::from)
         };
         match (before, given) {
             (None, Given::Count(n)) => Ok(TableEntry::Count(*n)),
@@ -174,7 +174,7 @@ impl Rulebook {
         self.variant.deck().check_counts(&counts, "")?;
         self.side_sets(&melds)
             .map(TableEntry::Sets)
-            .map_err(|e| Error::Round(e.to_string()))
+            .map_err(Error::from)
     }
 
     /// A hand's count as scored: the count given, or the cards' values.

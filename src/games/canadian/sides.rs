@@ -4,6 +4,7 @@
 //! in the order of the players (`alice+carol`), a single by the player's name.
 
 use super::Variant;
+use crate::error::Failure;
 
 /// The players of a game and how they are grouped into sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,19 +14,57 @@ pub struct Sides {
     members: Vec<Vec<usize>>,
 }
 
+/// Why players or teams cannot make the sides of a game: bad input, never a refusal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SidesError {
+    #[error("a player's name is empty")]
+    EmptyName,
+    #[error(transparent)]
+    Name(#[from] crate::error::Name),
+    #[error("\"{name}\": a player's name may not hold \"{held}\" (nor +, =, | or spaces)")]
+    Character { name: String, held: char },
+    #[error("\"{name}\" is named twice")]
+    Twice { name: String },
+    #[error("{game} is played by {wants} players, not {given}")]
+    Count {
+        game: &'static str,
+        wants: String,
+        given: usize,
+    },
+    #[error(
+        "\"{written}\": a side with no player; a team is two players joined by +, like alice+carol"
+    )]
+    EmptySide { written: String },
+    #[error("\"{name}\" (in \"{written}\") is not a player (the players are {})", .players.join(", "))]
+    NotAPlayer {
+        name: String,
+        written: String,
+        players: Vec<String>,
+    },
+    #[error("\"{name}\" is in two sides")]
+    InTwoSides { name: String },
+    #[error("\"{name}\" is in no side; the teams must cover every player")]
+    InNoSide { name: String },
+    #[error("\"{written}\": teams are two teams of two players, for four players")]
+    NotTwoOfTwo { written: String },
+}
+
+impl Failure for SidesError {}
+
 /// Why a name cannot be a player's.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), SidesError> {
     if name.is_empty() {
-        return Err("a player's name is empty".to_string());
+        return Err(SidesError::EmptyName);
     }
-    crate::error::Name::check_printable(name).map_err(|e| e.to_string())?;
+    crate::error::Name::check_printable(name)?;
     match name
         .chars()
         .find(|c| matches!(c, '+' | '=' | '|') || c.is_whitespace())
     {
-        Some(c) => Err(format!(
-            "\"{name}\": a player's name may not hold \"{c}\" (nor +, =, | or spaces)"
-        )),
+        Some(held) => Err(SidesError::Character {
+            name: name.to_string(),
+            held,
+        }),
         None => Ok(()),
     }
 }
@@ -45,11 +84,11 @@ impl Sides {
         variant: Variant,
         players: Vec<String>,
         teams: Option<&[Vec<String>]>,
-    ) -> Result<Sides, String> {
+    ) -> Result<Sides, SidesError> {
         for (i, name) in players.iter().enumerate() {
             check_name(name)?;
             if players[..i].contains(name) {
-                return Err(format!("\"{name}\" is named twice"));
+                return Err(SidesError::Twice { name: name.clone() });
             }
         }
         let range = variant.players();
@@ -59,11 +98,11 @@ impl Sides {
             } else {
                 format!("{} to {}", range.start(), range.end())
             };
-            return Err(format!(
-                "{} is played by {wants} players, not {}",
-                variant.title(),
-                players.len()
-            ));
+            return Err(SidesError::Count {
+                game: variant.title(),
+                wants,
+                given: players.len(),
+            });
         }
         let members = match teams {
             Some(teams) => Self::group(&players, teams)?,
@@ -73,7 +112,7 @@ impl Sides {
         Ok(Sides { players, members })
     }
 
-    fn group(players: &[String], teams: &[Vec<String>]) -> Result<Vec<Vec<usize>>, String> {
+    fn group(players: &[String], teams: &[Vec<String>]) -> Result<Vec<Vec<usize>>, SidesError> {
         let mut side_of: Vec<Option<usize>> = vec![None; players.len()];
         let mut members = Vec::with_capacity(teams.len());
         for (t, team) in teams.iter().enumerate() {
@@ -81,18 +120,17 @@ impl Sides {
             let mut side = Vec::new();
             for name in team {
                 if name.is_empty() {
-                    return Err(format!(
-                        "\"{written}\": a side with no player; a team is two players joined by +, like alice+carol"
-                    ));
+                    return Err(SidesError::EmptySide { written });
                 }
                 let player = players.iter().position(|p| p == name).ok_or_else(|| {
-                    format!(
-                        "\"{name}\" (in \"{written}\") is not a player (the players are {})",
-                        players.join(", ")
-                    )
+                    SidesError::NotAPlayer {
+                        name: name.clone(),
+                        written: written.clone(),
+                        players: players.to_vec(),
+                    }
                 })?;
                 if side_of[player].is_some() {
-                    return Err(format!("\"{name}\" is in two sides"));
+                    return Err(SidesError::InTwoSides { name: name.clone() });
                 }
                 side_of[player] = Some(t);
                 side.push(player);
@@ -101,17 +139,15 @@ impl Sides {
             members.push(side);
         }
         if let Some(p) = side_of.iter().position(Option::is_none) {
-            return Err(format!(
-                "\"{}\" is in no side; the teams must cover every player",
-                players[p]
-            ));
+            return Err(SidesError::InNoSide {
+                name: players[p].clone(),
+            });
         }
         if players.len() != 4 || members.len() != 2 || members.iter().any(|m| m.len() != 2) {
             let written: Vec<String> = teams.iter().map(|t| t.join("+")).collect();
-            return Err(format!(
-                "\"{}\": teams are two teams of two players, for four players",
-                written.join(" ")
-            ));
+            return Err(SidesError::NotTwoOfTwo {
+                written: written.join(" "),
+            });
         }
         members.sort();
         Ok(members)
@@ -205,10 +241,16 @@ mod tests {
     #[test]
     fn sides_player_counts_canadian_4_carolina_2_to_8() {
         let err = Sides::new(Variant::Canadian, four()[..3].to_vec(), None).unwrap_err();
-        assert_eq!(err, "Canadian Rummy is played by exactly 4 players, not 3");
+        assert_eq!(
+            err.to_string(),
+            "Canadian Rummy is played by exactly 4 players, not 3"
+        );
         let one = vec!["ann".to_string()];
         let err = Sides::new(Variant::Carolina, one, None).unwrap_err();
-        assert_eq!(err, "Carolina Rummy is played by 2 to 8 players, not 1");
+        assert_eq!(
+            err.to_string(),
+            "Carolina Rummy is played by 2 to 8 players, not 1"
+        );
         let nine: Vec<String> = (1..=9).map(|i| format!("p{i}")).collect();
         assert!(Sides::new(Variant::Carolina, nine, None).is_err());
     }
@@ -216,7 +258,9 @@ mod tests {
     #[test]
     fn sides_teams_errors_name_the_player() {
         let bad = |text: &str| {
-            Sides::new(Variant::Canadian, four(), Some(&parse_teams(text))).unwrap_err()
+            Sides::new(Variant::Canadian, four(), Some(&parse_teams(text)))
+                .unwrap_err()
+                .to_string()
         };
         assert!(bad("alice+zed bob+dave").contains("\"zed\""));
         assert!(bad("alice+carol alice+dave").contains("\"alice\" is in two sides"));
@@ -224,7 +268,9 @@ mod tests {
         assert!(bad("alice+carol bob").contains("\"dave\" is in no side"));
         assert!(bad("alice+carol+bob dave").contains("two teams of two"));
         let five = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
-        let err = Sides::new(Variant::Carolina, five, Some(&parse_teams("a+b c+d e"))).unwrap_err();
+        let err = Sides::new(Variant::Carolina, five, Some(&parse_teams("a+b c+d e")))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("two teams of two"), "{err}");
     }
 
@@ -243,6 +289,7 @@ mod tests {
         assert!(
             Sides::new(Variant::Canadian, players, None)
                 .unwrap_err()
+                .to_string()
                 .contains("twice")
         );
     }

@@ -5,11 +5,10 @@
 
 use crate::card::{Card, CardCounts, HandCard, TableCard};
 use crate::deck::Deck;
-use crate::error::{Error, GameFailure};
+use crate::error::{Error, Failure};
 use crate::games::manipulation::meld::MeldRules;
 use crate::games::manipulation::table::{Hand, Table};
 use crate::notation::Spaced;
-use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -67,21 +66,9 @@ impl fmt::Display for Illegal {
     }
 }
 
-impl GameFailure for Illegal {
+impl Failure for Illegal {
     fn is_refusal(&self) -> bool {
         true
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn boxed(&self) -> Box<dyn GameFailure> {
-        Box::new(self.clone())
-    }
-
-    fn same(&self, other: &dyn GameFailure) -> bool {
-        other.as_any().downcast_ref::<Illegal>() == Some(self)
     }
 }
 
