@@ -172,6 +172,14 @@ pub enum Error {
     #[error("no answer to the question, so nothing was done (--yes answers it for a script)")]
     NoAnswerNoYes,
 
+    /// A game or rules file that is not a regular file (a pipe, a device, a directory).
+    #[error("{}: not a regular file; a game or a rules file is a plain file", crate::words::printable_path(.path))]
+    NotAFile { path: std::path::PathBuf },
+
+    /// A game or rules file larger than any real one.
+    #[error("{}: larger than a game or a rules file can be ({} MB at most)", crate::words::printable_path(.path), .most / (1024 * 1024))]
+    TooLarge { path: std::path::PathBuf, most: u64 },
+
     /// A file that cannot be read or written.
     #[error("{path}: {problem}")]
     File { path: String, problem: String },

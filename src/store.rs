@@ -135,9 +135,41 @@ fn whole(text: &str) -> Result<(), (String, bool)> {
     }
 }
 
+/// The most a game record or a rules file may hold. No real game comes near it (a game of
+/// 400 rounds with its log is under 1 MB); past it a file is refused at once rather than
+/// read for minutes.
+pub const MOST_BYTES: u64 = 10 * 1024 * 1024;
+
+/// Reads a game record or a rules file: a regular file (not a pipe or a device, which could
+/// block or never end) of at most [`MOST_BYTES`].
+fn read_bounded(path: &Path) -> Result<Vec<u8>, Error> {
+    let meta = fs::metadata(path).map_err(|e| file_error(path, e))?;
+    if !meta.is_file() {
+        return Err(Error::NotAFile {
+            path: path.to_path_buf(),
+        });
+    }
+    let too_large = || Error::TooLarge {
+        path: path.to_path_buf(),
+        most: MOST_BYTES,
+    };
+    if meta.len() > MOST_BYTES {
+        return Err(too_large());
+    }
+    let file = fs::File::open(path).map_err(|e| file_error(path, e))?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(MOST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| file_error(path, e))?;
+    if bytes.len() as u64 > MOST_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
 /// Reads a file as text; bytes that are not UTF-8 are reported with their line and column.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = fs::read(path).map_err(|e| file_error(path, e))?;
+    let bytes = read_bounded(path)?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

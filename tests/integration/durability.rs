@@ -1383,3 +1383,55 @@ fn item12_a_new_record_gets_the_usual_mode_and_an_old_one_keeps_its_own() {
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(mode(&game), 0o640);
 }
+
+/// Issue: `tally /dev/zero` and `check --rules /dev/zero` read forever, and a FIFO blocked
+/// forever: a game or rules file must be a regular file, refused at once otherwise.
+#[cfg(unix)]
+#[test]
+fn a_device_or_a_pipe_is_refused_at_once_not_read_forever() {
+    crate::test::carousel(&["tally", "/dev/zero"])
+        .status(2)
+        .stderr("carousel: /dev/zero: not a regular file; a game or a rules file is a plain file\n")
+        .run();
+    crate::test::carousel(&["check", "--before", "7h 8h 9h", "--after", "7h 8h 9h 10h"])
+        .args(["--rules", "/dev/zero"])
+        .status(2)
+        .stderr_has("/dev/zero: not a regular file")
+        .run();
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("game.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    crate::test::carousel(&["tally"])
+        .arg(&fifo)
+        .status(2)
+        .stderr_has("not a regular file")
+        .run();
+}
+
+/// Issue: a 100 MB record took 26 s and 6.5 GB in `tally`: a file past the cap no real game
+/// comes near is refused at once, by every reader.
+#[test]
+fn a_record_larger_than_any_real_game_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.toml");
+    let text = format!(
+        "players = [\"a\", \"b\"]\n{}",
+        "# padding\n".repeat(1_100_000)
+    );
+    std::fs::write(&big, text).unwrap();
+    crate::test::carousel(&["tally"])
+        .arg(&big)
+        .status(2)
+        .stderr_has("larger than a game or a rules file can be (10 MB at most)")
+        .run();
+    crate::test::carousel(&["play"])
+        .arg(&big)
+        .stdin("")
+        .status(2)
+        .stderr_has("larger than a game or a rules file can be")
+        .run();
+}
