@@ -151,17 +151,13 @@ impl Tidy {
     }
 }
 
-/// Whether a game may be archived or removed: only a finished one, so a game in progress is
-/// never lost by a slip of the finger; a damaged file is left for a person to look at.
+/// Whether a game may be archived or removed: any game that reads as one, finished or not
+/// (a game started by mistake is tidied away too, after the same yes; a game open in a
+/// session is held by its lock); a damaged file is left for a person to look at.
 pub fn check_tidy(saved: &Saved, tidy: Tidy) -> Result<(), Error> {
+    let _ = tidy;
     match &saved.summary {
-        Some(summary) if summary.finished => Ok(()),
-        Some(summary) => Err(Stage::NotFinished {
-            game: saved.name.clone(),
-            round: summary.round,
-            verb: tidy.verb(),
-        }
-        .into()),
+        Some(_) => Ok(()),
         None => Err(Stage::Unreadable {
             path: saved.path.display().to_string(),
         }
@@ -331,24 +327,30 @@ mod tests {
     }
 
     #[test]
-    fn only_a_finished_game_is_archived_or_removed() {
+    fn a_finished_or_unfinished_game_is_archived_or_removed_but_never_one_held_open() {
         let root = tempfile::tempdir().unwrap();
         let d = dirs(root.path());
         let done = saved(&d, "done", &game(&["ann", "ben", "cy"], 50));
         let going = saved(&d, "going", &game(&["ann", "ben"], 150));
         let list = list(&d);
         let going_entry = pick(&list, "going").unwrap();
-        let err = tidy(&d, going_entry, Tidy::Remove).unwrap_err();
-        assert!(err.is_refusal());
-        assert!(going.exists());
+        {
+            // Open in a session: its lock keeps it.
+            let _open = crate::store::GameFile::hold(&going).unwrap();
+            assert!(tidy(&d, going_entry, Tidy::Remove).is_err());
+            assert!(going.exists());
+        }
+        // A game started by mistake, not finished, is removed like any other.
+        assert_eq!(tidy(&d, going_entry, Tidy::Remove).unwrap(), None);
+        assert!(!going.exists());
         let to = tidy(&d, pick(&list, "done").unwrap(), Tidy::Archive)
             .unwrap()
             .unwrap();
         assert!(!done.exists() && to.exists());
         assert_eq!(to, archive_dir(&d).join("done.toml"));
         // Out of the list, still a game file for the statistics.
-        assert_eq!(super::list(&d).len(), 1);
-        assert_eq!(all_game_files(&d).len(), 2);
+        assert_eq!(super::list(&d).len(), 0);
+        assert_eq!(all_game_files(&d).len(), 1);
     }
 
     #[test]

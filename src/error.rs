@@ -749,13 +749,9 @@ pub enum Stage {
     #[error("round {round} already reads so; nothing changed")]
     AlreadySo { round: usize },
 
-    /// A saved game archived or removed before it is finished; `verb` is archive or remove.
-    #[error("{game} is not finished (round {round}); only a finished game can be {verb}d")]
-    NotFinished {
-        game: String,
-        round: usize,
-        verb: &'static str,
-    },
+    /// The game in play in this session, asked to be archived or removed.
+    #[error("{game} is the game in play here; start or resume another game first to {verb} it")]
+    TidyInPlay { game: String, verb: &'static str },
 
     /// A saved file that cannot be read as a game, archived or removed: left for a person.
     #[error("{path} cannot be read as a game; it is left as it is for you to look at")]

@@ -1,4 +1,4 @@
-//! `carousel games`: the saved games listed, and a finished one archived or removed.
+//! `carousel games`: the saved games listed, and one archived or removed.
 
 use super::{Answer, Output, print_json};
 use crate::catalogue::{self, Tidy};
@@ -15,10 +15,11 @@ use serde::Serialize;
 /// The games are those the referee saves in your data directory ($XDG_DATA_HOME/carousel/games,
 /// by default ~/.local/share/carousel/games), the most recently played first, numbered for
 /// `resume N` in the REPL. A game is named by its number or by (a part of) its file name.
-/// --archive moves a finished game into games/archive/ (out of the list, still counted by
-/// `carousel stats`); --remove deletes it. Both ask for a yes first, read from the terminal
-/// or the next line of standard input; with no answer nothing is done (exit 1). --yes
-/// answers for a script. A game still in play is never archived or removed.
+/// --archive moves a game into games/archive/ (out of the list, still counted by `carousel
+/// stats`); --remove deletes it. Both ask for a yes first, read from the terminal or the
+/// next line of standard input, and say when the game is not finished; with no answer
+/// nothing is done (exit 1). --yes answers for a script. A game open in a session is never
+/// archived or removed.
 #[derive(Args, Debug)]
 #[allow(clippy::doc_markdown)] // this text is the `--help`: a path in backticks would show them
 #[command(after_help = "Examples:
@@ -90,10 +91,14 @@ pub(super) fn run(args: &GamesArgs, c: &mut Console) -> anyhow::Result<Answer> {
             "{} {} ({})?",
             capitalised(verb),
             printable(&saved.name),
-            saved
-                .summary
-                .as_ref()
-                .map_or_else(String::new, |s| s.players.join(", "))
+            saved.summary.as_ref().map_or_else(String::new, |s| {
+                let players = s.players.join(", ");
+                if s.finished {
+                    players
+                } else {
+                    format!("{players}; not finished: {}", crate::games::place(s))
+                }
+            })
         );
         if !confirm(&question, args.output.json, c)? {
             if args.output.json {

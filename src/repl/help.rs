@@ -146,18 +146,18 @@ games   (or: saved)
   players, the round (or finished), who leads (or won) and when it was last played.
   Canadian and Carolina Rummy games are listed with them, named, by hand and by side;
   resume N opens one with its own referee.
-  resume N goes on with one; archive N and remove N tidy away a finished one.
+  resume N goes on with one; archive N and remove N tidy one away.
   `carousel games` lists them from the shell (--json for a script).",
     },
     Topic {
         name: "archive",
         text: "\
 archive N | NAME
-  Puts a finished saved game away: it moves into games/archive/ in your data directory,
-  out of the games list, and still counts in stats. The referee asks first; the next line
-  answers (yes archives it, anything else keeps it; a script answers on its next line, and
-  a script that ends without an answer archives nothing). A game still in play is never
-  archived.
+  Puts a saved game away, finished or not: it moves into games/archive/ in your data
+  directory, out of the games list, and still counts in stats. The referee asks first; the
+  next line answers (yes archives it, anything else keeps it; a script answers on its next
+  line, and a script that ends without an answer archives nothing). The game in play here,
+  unfinished, and a game another session holds are never archived.
 Example:
   archive 2",
     },
@@ -165,8 +165,9 @@ Example:
         name: "remove",
         text: "\
 remove N | NAME   (or: delete)
-  Deletes a finished saved game for good, after asking as archive does (the next line
-  answers; only yes removes it). A game still in play is never removed.
+  Deletes a saved game for good, finished or not (a game started by mistake), after asking
+  as archive does (the next line answers; only yes removes it). The game in play here,
+  unfinished, and a game another session holds are never removed.
 Example:
   remove 2",
     },

@@ -50,16 +50,26 @@ impl Referee {
         let list = self.saved_list()?;
         let saved = catalogue::pick(&list, which)?.clone();
         catalogue::check_tidy(&saved, tidy)?;
+        // The game being played here, not finished, is not tidied from under the table.
+        if let Some(file) = &self.file
+            && saved.summary.as_ref().is_some_and(|s| !s.finished)
+            && same_file(file.path(), &saved.path)
+        {
+            return Err(crate::error::Stage::TidyInPlay {
+                game: printable(&saved.name).into_owned(),
+                verb: tidy.verb(),
+            }
+            .into());
+        }
         let about = match &saved.summary {
             Some(summary) if summary.finished => format!(
                 "the game of {}",
                 printable(&crate::words::and_list(&summary.players))
             ),
             Some(summary) => format!(
-                "the game of {}, not finished ({} {})",
+                "the game of {}, not finished ({})",
                 printable(&crate::words::and_list(&summary.players)),
-                summary.game.entry().title(),
-                summary.round
+                crate::games::place(summary)
             ),
             None => String::new(),
         };
@@ -189,5 +199,13 @@ impl Referee {
             );
         }
         Ok(())
+    }
+}
+
+/// Whether two paths name one file.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }

@@ -182,11 +182,20 @@ fn archive_and_remove_ask_first_and_a_script_answers_on_the_next_line() {
         out.stderr
     );
     assert_eq!(user.saved_files(), before);
-    // A game in play is never removed.
-    let out = user.play_new("remove ann-ben\n");
+    // An unfinished game is asked about as such, and kept without a yes.
+    let out = user.play_new("remove ann-ben\nno\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("not finished (round 1)"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(user.saved_files(), before);
+    // The unfinished game in play here is not removed from under the table.
+    let out = user.play_new("resume ann-ben\nremove ann-ben\n");
     assert_eq!(out.status, 1);
     assert!(
-        out.stderr.contains("is not finished (round 1)"),
+        out.stderr.contains("is the game in play here"),
         "{}",
         out.stderr
     );
@@ -218,12 +227,6 @@ fn games_remove_from_the_shell_asks_and_refuses_without_an_answer() {
         "{}",
         out.stdout
     );
-    let out = user.run(&["games", "--remove", "ann-ben", "--yes"], "");
-    assert_eq!(out.status, 1);
-    assert!(out.stderr.contains("is not finished"), "{}", out.stderr);
-    let out = user.run(&["games", "--remove", "alice-bob"], "yes\n");
-    assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_eq!(user.saved_files().len(), 1);
     let out = user.run(&["games", "--archive", "9", "--yes"], "");
     assert_eq!(out.status, 2);
     assert!(
@@ -231,6 +234,12 @@ fn games_remove_from_the_shell_asks_and_refuses_without_an_answer() {
         "{}",
         out.stderr
     );
+    // A game started by mistake and never finished is removed too, after the yes.
+    let out = user.run(&["games", "--remove", "ann-ben", "--yes"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = user.run(&["games", "--remove", "alice-bob"], "yes\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(user.saved_files().len(), 0);
 }
 
 #[test]
@@ -612,16 +621,16 @@ fn stats_count_canadian_and_carolina_games_each_under_its_name() {
 }
 
 #[test]
-fn a_finished_canadian_game_is_archived_and_still_counted_one_in_play_is_kept() {
+fn a_finished_canadian_game_is_archived_and_still_counted_an_unfinished_one_asked_about() {
     let user = Home::new();
     user.family_games();
     let going = user.number_of("xan-yul");
-    let out = user.run(&["games", "--remove", &going, "--yes"], "");
+    let out = user.run(&["games", "--remove", &going], "no\n");
     assert_eq!(out.status, 1, "{}", out.stderr);
     assert!(
-        out.stderr.contains("is not finished (round 1)"),
+        out.stdout.contains("not finished: Carolina Rummy hand 1"),
         "{}",
-        out.stderr
+        out.stdout
     );
     let canadian = user.number_of("alice-bob-carol-dave");
     // In the REPL with a Canadian game in play: the question, then the yes.
