@@ -695,6 +695,59 @@ impl Dirs {
         self.data.join("games")
     }
 
+    /// The list of games played in files outside the games directory (`carousel play FILE`),
+    /// one path a line, so `games`, `resume` and `stats` find them too.
+    fn elsewhere_list(&self) -> PathBuf {
+        self.data.join("games-elsewhere.txt")
+    }
+
+    /// The games played elsewhere that are still there, and those whose file has gone.
+    pub fn elsewhere(&self) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        let text = fs::read_to_string(self.elsewhere_list()).unwrap_or_default();
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(PathBuf::from)
+            .partition(|p| p.is_file())
+    }
+
+    /// Remembers a game played in `path`, when it is outside the games directory. Best
+    /// effort: a list that cannot be written loses no game, only its place in `games`.
+    pub fn remember(&self, path: &Path) {
+        let Ok(path) = path.canonicalize() else {
+            return;
+        };
+        let games = self.games().canonicalize().unwrap_or_else(|_| self.games());
+        if path.starts_with(&games) {
+            return;
+        }
+        let (mut present, gone) = self.elsewhere();
+        if present.contains(&path) {
+            return;
+        }
+        present.push(path);
+        self.write_elsewhere(&present, &gone);
+    }
+
+    /// Drops the games played elsewhere whose file has gone; gives their paths, to be said.
+    pub fn forget_gone(&self) -> Vec<PathBuf> {
+        let (present, gone) = self.elsewhere();
+        if !gone.is_empty() {
+            self.write_elsewhere(&present, &[]);
+        }
+        gone
+    }
+
+    fn write_elsewhere(&self, present: &[PathBuf], gone: &[PathBuf]) {
+        let text: String = present
+            .iter()
+            .chain(gone)
+            .filter_map(|p| p.to_str())
+            .filter(|p| !p.contains('\n'))
+            .map(|p| format!("{p}\n"))
+            .collect();
+        let _ = write_atomically(&self.elsewhere_list(), &text);
+    }
+
     /// The REPL's line history.
     pub fn history(&self) -> PathBuf {
         self.state.join("history")
@@ -734,13 +787,18 @@ impl Dirs {
 
     /// The saved games, the most recently changed first.
     pub fn saved_games(&self) -> Vec<PathBuf> {
-        let Ok(entries) = fs::read_dir(self.games()) else {
-            return Vec::new();
-        };
-        let mut games: Vec<(SystemTime, PathBuf)> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        let mut paths: Vec<PathBuf> = fs::read_dir(self.games())
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        paths.extend(self.elsewhere().0);
+        let mut games: Vec<(SystemTime, PathBuf)> = paths
+            .into_iter()
             .map(|p| {
                 let changed = fs::metadata(&p)
                     .and_then(|m| m.modified())

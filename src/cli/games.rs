@@ -79,6 +79,7 @@ pub(super) fn run(args: &GamesArgs, c: &mut Console) -> anyhow::Result<Answer> {
                 print_json(c, &ListJson { games: &list });
             } else {
                 say!(c, "{}", games::games(&list, c.look()));
+                say!(c, "{}", games::gone(&dirs.forget_gone(), c.look()));
             }
             return Ok(Answer::Yes);
         }

@@ -42,6 +42,23 @@ fn state(saved: &Saved) -> String {
         .map_or_else(|| "damaged".to_string(), crate::games::place)
 }
 
+/// The games played elsewhere whose file has gone, said once as they leave the list.
+pub(crate) fn gone(paths: &[std::path::PathBuf], look: Look) -> String {
+    paths
+        .iter()
+        .map(|p| {
+            wrap(
+                &format!(
+                    "{} is gone, so it leaves the list of games.",
+                    crate::words::printable_path(p)
+                ),
+                look.width,
+                2,
+            )
+        })
+        .collect()
+}
+
 /// The saved games, numbered for `resume N`.
 pub(crate) fn games(list: &[Saved], look: Look) -> String {
     if list.is_empty() {

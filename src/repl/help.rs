@@ -142,8 +142,9 @@ Examples:
         name: "games",
         text: "\
 games   (or: saved)
-  The saved games in your data directory, the most recently played first, numbered: the
-  players, the round (or finished), who leads (or won) and when it was last played.
+  The saved games in your data directory, and those played in a file elsewhere
+  (carousel play FILE), the most recently played first, numbered: the players, the round
+  (or finished), who leads (or won) and when it was last played.
   Canadian and Carolina Rummy games are listed with them, named, by hand and by side;
   resume N opens one with its own referee.
   resume N goes on with one; archive N and remove N tidy one away.

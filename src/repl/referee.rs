@@ -285,6 +285,14 @@ impl Referee {
         );
     }
 
+    /// Keeps the place of a game played outside the games directory, so the list of games
+    /// finds it.
+    fn remember_file(&self) {
+        if let (Some(dirs), Some(file)) = (&self.dirs, &self.file) {
+            dirs.remember(file.path());
+        }
+    }
+
     /// Said at a terminal when the session ends.
     pub fn farewell(&self, c: &mut Console) {
         if let Some(file) = &self.file
@@ -540,6 +548,7 @@ impl Referee {
         self.next = kind;
         self.game = Some(played);
         self.file = Some(file);
+        self.remember_file();
         self.unsaved = None;
         Ok(())
     }
@@ -693,6 +702,7 @@ impl Referee {
         self.next = game.kind();
         self.game = Some(game);
         self.file = Some(file);
+        self.remember_file();
         Ok(())
     }
 
@@ -737,6 +747,7 @@ impl Referee {
             );
         }
         self.file = Some(file);
+        self.remember_file();
         self.unsaved = None;
         Ok(())
     }

@@ -20,8 +20,10 @@ impl Referee {
     }
 
     pub(super) fn games(&self, c: &mut Console) -> Result<(), Error> {
+        let gone = self.dirs()?.forget_gone();
         let list = self.saved_list()?;
         say!(c, "{}", render::games::games(&list, c.look()));
+        say!(c, "{}", render::games::gone(&gone, c.look()));
         if !list.is_empty() {
             sayln!(
                 c,

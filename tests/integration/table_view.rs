@@ -655,3 +655,37 @@ fn a_finished_canadian_game_is_archived_and_still_counted_an_unfinished_one_aske
         .unwrap();
     assert_eq!(canadian["games"], 1, "{json}");
 }
+
+/// Issue: a game saved with `carousel play FILE` (as the README starts one) was not listed
+/// by `games`, nor found by `stats` or a bare `resume`. Its place is remembered; a file
+/// that has gone leaves the list with a note.
+#[test]
+fn a_game_played_in_a_file_elsewhere_is_listed_and_a_gone_one_leaves_with_a_note() {
+    let user = Home::new();
+    let friday = user.dir("friday.toml");
+    let out = user
+        .test()
+        .arg("play")
+        .arg(&friday)
+        .stdin("new --game carolina ann ben cleo\n")
+        .run();
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let games = user.json(&["games", "--json"]);
+    let listed = games["games"].as_array().unwrap();
+    assert_eq!(listed.len(), 1, "{games}");
+    assert_eq!(listed[0]["name"], "friday", "{games}");
+    // A bare resume finds it.
+    let out = user.play_new("resume\n");
+    assert!(out.stdout.contains("Resumed "), "{}", out.stdout);
+    assert!(out.stdout.contains("friday.toml"), "{}", out.stdout);
+    std::fs::remove_file(&friday).unwrap();
+    let out = user.run(&["games"], "");
+    assert!(
+        out.stdout
+            .contains("friday.toml is gone, so it leaves the list of games."),
+        "{}",
+        out.stdout
+    );
+    let out = user.run(&["games"], "");
+    assert!(!out.stdout.contains("is gone"), "{}", out.stdout);
+}
