@@ -132,6 +132,64 @@ fn item1_a_full_stdout_is_an_error_not_a_panic() {
     assert!(text(&out.stderr).contains("cannot write the output"));
 }
 
+/// Issue: `--help`, `--version` and the REPL's `help` to /dev/full exited 0 having said
+/// nothing; each says it could not write, with status 3.
+#[test]
+fn help_and_version_to_a_full_stdout_say_so_with_status_3() {
+    for args in [&["--help"][..], &["--version"][..], &["play"][..]] {
+        let Ok(full) = std::fs::File::create("/dev/full") else {
+            return; // No /dev/full on this system.
+        };
+        let home = Home::new();
+        let mut child = carousel(home.path())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"help\n").unwrap();
+        let out = child.wait_with_output().unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("cannot write the output"),
+            "{args:?}"
+        );
+    }
+}
+
+/// Issue: `redo` did not survive a resume: the steps undone are kept in the record, and the
+/// next session takes them again.
+#[test]
+fn redo_survives_a_resume() {
+    let home = Home::new();
+    let game = home.dir("g.toml");
+    let play = |script: &str| {
+        let mut child = carousel(home.path())
+            .arg("play")
+            .arg(&game)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    play("new ann ben\nround knock ann ann=3 ben=20\nround knock ann ann=3 ben=20\nundo\n");
+    let out = play("redo\nscoreboard\n");
+    assert!(out.contains("Redone: round knock ann"), "{out}");
+    assert!(out.contains("+17 = 34"), "{out}");
+}
+
 #[test]
 fn item1_a_closed_pipe_ends_quietly() {
     let home = Home::new();
