@@ -176,6 +176,10 @@ pub enum Error {
     #[error("{}: not a regular file; a game or a rules file is a plain file", crate::words::printable_path(.path))]
     NotAFile { path: std::path::PathBuf },
 
+    /// A record of more rounds than any real game.
+    #[error("the record holds {rounds} rounds, more than any game can ({most} at most)")]
+    TooManyRounds { rounds: usize, most: usize },
+
     /// A game or rules file larger than any real one.
     #[error("{}: larger than a game or a rules file can be ({} MB at most)", crate::words::printable_path(.path), .most / (1024 * 1024))]
     TooLarge { path: std::path::PathBuf, most: u64 },

@@ -42,6 +42,10 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+/// The most rounds a record may hold: no real game comes near it (a game to 150 is over in
+/// tens of rounds), and past it a record is refused before it is read.
+pub const MOST_ROUNDS: usize = 100_000;
+
 /// Where a span of a TOML text is, in words: `line 3`, or `line 3, "players"` when the span
 /// is a short token on one line that `said` (what is wrong there) does not already name: a
 /// repeated key, a value of the wrong kind. The one way a place in a TOML text is said, for
@@ -70,6 +74,13 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
     game: &str,
     foreign: impl Fn(&str) -> Option<String>,
 ) -> Result<T, Error> {
+    let rounds = text.matches("[[round]]").count();
+    if rounds > MOST_ROUNDS {
+        return Err(Error::TooManyRounds {
+            rounds,
+            most: MOST_ROUNDS,
+        });
+    }
     let place_of = |span: Option<std::ops::Range<usize>>, said: &str| match span {
         Some(span) => {
             let upto = text.get(..span.start).unwrap_or(text);

@@ -1493,3 +1493,21 @@ fn a_record_larger_than_any_real_game_is_refused_at_once() {
         .stderr_has("larger than a game or a rules file can be")
         .run();
 }
+
+/// Issue: a record may hold no more rounds than a cap no real game comes near (100,000);
+/// past it, a clear error and exit 2.
+#[test]
+fn a_record_of_more_rounds_than_any_game_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = dir.path().join("many.toml");
+    let text = format!(
+        "players = [\"a\", \"b\"]\n{}",
+        "[[round]]\n[round.hands]\na = 1\nb = 2\n".repeat(100_001)
+    );
+    std::fs::write(&many, text).unwrap();
+    crate::test::carousel(&["tally"])
+        .arg(&many)
+        .status(2)
+        .stderr_has("the record holds 100001 rounds, more than any game can (100000 at most)")
+        .run();
+}
