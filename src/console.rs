@@ -36,6 +36,9 @@ pub struct Console {
     look: Look,
     /// Whether the input is a person at a terminal (a question is then asked on one line).
     terminal: bool,
+    /// Whether lines wider than the look's width are wrapped at word boundaries (the REPL's
+    /// messages), or written as they are (a one-shot's JSON, an export's CSV).
+    wrapping: bool,
 }
 
 /// What a captured console was given to print, in the tests.
@@ -84,6 +87,8 @@ impl Console {
             failed: None,
             look: Look::of_stdout(),
             terminal: io::stdin().is_terminal(),
+            // A person reads a terminal (or a width was asked for); a pipe gets whole lines.
+            wrapping: io::stdout().is_terminal() || std::env::var_os("COLUMNS").is_some(),
         }
     }
 
@@ -108,6 +113,8 @@ impl Console {
             failed: None,
             look,
             terminal: false,
+            // A captured console stands for a terminal of the look's width.
+            wrapping: true,
         };
         (console, captured)
     }
@@ -122,14 +129,31 @@ impl Console {
         self.terminal
     }
 
-    /// Writes to standard output, keeping the first error.
+    /// Wraps what is written from now on at the look's width (or stops wrapping it).
+    pub fn wrapping(&mut self, on: bool) {
+        self.wrapping = on;
+    }
+
+    /// Writes to standard output, keeping the first error; a line wider than the width is
+    /// wrapped at word boundaries when wrapping is on.
     pub fn write(&mut self, args: fmt::Arguments) {
         if self.failed.is_some() {
             return;
         }
-        if let Err(err) = self.out.write_fmt(args) {
+        let result = if self.wrapping {
+            let text = fit(&args.to_string(), self.look.width);
+            self.out.write_all(text.as_bytes())
+        } else {
+            self.out.write_fmt(args)
+        };
+        if let Err(err) = result {
             self.failed = Some(err);
         }
+    }
+
+    /// Writes text as it is, never wrapped: an export shown, whose lines are data.
+    pub fn raw(&mut self, text: &str) {
+        self.bytes(text.as_bytes());
     }
 
     /// Writes bytes to standard output, keeping the first error.
@@ -142,9 +166,14 @@ impl Console {
         }
     }
 
-    /// Writes to standard error, ignoring a failure.
+    /// Writes to standard error, ignoring a failure; wrapped as standard output is.
     pub fn warn(&mut self, args: fmt::Arguments) {
-        let _ = self.err.write_fmt(args);
+        if self.wrapping {
+            let text = fit(&args.to_string(), self.look.width);
+            let _ = self.err.write_all(text.as_bytes());
+        } else {
+            let _ = self.err.write_fmt(args);
+        }
     }
 
     /// Flushes standard output, keeping an error.
@@ -199,6 +228,42 @@ impl Console {
 }
 
 /// `print!` to a console: never a panic (see the module).
+/// `text` with every line wider than `width` wrapped at word boundaries, the lines after
+/// the first indented two more than it. A table's line (drawn with box characters) is kept
+/// whole: a table chooses its own layout for the width. A last piece with no line end (a
+/// question's prompt) is kept as it is.
+fn fit(text: &str, width: usize) -> String {
+    if width == 0
+        || text
+            .lines()
+            .all(|l| textwrap::core::display_width(l) <= width)
+    {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for piece in text.split_inclusive('\n') {
+        let (line, end) = match piece.strip_suffix('\n') {
+            Some(line) => (line, "\n"),
+            None => (piece, ""),
+        };
+        let is_table = line
+            .trim_start()
+            .starts_with(['│', '╭', '╰', '╞', '├', '┆', '─']);
+        if textwrap::core::display_width(line) <= width || is_table {
+            out.push_str(line);
+        } else {
+            let lead = line.len() - line.trim_start_matches(' ').len();
+            let indent = " ".repeat((lead + 2).min(width / 2));
+            let options = textwrap::Options::new(width)
+                .subsequent_indent(&indent)
+                .break_words(false);
+            out.push_str(&textwrap::fill(line, &options));
+        }
+        out.push_str(end);
+    }
+    out
+}
+
 macro_rules! say {
     ($console:expr, $($arg:tt)*) => { $console.write(format_args!($($arg)*)) };
 }
@@ -222,6 +287,20 @@ macro_rules! warn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fit_wraps_long_lines_at_word_boundaries_and_keeps_tables_and_prompts() {
+        let text = "alice+carol leads with 200: 1300 to go to 1500.\n│ a table line that is long │\nyes/no ";
+        assert_eq!(
+            fit(text, 20),
+            "alice+carol leads\n  with 200: 1300 to\n  go to 1500.\n│ a table line that is long │\nyes/no "
+        );
+        assert_eq!(fit("short\n", 20), "short\n");
+        assert_eq!(
+            fit("  an indented line of words\n", 16),
+            "  an indented\n    line of\n    words\n"
+        );
+    }
 
     #[test]
     fn a_captured_console_keeps_both_streams_apart_or_merged_in_order() {

@@ -92,7 +92,7 @@ pub(super) fn run(args: &ExportArgs, c: &mut Console) -> anyhow::Result<Answer> 
             store::write_file(out, &text, args.force)?;
             warnln!(c, "Written to {}.", printable_path(out));
         }
-        None => say!(c, "{text}"),
+        None => c.raw(&text),
     }
     Ok(Answer::Yes)
 }

@@ -163,7 +163,7 @@ struct ErrorJson<'a> {
 /// shape is written once, as the type's fields in order.
 pub(crate) fn print_json(c: &mut Console, value: &impl Serialize) {
     match serde_json::to_string(value) {
-        Ok(line) => sayln!(c, "{line}"),
+        Ok(line) => c.raw(&format!("{line}\n")),
         // Only a map with keys that are not strings fails, and no output type has one.
         Err(e) => warnln!(c, "carousel: cannot write the JSON: {e}"),
     }

@@ -36,6 +36,8 @@ impl Look {
                     .then(|| comfy_table::Table::new().width())
                     .flatten()
                     .map(usize::from)
+                    // A terminal that says it has no columns does not know its width.
+                    .filter(|w| *w > 0)
             })
             .unwrap_or(DEFAULT_WIDTH);
         let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());

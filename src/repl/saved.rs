@@ -163,7 +163,7 @@ impl Referee {
         let format = Format::parse(format)?;
         let text = game.scored().export().to_format(format)?;
         let Some(file) = file else {
-            say!(c, "{text}");
+            c.raw(&text);
             return Ok(());
         };
         let path = expand_home(file);

@@ -73,6 +73,18 @@ fn transcripts_print_their_snapshot() {
         let script = std::fs::read_to_string(path).unwrap();
         for width in widths(&script) {
             let (status, text) = play(&script, width);
+            // Nothing is cut mid-word: a line wider than the terminal is a table's, or one
+            // word too long for any line.
+            for line in text.lines() {
+                let word = line.trim_start();
+                assert!(
+                    unicode_width::UnicodeWidthStr::width(line) <= width
+                        || word.starts_with(['│', '╭', '╰', '╞', '├'])
+                        || !word.contains(' '),
+                    "{}: at {width} columns, a line too wide:\n{line}",
+                    path.display()
+                );
+            }
             let name = path.file_stem().unwrap().to_string_lossy();
             insta::with_settings!({
                 snapshot_suffix => format!("{name}@{width}"),
