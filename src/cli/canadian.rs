@@ -99,7 +99,11 @@ pub(crate) fn score(args: &ScoreArgs, variant: Variant, c: &mut Console) -> anyh
     if args.output.json {
         print_json(c, &hand_json(variant, &sides, &score));
     } else {
-        say!(c, "{}", crate::games::canadian::text::hand(&sides, &score));
+        say!(
+            c,
+            "{}",
+            crate::games::canadian::text::hand(&sides, &score, c.look().width)
+        );
     }
     Ok(Answer::Yes)
 }

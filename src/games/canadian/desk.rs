@@ -146,7 +146,7 @@ pub(crate) fn tell(game: &Game, notes: &[SessionNote<Setup>], look: Look) -> Str
             SessionNote::Scored { round, score } => {
                 scored = true;
                 let _ = writeln!(out, "\nHand {round} is scored.");
-                out.push_str(&text::hand(sides, score));
+                out.push_str(&text::hand(sides, score, look.width));
                 out.push('\n');
                 out.push_str(&scoreboard(game, look));
                 continue;

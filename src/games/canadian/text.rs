@@ -35,8 +35,9 @@ pub(crate) fn how_it_ended(sides: &Sides, score: &HandScore) -> String {
 
 /// One hand's score: each side's table count, its hand count deducted (or not, for the side
 /// that went out), and its points.
-pub(crate) fn hand(sides: &Sides, score: &HandScore) -> String {
+pub(crate) fn hand(sides: &Sides, score: &HandScore, width: usize) -> String {
     let mut table = new_table();
+    let mut lines = String::new();
     let bonus = score.sides.iter().any(|s| s.bonus > 0);
     let mut header = vec!["Side", "Table", "Hand"];
     if bonus {
@@ -62,12 +63,28 @@ pub(crate) fn hand(sides: &Sides, score: &HandScore) -> String {
             row.push(signed(i64::from(side.bonus)));
         }
         row.push(side.points.to_string());
+        // The same row in words, for a screen too narrow for the table.
+        let bonus_words = if bonus {
+            format!(", bonus {}", row[3])
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            lines,
+            "{}: table {}, hand {}{bonus_words}, points {}",
+            row[0], row[1], row[2], side.points
+        );
         table.add_row(row);
     }
     numbers_from(&mut table, 1);
     let mut out = String::new();
     let _ = writeln!(out, "Hand over: {}.", how_it_ended(sides, score));
-    let _ = writeln!(out, "{table}");
+    let drawn = table.to_string();
+    if crate::render::look::width_of(&drawn) <= width {
+        let _ = writeln!(out, "{drawn}");
+    } else {
+        out.push_str(&lines);
+    }
     if let (Some(p), Some(s)) = (score.out, out_side) {
         let partners: Vec<&str> = sides
             .members(s)
