@@ -516,6 +516,7 @@ fn open_referee(path: &Path) -> Referee {
         game: Some(copy),
         rules: None,
         echo: false,
+        share: None,
     };
     let (mut c, _) = Console::captured("", Look::plain(80), true);
     Referee::start(&args, None, &mut c).expect("the game opened")

@@ -39,6 +39,9 @@ pub struct Console {
     /// Whether lines wider than the look's width are wrapped at word boundaries (the REPL's
     /// messages), or written as they are (a one-shot's JSON, an export's CSV).
     wrapping: bool,
+    /// What standard output was given since [`Console::tap`], unwrapped: what a line said,
+    /// for the live page's ruling.
+    tapped: Option<String>,
 }
 
 /// What a captured console was given to print, in the tests.
@@ -89,6 +92,7 @@ impl Console {
             terminal: io::stdin().is_terminal(),
             // A person reads a terminal (or a width was asked for); a pipe gets whole lines.
             wrapping: io::stdout().is_terminal() || std::env::var_os("COLUMNS").is_some(),
+            tapped: None,
         }
     }
 
@@ -115,6 +119,7 @@ impl Console {
             terminal: false,
             // A captured console stands for a terminal of the look's width.
             wrapping: true,
+            tapped: None,
         };
         (console, captured)
     }
@@ -137,6 +142,9 @@ impl Console {
     /// Writes to standard output, keeping the first error; a line wider than the width is
     /// wrapped at word boundaries when wrapping is on.
     pub fn write(&mut self, args: fmt::Arguments) {
+        if let Some(tapped) = &mut self.tapped {
+            let _ = fmt::Write::write_fmt(tapped, args);
+        }
         if self.failed.is_some() {
             return;
         }
@@ -149,6 +157,16 @@ impl Console {
         if let Err(err) = result {
             self.failed = Some(err);
         }
+    }
+
+    /// Keeps what standard output is given from now on, until [`Console::untap`].
+    pub fn tap(&mut self) {
+        self.tapped = Some(String::new());
+    }
+
+    /// What standard output was given since [`Console::tap`], and stops keeping it.
+    pub fn untap(&mut self) -> String {
+        self.tapped.take().unwrap_or_default()
     }
 
     /// Writes text as it is, never wrapped: an export shown, whose lines are data.

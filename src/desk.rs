@@ -14,6 +14,7 @@ use crate::render::look::Look;
 use crate::session::Taken;
 use crate::session::{Note, Session};
 use crate::tally::Tally;
+use crate::view::{Parts, View};
 use std::any::Any;
 
 /// A game's texts and commands at the table.
@@ -118,6 +119,9 @@ pub trait Desk: Game {
 
     /// The record of a game in play, with its log, as TOML (the store seals and heads it).
     fn record_text(game: &Session<Self>) -> String;
+
+    /// What lies on the table of the round in progress, for the live page.
+    fn table_view(game: &Session<Self>) -> crate::view::Table;
 }
 
 /// The rules of game `G`, from any game's: a game is only ever given its own.
@@ -442,6 +446,23 @@ impl<G: Desk> InPlay for Session<G> {
 
     fn record_text(&self) -> String {
         G::record_text(self)
+    }
+
+    fn view(&self) -> View {
+        let look = Look::plain(crate::view::PAGE_WIDTH);
+        let (setup, tally) = (self.setup(), self.tally());
+        View::of(Parts {
+            game: self.kind(),
+            number: Session::number(self),
+            over: Session::is_over(self),
+            prompt: G::prompt(self),
+            board: G::board(setup, tally),
+            series: series_of(setup, tally),
+            whys: (1..=tally.rounds.len())
+                .map(|n| G::why(setup, tally, self.results(), n, look))
+                .collect(),
+            table: G::table_view(self).printable(),
+        })
     }
 
     fn scored(&self) -> Box<dyn Scored> {

@@ -127,6 +127,10 @@ pub enum Error {
     #[error(transparent)]
     Why(#[from] Why),
 
+    /// Sharing the game on the network that cannot start or stop.
+    #[error(transparent)]
+    Share(#[from] ShareError),
+
     /// A step of a Canadian or Carolina hand, or a hand typed whole, that cannot be taken.
     #[error(transparent)]
     HandStep(#[from] HandStep),
@@ -411,6 +415,8 @@ pub trait GameFailure: fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn boxed(&self) -> Box<dyn GameFailure>;
     /// The same failure: `other` is of the same type and equal.
     fn same(&self, other: &dyn GameFailure) -> bool;
+    /// The numbered rules the failure breaks (`M2`), for the live page's ruling.
+    fn cited(&self) -> Vec<String>;
 }
 
 /// A game's own error type: the one thing it says is whether it is a refusal; the rest of
@@ -419,6 +425,11 @@ pub trait Failure: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync +
     /// A refusal by the rules (exit 1); by default, input that cannot be read (exit 2).
     fn is_refusal(&self) -> bool {
         false
+    }
+
+    /// The numbered rules broken; by default none: the game numbers no rules.
+    fn cited(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -437,6 +448,10 @@ impl<F: Failure> GameFailure for F {
 
     fn same(&self, other: &dyn GameFailure) -> bool {
         other.as_any().downcast_ref::<F>() == Some(self)
+    }
+
+    fn cited(&self) -> Vec<String> {
+        Failure::cited(self)
     }
 }
 
@@ -485,6 +500,15 @@ impl Error {
         match self {
             Error::Game(failure) => failure.of::<F>(),
             _ => None,
+        }
+    }
+
+    /// The numbered rules a refusal cites (`M2`), when its game numbers them.
+    pub fn cited(&self) -> Vec<String> {
+        match self {
+            Error::Game(failure) => failure.0.cited(),
+            Error::InRound { error, .. } => error.cited(),
+            _ => Vec::new(),
         }
     }
 
@@ -1265,6 +1289,32 @@ pub enum CommandError {
     /// A new game of a game the `--rules` file's keys are not for.
     #[error("{why}")]
     RulesFile { why: String },
+}
+
+/// `share` that cannot be done.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShareError {
+    /// Where to listen, not a port, an address or both.
+    #[error(
+        "share takes a port (share 8044), an address (share 127.0.0.1) or both (share 127.0.0.1:8044), not {given}"
+    )]
+    Place { given: String },
+
+    /// The address or port cannot be listened on (taken, or not this machine's).
+    #[error("cannot share on {place}: {problem}")]
+    Bind { place: String, problem: String },
+
+    /// No random token could be drawn.
+    #[error("cannot draw a token to share with: {problem}")]
+    Random { problem: String },
+
+    /// The server's thread or runtime could not be made.
+    #[error("cannot start sharing: {problem}")]
+    Runtime { problem: String },
+
+    /// `share stop` with nothing shared.
+    #[error("the game is not shared: share starts sharing it")]
+    NotSharing,
 }
 
 /// `why N` or `why end` that cannot be explained.

@@ -40,9 +40,11 @@ pub mod render;
 pub mod repl;
 pub mod rules;
 pub mod session;
+pub mod share;
 pub mod stats;
 pub mod store;
 pub mod tally;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]

@@ -18,7 +18,8 @@ use std::path::PathBuf;
 #[derive(Args, Debug, Default)]
 #[command(after_help = "Examples:
   carousel play friday.toml
-  carousel play replay.toml < examples/three-players.carousel")]
+  carousel play replay.toml < examples/three-players.carousel
+  carousel play friday.toml --share")]
 pub struct PlayArgs {
     /// The game file: resumed when it exists, else where a new game is saved
     #[arg(value_name = "GAME.toml")]
@@ -31,4 +32,15 @@ pub struct PlayArgs {
     /// the output is then a transcript of the game
     #[arg(long)]
     pub echo: bool,
+    /// Share the game with the phones at the table: a read-only page on the local network,
+    /// its address printed with a QR code (help share in the REPL). --share=ADDRESS
+    /// listens there: a port, an address, or both (--share=127.0.0.1:8044)
+    #[arg(
+        long,
+        value_name = "ADDRESS",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = ""
+    )]
+    pub share: Option<String>,
 }

@@ -29,6 +29,7 @@ pub(crate) const WORDS: &[&[&str]] = &[
     &["export"],
     &["stats", "statistics"],
     &["chart", "graph", "plot"],
+    &["share"],
     &["help", "?"],
     &["quit", "exit", "bye"],
 ];
@@ -57,6 +58,13 @@ pub(crate) enum WhyArg {
     Last,
     Round(usize),
     End,
+}
+
+/// `share` as typed: where to listen (empty: the defaults), or stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ShareArg {
+    Start(String),
+    Stop,
 }
 
 /// One of the family's commands, read.
@@ -89,6 +97,7 @@ pub(crate) enum Command {
     },
     Stats,
     Chart,
+    Share(ShareArg),
     Help(Option<String>),
     Quit,
 }
@@ -318,6 +327,12 @@ pub(crate) fn parse(
         }
         "stats" => nothing_more(word, rest, Command::Stats),
         "chart" => nothing_more(word, rest, Command::Chart),
+        "share" => Ok(Command::Share(
+            match rest.to_lowercase().as_str() {
+                "stop" | "off" | "end" => ShareArg::Stop,
+                _ => ShareArg::Start(rest.to_string()),
+            },
+        )),
         "help" => Ok(Command::Help(
             (!rest.is_empty()).then(|| rest.to_lowercase()),
         )),
@@ -431,6 +446,16 @@ mod tests {
             "fix needs the round's number and the correction: FORMS"
         );
         assert_eq!(err("fix", "2"), "fix 2 needs what to correct: FORMS");
+    }
+
+    #[test]
+    fn share_takes_where_to_listen_or_stop() {
+        assert_eq!(ok("share", ""), Command::Share(ShareArg::Start(String::new())));
+        assert_eq!(
+            ok("share", "127.0.0.1:9000"),
+            Command::Share(ShareArg::Start("127.0.0.1:9000".into()))
+        );
+        assert_eq!(ok("share", "stop"), Command::Share(ShareArg::Stop));
     }
 
     #[test]

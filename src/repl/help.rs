@@ -28,6 +28,7 @@ Any time
   undo [N]         take back the last step, or the last N, across rounds too
   redo [N]         take again the steps just undone
   chart            the running totals drawn, round by round
+  share [stop]     show the game live on the phones at the table (help share)
   export FORMAT    the game as csv, markdown or json: export csv friday.csv
   games            the saved games of every game, numbered: players, round, leader, date
   archive N        put a saved game away (asks first); remove N deletes one
@@ -204,6 +205,26 @@ chart   (or: graph, plot)
   The running totals of the game in play, drawn: one letter a player, a capital at each
   round's total and small letters between, + where players cross, the target as dashes.
   `carousel chart GAME.toml --svg FILE` also writes it as a picture.",
+    },
+    Topic {
+        name: "share",
+        text: "\
+share [PORT | ADDRESS | ADDRESS:PORT]
+share stop
+  Shows the game on every phone at the table, live: a small read-only web page served by
+  this program on the local network. share prints the page's address and a QR code of it
+  to scan; every step typed here reaches every open page within a second, and a page that
+  lost the connection comes back by itself. The page shows the scoreboard, the round and
+  whose turn it is, the table, the last ruling, every finished round and the chart.
+  It listens on every network interface, on port 8044 (another when that one is busy);
+  share 9000 takes port 9000, share 127.0.0.1 this machine alone. The address holds a
+  random token: without it nothing is served, and nothing on the page changes the game.
+  share stop ends it, and so does leaving. `carousel play FILE --share` starts a session
+  shared from its first line (--share=ADDRESS to choose where it listens).
+Examples:
+  share
+  share 9000
+  share stop",
     },
     Topic {
         name: "history",

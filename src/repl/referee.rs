@@ -5,7 +5,7 @@
 //! game's ([`crate::family::InPlay::command`]). The game is saved after every step that
 //! changes it. No rule lives here.
 
-use super::command::{self, Command, RulesArg, WhyArg};
+use super::command::{self, Command, RulesArg, ShareArg, WhyArg};
 use super::question::Question;
 use super::{PlayArgs, help};
 use crate::catalogue;
@@ -15,8 +15,12 @@ use crate::family::Said;
 use crate::family::{AnyRules, GameKind, InPlay};
 use crate::games::GAMES;
 use crate::render;
+use crate::share::{Place, Share};
+use crate::view::{Ruling, Snapshot, View};
 use crate::store::{self, Dirs, GameFile};
-use crate::words::{and_list, printable, printable_path, shown, split_word, titles_list};
+use crate::words::{
+    and_list, printable, printable_lines, printable_path, shown, split_word, titles_list,
+};
 use std::path::{Path, PathBuf};
 
 /// What became of a line, in the order a script's exit status ranks them.
@@ -53,7 +57,20 @@ pub struct Referee {
     next: GameKind,
     /// A question (archive, remove, replace?) the next line answers.
     pub(super) question: Option<Question>,
+    /// The game shared with the phones at the table, while it is.
+    sharing: Option<Sharing>,
 }
+
+/// The game shared on the network, and what its pages were last sent.
+struct Sharing {
+    share: Share,
+    seq: u64,
+    shown: Option<View>,
+    ruling: Option<Ruling>,
+}
+
+/// The most lines of what a step said that the page's ruling shows.
+const RULING_LINES: usize = 8;
 
 /// `~/x` is the home directory's `x`.
 pub(crate) fn expand_home(path: &str) -> PathBuf {
@@ -138,6 +155,7 @@ impl Referee {
             refused,
             next: crate::games::first(),
             question: None,
+            sharing: None,
         };
         if let Some(path) = &args.game {
             if path.exists() {
@@ -158,6 +176,9 @@ impl Referee {
             } else {
                 referee.named = Some(path.clone());
             }
+        }
+        if let Some(place) = &args.share {
+            referee.share(place, c)?;
         }
         Ok(referee)
     }
@@ -327,10 +348,26 @@ impl Referee {
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
     pub fn line(&mut self, text: &str, line: Option<usize>, c: &mut Console) -> (Outcome, Flow) {
+        let sharing = self.sharing.is_some();
+        if sharing {
+            c.tap();
+        }
         let result = match self.question.take() {
             Some(question) => self.answer(question, text, c).map(|()| Flow::Go),
             None => self.execute(text, c),
         };
+        if sharing {
+            let said = c.untap();
+            let refused = match &result {
+                Err(err) if err.is_refusal() => Some(Ruling {
+                    accepted: false,
+                    rules: err.cited(),
+                    message: printable_lines(&err.to_string()).into_owned(),
+                }),
+                _ => None,
+            };
+            self.publish(refused, &said);
+        }
         match result {
             Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {
@@ -343,6 +380,80 @@ impl Referee {
                 (outcome, Flow::Go)
             }
         }
+    }
+
+    /// Sends the pages the game as it now stands, when it changed or a line was refused:
+    /// a step's ruling is what the referee said of it.
+    fn publish(&mut self, refused: Option<Ruling>, said: &str) {
+        let view = self.game.as_ref().map(|g| g.view());
+        let Some(sharing) = &mut self.sharing else {
+            return;
+        };
+        let changed = view != sharing.shown;
+        if refused.is_none() && !changed {
+            return;
+        }
+        if let Some(refused) = refused {
+            sharing.ruling = Some(refused);
+        } else if view.is_some() {
+            let message: Vec<&str> = said
+                .lines()
+                .map(str::trim_end)
+                .filter(|l| !l.is_empty())
+                .take(RULING_LINES)
+                .collect();
+            sharing.ruling = Some(Ruling {
+                accepted: true,
+                rules: Vec::new(),
+                message: printable_lines(&message.join("\n")).into_owned(),
+            });
+        } else {
+            sharing.ruling = None;
+        }
+        sharing.seq += 1;
+        sharing.shown = view;
+        let snapshot = Snapshot {
+            seq: sharing.seq,
+            view: sharing.shown.clone(),
+            ruling: sharing.ruling.clone(),
+        };
+        sharing.share.publish(&snapshot);
+    }
+
+    /// `share [PLACE]`: starts sharing the game, or says again where it is shared.
+    fn share(&mut self, place: &str, c: &mut Console) -> Result<(), Error> {
+        if self.sharing.is_none() {
+            let place = Place::parse(place)?;
+            let view = self.game.as_ref().map(|g| g.view());
+            let first = Snapshot {
+                seq: 1,
+                view: view.clone(),
+                ruling: None,
+            };
+            let share = Share::start(place, &first)?;
+            self.sharing = Some(Sharing {
+                share,
+                seq: 1,
+                shown: view,
+                ruling: None,
+            });
+        } else if !place.trim().is_empty() {
+            sayln!(c, "The game is shared already; share stop first, to share it elsewhere.");
+        }
+        let Some(sharing) = &self.sharing else {
+            return Ok(());
+        };
+        let share = &sharing.share;
+        sayln!(c, "The game is shared, read-only. On a phone on this network, scan the code or open:");
+        c.raw(&format!("{}\n", share.url()));
+        c.raw(&share.qr());
+        c.raw("\n");
+        sayln!(
+            c,
+            "Listening on {}. Anyone with the address sees the game; share stop ends it, and so does leaving.",
+            share.listening()
+        );
+        Ok(())
     }
 
     fn execute(&mut self, text: &str, c: &mut Console) -> Result<Flow, Error> {
@@ -478,6 +589,15 @@ impl Referee {
             Command::Chart => {
                 let series = self.game()?.scored().series();
                 say!(c, "{}", render::chart::chart(&series, look));
+            }
+            Command::Share(ShareArg::Start(place)) => self.share(&place, c)?,
+            Command::Share(ShareArg::Stop) => {
+                let sharing = self
+                    .sharing
+                    .take()
+                    .ok_or(Error::Share(crate::error::ShareError::NotSharing))?;
+                sharing.share.stop();
+                sayln!(c, "Sharing stopped: the pages no longer follow the game.");
             }
             Command::Help(topic) => {
                 let text = help::help(topic.as_deref(), self.kind()).ok_or_else(|| {

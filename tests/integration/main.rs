@@ -18,6 +18,7 @@ mod play;
 mod properties;
 mod pty;
 mod score;
+mod share;
 mod solve;
 mod table_view;
 mod tally;

@@ -57,6 +57,7 @@ fn play(script: &str, width: usize) -> (u8, String) {
         game: Some(home.path().join("game.toml")),
         rules,
         echo: true,
+        share: None,
     };
     let (mut console, captured) = Console::captured(script, Look::plain(width), true);
     let status = repl::run_with(&args, Some(dirs), &mut console);

@@ -469,6 +469,10 @@ impl Desk for Setup {
         tally_json(setup.variant, tally)
     }
 
+    fn table_view(game: &Game) -> crate::view::Table {
+        super::view::table(game)
+    }
+
     fn record_text(game: &Game) -> String {
         game.to_record().to_toml()
     }

@@ -19,6 +19,7 @@ pub mod scoring;
 pub mod sides;
 pub(crate) mod stats;
 pub(crate) mod text;
+pub(crate) mod view;
 
 use crate::card::{Card, HandCard, Rank, Suit};
 use crate::console::Console;

@@ -483,6 +483,10 @@ impl Desk for Setup {
         tally_json(tally)
     }
 
+    fn table_view(game: &Game) -> crate::view::Table {
+        super::view::table(game)
+    }
+
     fn record_text(game: &Game) -> String {
         toml::to_string_pretty(&game.to_record()).unwrap_or_default()
     }

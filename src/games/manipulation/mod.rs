@@ -21,6 +21,7 @@ pub mod solver;
 pub(crate) mod stats;
 pub mod table;
 pub(crate) mod text;
+pub(crate) mod view;
 
 use crate::console::Console;
 use crate::desk::Desk;

@@ -70,6 +70,10 @@ impl Failure for Illegal {
     fn is_refusal(&self) -> bool {
         true
     }
+
+    fn cited(&self) -> Vec<String> {
+        self.0.violations.iter().map(|v| v.rule.to_string()).collect()
+    }
 }
 
 /// Judges a move. Without a hand, the cards added are taken to come from the hand.

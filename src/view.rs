@@ -1,0 +1,295 @@
+//! The game in play as the live table page shows it: one serializable snapshot of any game
+//! of the family ([`View`]). Everything but the table itself is built once for every game
+//! from the family's parts (the scoreboard, the running totals, `why` of each round); a game
+//! gives only what lies on its table ([`Table`], through [`crate::desk::Desk::table_view`]).
+//! Every text in it is made printable here, so a name can carry no control character to a
+//! page; the page itself sets every text as text, never as markup.
+
+use crate::family::{GameKind, Series};
+use crate::render::board::Board;
+use crate::words::printable_lines;
+use serde::Serialize;
+
+/// The width the page's texts (`why`, the status) are laid out for: a phone held upright.
+pub const PAGE_WIDTH: usize = 40;
+
+/// A game in play, as every open page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// `carousel`, `canadian` or `carolina`.
+    pub game: GameKind,
+    pub title: &'static str,
+    /// What the game calls a round: `round`, or `hand`.
+    pub round_word: &'static str,
+    /// The round in progress (the last one played once the game is over).
+    pub number: usize,
+    pub over: bool,
+    /// Whose turn it is and where in it, as the REPL's prompt says it: `bob to draw`.
+    pub turn: String,
+    pub scoreboard: Scoreboard,
+    /// Every finished round, first to last.
+    pub rounds: Vec<Finished>,
+    /// The running totals, for the chart.
+    pub chart: Chart,
+    pub table: Table,
+}
+
+/// The standings: who leads and how far each is from the target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Scoreboard {
+    /// Who scores: `Player` or `Side`.
+    pub who: &'static str,
+    pub names: Vec<String>,
+    /// The totals the standings go by: the final totals once the game is over.
+    pub totals: Vec<i64>,
+    pub target: i64,
+    /// How far each is from the target: 0 once reached.
+    pub to_go: Vec<i64>,
+    /// The leaders (the winners once the game is over), by index in `names`.
+    pub leaders: Vec<usize>,
+    /// Rounds won by each.
+    pub won: Vec<u32>,
+    /// The end's bonuses, once the game is over, for a game that has them.
+    pub bonuses: Option<Vec<i64>>,
+}
+
+/// A finished round, with how its points came about.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finished {
+    pub number: usize,
+    /// How it ended, in a few words.
+    pub ending: String,
+    pub points: Vec<i64>,
+    pub totals: Vec<i64>,
+    pub winners: Vec<usize>,
+    /// `why N`, as the REPL says it at the page's width.
+    pub why: String,
+}
+
+/// The running totals, one line a name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Chart {
+    pub names: Vec<String>,
+    /// Per name, the total after each round.
+    pub totals: Vec<Vec<i64>>,
+    pub target: i64,
+    /// What the totals leave out, said in the heading.
+    pub note: &'static str,
+}
+
+/// What lies on the table: the game's own part of the view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Table {
+    /// Carousel: the stock, each player's cards, the melds numbered as the REPL numbers them.
+    Cards {
+        stock: u32,
+        held: Vec<Held>,
+        /// The melds, from 1.
+        melds: Vec<String>,
+        /// The players whose hands are still to be given, once the round is over.
+        waiting: Vec<String>,
+    },
+    /// Canadian and Carolina Rummy: the sides, what each has laid and each player's hand
+    /// left, as given for the hand in progress.
+    Sides {
+        sides: Vec<Side>,
+        /// Who went out, once given: a name, or that nobody did (the stock ran out).
+        out: Option<String>,
+        /// The top of the discard pile, when the game knows it.
+        pile_top: Option<String>,
+        /// What is still to be given before the hand is scored.
+        missing: Vec<String>,
+    },
+}
+
+/// A player's cards in hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Held {
+    pub name: String,
+    pub cards: u32,
+}
+
+/// A side of Canadian or Carolina Rummy in the hand in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Side {
+    pub name: String,
+    pub players: Vec<String>,
+    /// The side's melds as given (sets, or a counted value), and their value.
+    pub table: Option<String>,
+    pub value: Option<u32>,
+    /// Each player's hand left as given: cards, or a count.
+    pub hands: Vec<HandLeft>,
+}
+
+/// A player's hand left, once given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandLeft {
+    pub name: String,
+    pub left: Option<String>,
+}
+
+/// What the referee said of the last line that was a step or was refused: the page shows it
+/// under the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    pub accepted: bool,
+    /// The rules the refusal cites (`M2`), when the game numbers its rules.
+    pub rules: Vec<String>,
+    pub message: String,
+}
+
+/// What an open page is sent: the game in play (none between games), the last ruling and a
+/// number that grows with every snapshot, so a page knows the newest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Snapshot {
+    pub seq: u64,
+    pub view: Option<View>,
+    pub ruling: Option<Ruling>,
+}
+
+/// The parts every game gives the family, put together into a view; `table` is the game's.
+pub struct Parts {
+    pub game: GameKind,
+    pub number: usize,
+    pub over: bool,
+    pub prompt: String,
+    pub board: Board,
+    pub series: Series,
+    /// `why N` of each finished round, in order.
+    pub whys: Vec<String>,
+    pub table: Table,
+}
+
+/// How far a total is from the target.
+fn to_go(target: i64, total: i64) -> i64 {
+    (target - total).max(0)
+}
+
+fn text(s: &str) -> String {
+    printable_lines(s).into_owned()
+}
+
+fn texts(names: &[String]) -> Vec<String> {
+    names.iter().map(|n| text(n)).collect()
+}
+
+impl View {
+    /// The view of a game from its parts.
+    pub fn of(parts: Parts) -> View {
+        let Parts {
+            game,
+            number,
+            over,
+            prompt,
+            board,
+            series,
+            whys,
+            table,
+        } = parts;
+        let totals = board
+            .end
+            .as_ref()
+            .map_or_else(|| board.totals.clone(), |e| e.final_totals.clone());
+        let leaders = match &board.end {
+            Some(end) => end.winners.clone(),
+            None if board.rows.is_empty() => Vec::new(),
+            None => {
+                let best = totals.iter().copied().max().unwrap_or(0);
+                (0..totals.len()).filter(|i| totals[*i] == best).collect()
+            }
+        };
+        let rounds = board
+            .rows
+            .iter()
+            .zip(whys)
+            .enumerate()
+            .map(|(i, (row, why))| Finished {
+                number: i + 1,
+                ending: text(&row.ending),
+                points: row.points.clone(),
+                totals: row.totals.clone(),
+                winners: row.winners.clone(),
+                why: text(&why),
+            })
+            .collect();
+        View {
+            game,
+            title: game.title(),
+            round_word: game.entry().round_word(),
+            number,
+            over,
+            turn: text(prompt.trim_end().trim_end_matches('>').trim_end()),
+            scoreboard: Scoreboard {
+                who: board.who,
+                names: texts(&board.names),
+                to_go: totals.iter().map(|t| to_go(board.target, *t)).collect(),
+                totals,
+                target: board.target,
+                leaders,
+                won: board.won.clone(),
+                bonuses: board.end.as_ref().and_then(|e| e.bonuses.clone()),
+            },
+            rounds,
+            chart: Chart {
+                names: texts(&series.names),
+                totals: series.totals,
+                target: series.target,
+                note: series.note,
+            },
+            table,
+        }
+    }
+}
+
+impl Table {
+    /// Every text of the table made printable.
+    pub fn printable(self) -> Table {
+        match self {
+            Table::Cards {
+                stock,
+                held,
+                melds,
+                waiting,
+            } => Table::Cards {
+                stock,
+                held: held
+                    .into_iter()
+                    .map(|h| Held {
+                        name: text(&h.name),
+                        cards: h.cards,
+                    })
+                    .collect(),
+                melds: texts(&melds),
+                waiting: texts(&waiting),
+            },
+            Table::Sides {
+                sides,
+                out,
+                pile_top,
+                missing,
+            } => Table::Sides {
+                sides: sides
+                    .into_iter()
+                    .map(|s| Side {
+                        name: text(&s.name),
+                        players: texts(&s.players),
+                        table: s.table.as_deref().map(text),
+                        value: s.value,
+                        hands: s
+                            .hands
+                            .into_iter()
+                            .map(|h| HandLeft {
+                                name: text(&h.name),
+                                left: h.left.as_deref().map(text),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+                out: out.as_deref().map(text),
+                pile_top: pile_top.as_deref().map(text),
+                missing: texts(&missing),
+            },
+        }
+    }
+}
