@@ -34,6 +34,31 @@ const BACKLOG: usize = 1024;
 /// The page, whole: markup, style and script in one file, nothing from elsewhere.
 pub const PAGE: &str = include_str!("page.html");
 
+/// Where the page carries the snapshot it is served with, for its first paint.
+const FIRST: &str = r#"<script id="first" type="application/json">{}</script>"#;
+
+/// The page with `json` in it. Inside a script element only `</script` could end it early:
+/// every `<` (and `>`, `&`, and the two line separators JavaScript once refused) is written
+/// as a JSON escape, which reads back the same.
+fn page_with(json: &str) -> String {
+    let mut safe = String::with_capacity(json.len() + 64);
+    for ch in json.chars() {
+        match ch {
+            '<' => safe.push_str("\\u003c"),
+            '>' => safe.push_str("\\u003e"),
+            '&' => safe.push_str("\\u0026"),
+            '\u{2028}' => safe.push_str("\\u2028"),
+            '\u{2029}' => safe.push_str("\\u2029"),
+            _ => safe.push(ch),
+        }
+    }
+    PAGE.replacen(
+        FIRST,
+        &format!(r#"<script id="first" type="application/json">{safe}</script>"#),
+        1,
+    )
+}
+
 /// Where to listen: an address and a port, either left to the defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
@@ -380,7 +405,7 @@ async fn answer(
                      frame-ancestors 'none'",
                 ),
             ],
-            PAGE,
+            page_with(&shared.latest.borrow().json),
         )
             .into_response(),
         Some("view.json") => {
@@ -495,9 +520,23 @@ mod tests {
     }
 
     #[test]
+    fn the_snapshot_in_the_page_cannot_end_its_script() {
+        let json = serde_json::json!({"name": "</script><b>x</b>\u{2028}&"}).to_string();
+        let page = page_with(&json);
+        assert!(!page.contains("</script><b>"));
+        let start = page.find(r#"type="application/json">"#).unwrap() + 24;
+        let end = start + page[start..].find("</script>").unwrap();
+        let back: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(back["name"], "</script><b>x</b>\u{2028}&");
+    }
+
+    #[test]
     fn the_page_is_small_and_loads_nothing_from_elsewhere() {
+        assert!(PAGE.contains(FIRST));
         assert!(PAGE.len() < 40_000, "{} bytes", PAGE.len());
-        assert!(!PAGE.contains("http://") && !PAGE.contains("https://"));
+        for elsewhere in ["src=", "href=", "url(", "@import", "https://", "fetch(\"http"] {
+            assert!(!PAGE.contains(elsewhere), "{elsewhere}");
+        }
         assert!(!PAGE.contains("innerHTML"));
     }
 }

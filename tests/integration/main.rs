@@ -6,6 +6,7 @@
 
 mod test;
 
+mod browser;
 mod canadian;
 mod check;
 mod completions;
