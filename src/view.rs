@@ -244,6 +244,7 @@ impl View {
 
 impl Table {
     /// Every text of the table made printable.
+    #[must_use]
     pub fn printable(self) -> Table {
         match self {
             Table::Cards {

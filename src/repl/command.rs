@@ -327,12 +327,10 @@ pub(crate) fn parse(
         }
         "stats" => nothing_more(word, rest, Command::Stats),
         "chart" => nothing_more(word, rest, Command::Chart),
-        "share" => Ok(Command::Share(
-            match rest.to_lowercase().as_str() {
-                "stop" | "off" | "end" => ShareArg::Stop,
-                _ => ShareArg::Start(rest.to_string()),
-            },
-        )),
+        "share" => Ok(Command::Share(match rest.to_lowercase().as_str() {
+            "stop" | "off" | "end" => ShareArg::Stop,
+            _ => ShareArg::Start(rest.to_string()),
+        })),
         "help" => Ok(Command::Help(
             (!rest.is_empty()).then(|| rest.to_lowercase()),
         )),
@@ -450,7 +448,10 @@ mod tests {
 
     #[test]
     fn share_takes_where_to_listen_or_stop() {
-        assert_eq!(ok("share", ""), Command::Share(ShareArg::Start(String::new())));
+        assert_eq!(
+            ok("share", ""),
+            Command::Share(ShareArg::Start(String::new()))
+        );
         assert_eq!(
             ok("share", "127.0.0.1:9000"),
             Command::Share(ShareArg::Start("127.0.0.1:9000".into()))

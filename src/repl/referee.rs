@@ -16,8 +16,8 @@ use crate::family::{AnyRules, GameKind, InPlay};
 use crate::games::GAMES;
 use crate::render;
 use crate::share::{Place, Share};
-use crate::view::{Ruling, Snapshot, View};
 use crate::store::{self, Dirs, GameFile};
+use crate::view::{Ruling, Snapshot, View};
 use crate::words::{
     and_list, printable, printable_lines, printable_path, shown, split_word, titles_list,
 };
@@ -438,13 +438,19 @@ impl Referee {
                 ruling: None,
             });
         } else if !place.trim().is_empty() {
-            sayln!(c, "The game is shared already; share stop first, to share it elsewhere.");
+            sayln!(
+                c,
+                "The game is shared already; share stop first, to share it elsewhere."
+            );
         }
         let Some(sharing) = &self.sharing else {
             return Ok(());
         };
         let share = &sharing.share;
-        sayln!(c, "The game is shared, read-only. On a phone on this network, scan the code or open:");
+        sayln!(
+            c,
+            "The game is shared, read-only. On a phone on this network, scan the code or open:"
+        );
         c.raw(&format!("{}\n", share.url()));
         c.raw(&share.qr());
         c.raw("\n");

@@ -159,8 +159,7 @@ fn new_token() -> Result<String, Error> {
 /// Whether two texts are equal, taking as long whichever byte differs.
 fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()
-        && a
-            .bytes()
+        && a.bytes()
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0
@@ -349,7 +348,10 @@ async fn serve(listener: tokio::net::TcpListener, shared: Arc<Shared>) {
 fn guarded(mut response: Response<Body>) -> Response<Body> {
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -432,7 +434,9 @@ struct Reading {
 
 /// The snapshots as server-sent events: the newest first, then each new one in order. A
 /// page that falls more than [`BACKLOG`] behind skips to the newest.
-fn events(shared: &Shared) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>> + use<>> {
+fn events(
+    shared: &Shared,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>> + use<>> {
     // Subscribed before the newest is read, so nothing comes between.
     let stream = shared.stream.subscribe();
     let latest = shared.latest.clone();
@@ -534,7 +538,14 @@ mod tests {
     fn the_page_is_small_and_loads_nothing_from_elsewhere() {
         assert!(PAGE.contains(FIRST));
         assert!(PAGE.len() < 40_000, "{} bytes", PAGE.len());
-        for elsewhere in ["src=", "href=", "url(", "@import", "https://", "fetch(\"http"] {
+        for elsewhere in [
+            "src=",
+            "href=",
+            "url(",
+            "@import",
+            "https://",
+            "fetch(\"http",
+        ] {
             assert!(!PAGE.contains(elsewhere), "{elsewhere}");
         }
         assert!(!PAGE.contains("innerHTML"));

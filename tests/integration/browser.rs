@@ -1,5 +1,5 @@
 //! The live page in a real browser: headless Chromium opens it at a phone's size, and the
-//! test reads what the page shows through the browser's DevTools protocol while steps are
+//! test reads what the page shows through the browser's debugging protocol while steps are
 //! typed at the REPL. Under `CAROUSEL_BROWSER_TESTS=required` (what `.ci/run` sets) a
 //! missing browser fails the test; elsewhere it is skipped, saying why.
 
@@ -131,12 +131,12 @@ impl Browser {
     fn phone(&mut self) {
         self.call(
             "Emulation.setDeviceMetricsOverride",
-            serde_json::json!({"width": 360, "height": 800, "deviceScaleFactor": 2, "mobile": true}),
+            &serde_json::json!({"width": 360, "height": 800, "deviceScaleFactor": 2, "mobile": true}),
         );
     }
 
-    /// Sends a DevTools command and returns its result.
-    fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+    /// Sends the browser a command and returns its result.
+    fn call(&mut self, method: &str, params: &serde_json::Value) -> serde_json::Value {
         let id = self.next_id;
         self.next_id += 1;
         let command = serde_json::json!({"id": id, "method": method, "params": params});
@@ -159,7 +159,7 @@ impl Browser {
     fn eval(&mut self, expression: &str) -> serde_json::Value {
         let result = self.call(
             "Runtime.evaluate",
-            serde_json::json!({"expression": expression, "returnByValue": true}),
+            &serde_json::json!({"expression": expression, "returnByValue": true}),
         );
         result["result"]["value"].clone()
     }
@@ -196,15 +196,23 @@ fn the_page_in_a_browser_follows_the_scoreboard_as_steps_are_typed() {
     table.step("new alice bob carol");
     let mut browser = Browser::start();
     browser.phone();
-    browser.call("Page.navigate", serde_json::json!({"url": table.url}));
-    browser.wait_for("document.getElementById('link').textContent", |v| v == "live");
+    browser.call("Page.navigate", &serde_json::json!({"url": table.url}));
+    browser.wait_for("document.getElementById('link').textContent", |v| {
+        v == "live"
+    });
     let before = browser.wait_for(SCORES, |v| v.as_str().is_some_and(|s| s.contains("alice")));
     assert!(before.as_str().unwrap().contains("150"), "{before}");
     table.step("round knock alice alice=3 bob=20 carol=9");
     let after = browser.wait_for(SCORES, |v| v.as_str().is_some_and(|s| s.contains("23")));
     let after = after.as_str().unwrap();
-    assert!(after.contains("127"), "alice is 127 from the target: {after}");
-    assert_eq!(browser.eval("document.getElementById('turn').textContent"), "carol to draw");
+    assert!(
+        after.contains("127"),
+        "alice is 127 from the target: {after}"
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('turn').textContent"),
+        "carol to draw"
+    );
     // At a phone's width nothing scrolls sideways.
     let wide = browser.eval("document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(wide, true);
@@ -219,7 +227,7 @@ fn a_name_that_looks_like_markup_is_shown_as_text_in_a_browser() {
     let mut table = Table::shared();
     table.step("new --game carolina <b>al</b> bob");
     let mut browser = Browser::start();
-    browser.call("Page.navigate", serde_json::json!({"url": table.url}));
+    browser.call("Page.navigate", &serde_json::json!({"url": table.url}));
     let shown = browser.wait_for(SCORES, |v| v.as_str().is_some_and(|s| s.contains("bob")));
     assert!(shown.as_str().unwrap().contains("<b>al</b>"), "{shown}");
     assert_eq!(browser.eval("document.querySelectorAll('b').length"), 0);

@@ -58,7 +58,12 @@ impl Table {
     /// Types `line`; it must be accepted.
     pub(crate) fn step(&mut self, line: &str) {
         let (outcome, _) = self.referee.line(line, Some(1), &mut self.console);
-        assert_eq!(outcome, Outcome::Accepted, "{line}:\n{}", self.printed.out());
+        assert_eq!(
+            outcome,
+            Outcome::Accepted,
+            "{line}:\n{}",
+            self.printed.out()
+        );
     }
 
     /// Types `line`, whatever becomes of it.
@@ -116,7 +121,12 @@ impl Events {
             .into();
         let response = agent.get(&url).call().expect("the stream opens");
         assert_eq!(response.status().as_u16(), 200);
-        let kind = response.headers().get("content-type").unwrap().to_str().unwrap();
+        let kind = response
+            .headers()
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap();
         assert!(kind.starts_with("text/event-stream"), "{kind}");
         let reader = BufReader::new(response.into_body().into_reader());
         std::thread::spawn(move || {
@@ -237,7 +247,10 @@ fn a_step_typed_reaches_an_open_page() {
             .unwrap()
             .contains("alice")
     );
-    assert_eq!(scored["view"]["chart"]["totals"][0], serde_json::json!([23]));
+    assert_eq!(
+        scored["view"]["chart"]["totals"][0],
+        serde_json::json!([23])
+    );
 }
 
 #[test]
@@ -303,7 +316,10 @@ fn canadian_sides_their_table_and_hands_reach_the_page() {
     }
     let sides = &last["view"]["table"];
     assert_eq!(sides["out"], "alice");
-    assert_eq!(sides["sides"][0]["players"], serde_json::json!(["alice", "carol"]));
+    assert_eq!(
+        sides["sides"][0]["players"],
+        serde_json::json!(["alice", "carol"])
+    );
     assert_eq!(sides["sides"][0]["table"], "Ks Kh Kd");
     assert_eq!(sides["sides"][1]["hands"][0]["name"], "bob");
     assert_eq!(sides["sides"][1]["hands"][0]["left"], "20");
@@ -384,7 +400,11 @@ fn connections_beyond_the_limit_are_closed_and_the_page_is_served_once_they_go()
     // The server sees the closed connections go; the next page is served.
     let mut served = false;
     for _ in 0..50 {
-        if agent().get(&table.url).call().is_ok_and(|r| r.status() == 200) {
+        if agent()
+            .get(&table.url)
+            .call()
+            .is_ok_and(|r| r.status() == 200)
+        {
             served = true;
             break;
         }

@@ -28,7 +28,9 @@ pub(crate) fn table(game: &Game) -> Table {
                         .iter()
                         .map(|p| HandLeft {
                             name: players[*p].clone(),
-                            left: pending.hands[*p].as_ref().map(crate::hand::HandReport::text),
+                            left: pending.hands[*p]
+                                .as_ref()
+                                .map(crate::hand::HandReport::text),
                         })
                         .collect(),
                 }

@@ -72,7 +72,11 @@ impl Failure for Illegal {
     }
 
     fn cited(&self) -> Vec<String> {
-        self.0.violations.iter().map(|v| v.rule.to_string()).collect()
+        self.0
+            .violations
+            .iter()
+            .map(|v| v.rule.to_string())
+            .collect()
     }
 }
 
