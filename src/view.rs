@@ -133,6 +133,8 @@ pub struct HandLeft {
 /// under the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruling {
+    /// The line ruled on, as typed (without its comment).
+    pub line: String,
     pub accepted: bool,
     /// The rules the refusal cites (`M2`), when the game numbers its rules.
     pub rules: Vec<String>,

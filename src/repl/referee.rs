@@ -358,15 +358,17 @@ impl Referee {
         };
         if sharing {
             let said = c.untap();
+            let typed = printable(text.split('#').next().unwrap_or("").trim()).into_owned();
             let refused = match &result {
                 Err(err) if err.is_refusal() => Some(Ruling {
+                    line: typed.clone(),
                     accepted: false,
                     rules: err.cited(),
                     message: printable_lines(&err.to_string()).into_owned(),
                 }),
                 _ => None,
             };
-            self.publish(refused, &said);
+            self.publish(refused, &typed, &said);
         }
         match result {
             Ok(flow) => (Outcome::Accepted, flow),
@@ -384,7 +386,7 @@ impl Referee {
 
     /// Sends the pages the game as it now stands, when it changed or a line was refused:
     /// a step's ruling is what the referee said of it.
-    fn publish(&mut self, refused: Option<Ruling>, said: &str) {
+    fn publish(&mut self, refused: Option<Ruling>, typed: &str, said: &str) {
         let view = self.game.as_ref().map(|g| g.view());
         let Some(sharing) = &mut self.sharing else {
             return;
@@ -403,6 +405,7 @@ impl Referee {
                 .take(RULING_LINES)
                 .collect();
             sharing.ruling = Some(Ruling {
+                line: typed.to_string(),
                 accepted: true,
                 rules: Vec::new(),
                 message: printable_lines(&message.join("\n")).into_owned(),
@@ -417,7 +420,7 @@ impl Referee {
             view: sharing.shown.clone(),
             ruling: sharing.ruling.clone(),
         };
-        sharing.share.publish(&snapshot);
+        sharing.share.publish(snapshot);
     }
 
     /// `share [PLACE]`: starts sharing the game, or says again where it is shared.

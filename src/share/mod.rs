@@ -18,7 +18,7 @@ use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{Semaphore, broadcast, oneshot, watch};
+use tokio::sync::{Semaphore, broadcast, mpsc, oneshot, watch};
 
 /// The port a share listens on when none is asked for (another is taken when it is busy).
 pub const DEFAULT_PORT: u16 = 8044;
@@ -139,9 +139,8 @@ struct Shared {
 pub struct Share {
     token: String,
     local: SocketAddr,
-    seq: u64,
-    latest: watch::Sender<Arc<Frame>>,
-    stream: broadcast::Sender<Arc<Frame>>,
+    /// To the server's thread, which writes each snapshot as JSON once for every page.
+    snapshots: mpsc::UnboundedSender<Snapshot>,
     stop: Option<oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -179,11 +178,7 @@ impl Share {
                 problem: e.to_string(),
             })?;
         let token = new_token()?;
-        let frame = Arc::new(Frame {
-            seq: first.seq,
-            json: serde_json::to_string(first).unwrap_or_default(),
-        });
-        let (latest, latest_rx) = watch::channel(frame);
+        let (latest, latest_rx) = watch::channel(frame_of(first));
         let (stream, _) = broadcast::channel(BACKLOG);
         let shared = Arc::new(Shared {
             token: token.clone(),
@@ -198,6 +193,7 @@ impl Share {
                 problem: e.to_string(),
             })?;
         let (stop, stopped) = oneshot::channel();
+        let (snapshots, to_send) = mpsc::unbounded_channel();
         let thread = std::thread::Builder::new()
             .name("share".to_string())
             .spawn(move || {
@@ -206,8 +202,10 @@ impl Share {
                         return;
                     };
                     let server = tokio::spawn(serve(listener, shared));
+                    let relay = tokio::spawn(relay(to_send, latest, stream));
                     let _ = stopped.await;
                     server.abort();
+                    relay.abort();
                 });
                 // Every connection still open ends here, a page's stream with it.
                 runtime.shutdown_timeout(Duration::from_secs(1));
@@ -218,25 +216,18 @@ impl Share {
         Ok(Share {
             token,
             local,
-            seq: first.seq,
-            latest,
-            stream,
+            snapshots,
             stop: Some(stop),
             thread: Some(thread),
         })
     }
 
-    /// Sends a new snapshot to every open page. Never waits: a page that has not read the
-    /// ones before is sent the newest when it catches up.
-    pub fn publish(&mut self, snapshot: &Snapshot) {
-        self.seq = snapshot.seq;
-        let frame = Arc::new(Frame {
-            seq: snapshot.seq,
-            json: serde_json::to_string(snapshot).unwrap_or_default(),
-        });
-        // No page open is no failure.
-        let _ = self.stream.send(Arc::clone(&frame));
-        self.latest.send_replace(frame);
+    /// Hands a new snapshot to the server's thread, for every open page. Never waits: the
+    /// snapshot is written as JSON there, and a page that has not read the ones before is
+    /// sent the newest when it catches up.
+    pub fn publish(&mut self, snapshot: Snapshot) {
+        // A server that has stopped has no page to send it to.
+        let _ = self.snapshots.send(snapshot);
     }
 
     /// The address the server listens on (`0.0.0.0:8044` for every interface).
@@ -311,6 +302,29 @@ fn network_address() -> Option<IpAddr> {
     socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
     let ip = socket.local_addr().ok()?.ip();
     (!ip.is_unspecified()).then_some(ip)
+}
+
+/// A snapshot written as JSON, once for every page.
+fn frame_of(snapshot: &Snapshot) -> Arc<Frame> {
+    Arc::new(Frame {
+        seq: snapshot.seq,
+        json: serde_json::to_string(snapshot).unwrap_or_default(),
+    })
+}
+
+/// Writes each snapshot the REPL hands over as JSON, and sends it to every page's stream
+/// and to the pages still to come.
+async fn relay(
+    mut snapshots: mpsc::UnboundedReceiver<Snapshot>,
+    latest: watch::Sender<Arc<Frame>>,
+    stream: broadcast::Sender<Arc<Frame>>,
+) {
+    while let Some(snapshot) = snapshots.recv().await {
+        let frame = frame_of(&snapshot);
+        // No page open is no failure.
+        let _ = stream.send(Arc::clone(&frame));
+        latest.send_replace(frame);
+    }
 }
 
 /// Accepts connections while there is room, each served on its own task with a bounded

@@ -106,6 +106,23 @@ pub(crate) fn snapshot(table: &Table) -> serde_json::Value {
     serde_json::from_str(&body).unwrap()
 }
 
+/// The snapshot the server holds once `ready` accepts it (within [`ARRIVAL`]): the REPL
+/// hands each one over without waiting for the server to take it.
+pub(crate) fn snapshot_when(
+    table: &Table,
+    ready: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let start = std::time::Instant::now();
+    loop {
+        let now = snapshot(table);
+        if ready(&now) {
+            return now;
+        }
+        assert!(start.elapsed() < ARRIVAL, "never came: last {now}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// A page's stream of events, read on a thread: each snapshot as it arrives.
 pub(crate) struct Events {
     pub arrived: mpsc::Receiver<serde_json::Value>,
@@ -153,6 +170,16 @@ impl Events {
             .recv_timeout(ARRIVAL)
             .expect("a snapshot arrives")
     }
+
+    /// The first snapshot `ready` accepts, each arriving within [`ARRIVAL`].
+    pub(crate) fn until(&self, ready: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+        loop {
+            let next = self.next();
+            if ready(&next) {
+                return next;
+            }
+        }
+    }
 }
 
 #[test]
@@ -187,7 +214,7 @@ fn the_page_is_served_under_the_token_and_nothing_without_it() {
 fn every_method_but_get_is_refused_and_nothing_changes() {
     let mut table = Table::shared();
     table.step("new alice bob carol");
-    let before = snapshot(&table);
+    let before = snapshot_when(&table, |s| !s["view"].is_null());
     let agent = agent();
     let targets = [
         table.url.clone(),
@@ -217,7 +244,7 @@ fn a_step_typed_reaches_an_open_page() {
     let mut table = Table::shared();
     table.step("new alice bob carol");
     let events = Events::open(&table.url);
-    let first = events.next();
+    let first = events.until(|s| !s["view"].is_null());
     assert_eq!(first["view"]["turn"], "bob to draw");
     assert_eq!(first["view"]["table"]["stock"], 76);
     table.step("draw");
@@ -226,6 +253,7 @@ fn a_step_typed_reaches_an_open_page() {
     assert_eq!(next["view"]["turn"], "bob, drawn 1");
     assert_eq!(next["view"]["table"]["stock"], 75);
     assert_eq!(next["ruling"]["accepted"], true);
+    assert_eq!(next["ruling"]["line"], "draw");
     assert!(
         next["ruling"]["message"]
             .as_str()
@@ -258,7 +286,7 @@ fn a_refusal_reaches_the_page_with_the_rule_it_cites() {
     let mut table = Table::shared();
     table.step("new alice bob carol");
     let events = Events::open(&table.url);
-    events.next();
+    events.until(|s| !s["view"].is_null());
     assert_eq!(table.say("done"), Outcome::Refused);
     let refused = events.next();
     assert_eq!(refused["ruling"]["accepted"], false);
@@ -287,12 +315,12 @@ fn a_page_that_lost_its_connection_comes_back_to_the_newest() {
     let mut table = Table::shared();
     table.step("new alice bob carol");
     let events = Events::open(&table.url);
-    let first = events.next();
+    let first = events.until(|s| !s["view"].is_null());
     drop(events);
     table.step("draw");
     table.step("draw");
     let again = Events::open(&table.url);
-    let newest = again.next();
+    let newest = again.until(|s| s["view"]["turn"] == "bob, drawn 2");
     assert!(newest["seq"].as_u64().unwrap() >= first["seq"].as_u64().unwrap() + 2);
     assert_eq!(newest["view"]["turn"], "bob, drawn 2");
     table.step("draw");
@@ -304,7 +332,7 @@ fn canadian_sides_their_table_and_hands_reach_the_page() {
     let mut table = Table::shared();
     table.step("new --game canadian alice bob carol dave");
     let events = Events::open(&table.url);
-    let first = events.next();
+    let first = events.until(|s| !s["view"].is_null());
     assert_eq!(first["view"]["table"]["kind"], "sides");
     assert_eq!(first["view"]["round_word"], "hand");
     table.step("out alice");
@@ -330,7 +358,7 @@ fn canadian_sides_their_table_and_hands_reach_the_page() {
 fn a_name_that_looks_like_markup_reaches_the_page_as_the_name() {
     let mut table = Table::shared();
     table.step("new --game carolina <b>al</b> bob");
-    let view = snapshot(&table);
+    let view = snapshot_when(&table, |s| !s["view"].is_null());
     assert_eq!(view["view"]["scoreboard"]["names"][0], "<b>al</b>");
 }
 
