@@ -155,7 +155,7 @@ fn play(share: bool, pages: usize, dir: &std::path::Path) -> Vec<Took> {
         let (outcome, _) = referee.line(&line, Some(1), &mut c);
         times.push(Took {
             wall: start.elapsed().as_secs_f64() * 1e6,
-            cpu: (thread_cpu() - cpu).as_secs_f64() * 1e6,
+            cpu: thread_cpu().saturating_sub(cpu).as_secs_f64() * 1e6,
         });
         assert_eq!(outcome, Outcome::Accepted, "{line}: {}", printed.out());
     }
@@ -214,14 +214,16 @@ fn main() {
         .iter()
         .position(|a| a == "--in")
         .and_then(|i| args.get(i + 1))
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            if shm.is_dir() {
-                shm.to_path_buf()
-            } else {
-                std::env::temp_dir()
-            }
-        });
+        .map_or_else(
+            || {
+                if shm.is_dir() {
+                    shm.to_path_buf()
+                } else {
+                    std::env::temp_dir()
+                }
+            },
+            std::path::PathBuf::from,
+        );
     println!(
         "A game of {ROUNDS} rounds ({} lines) typed {REPEATS} times, saved in {}; a line in us:",
         script().len(),
