@@ -160,25 +160,38 @@ fn play(share: bool, pages: usize, dir: &std::path::Path) -> Vec<Took> {
         assert_eq!(outcome, Outcome::Accepted, "{line}: {}", printed.out());
     }
     if let Some(url) = &url {
+        // Every line of the script is a step: the server's last snapshot is the one after
+        // them all, once the server's thread has taken it.
+        let steps = script().len() as u64;
         let agent: ureq::Agent = ureq::Agent::config_builder().build().into();
-        let now: serde_json::Value = serde_json::from_str(
-            &agent
-                .get(&format!("{url}view.json"))
-                .call()
-                .expect("the snapshot")
-                .body_mut()
-                .read_to_string()
-                .expect("its text"),
-        )
-        .expect("JSON");
-        let last = now["seq"].as_u64().expect("a number");
+        let start = Instant::now();
+        let last = loop {
+            let now: serde_json::Value = serde_json::from_str(
+                &agent
+                    .get(&format!("{url}view.json"))
+                    .call()
+                    .expect("the snapshot")
+                    .body_mut()
+                    .read_to_string()
+                    .expect("its text"),
+            )
+            .expect("JSON");
+            let seq = now["seq"].as_u64().expect("a number");
+            if seq > steps {
+                break seq;
+            }
+            assert!(
+                start.elapsed() < CATCH_UP,
+                "the server never took the last step"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
         for tx in &lasts {
             let _ = tx.send(last);
         }
         // A step after the last wakes every page up to see that it has the last.
         let (mut c, _) = Console::captured("", Look::plain(80), true);
         referee.line("draw", Some(1), &mut c);
-        let steps = script().len() as u64;
         for page in 0..pages {
             let numbers = seen.recv_timeout(CATCH_UP).expect("every page catches up");
             let first = numbers[0];
