@@ -241,10 +241,11 @@ impl Share {
     }
 
     /// The page's address as a phone on the local network opens it: the machine's address
-    /// on the network when the server listens on every interface.
+    /// on the network when the server listens on every interface (this machine's own when
+    /// it is on no network).
     pub fn url(&self) -> String {
         let ip = if self.local.ip().is_unspecified() {
-            network_address().unwrap_or(self.local.ip())
+            network_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
         } else {
             self.local.ip()
         };

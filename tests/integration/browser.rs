@@ -4,7 +4,7 @@
 //! missing browser fails the test; elsewhere it is skipped, saying why.
 
 use super::share::{ARRIVAL, Table};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Instant;
@@ -50,7 +50,9 @@ fn browser_or_skip(test: &str) -> Option<()> {
         !required,
         "{test}: CAROUSEL_BROWSER_TESTS=required and no {BROWSER} to run: apt-get install -y chromium"
     );
-    eprintln!(
+    // Written to the stream itself, past the test harness's capture, so that it is seen.
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "{test}: skipped: no {BROWSER} on this machine (apt-get install -y chromium runs it; CAROUSEL_BROWSER_TESTS=required makes it fail instead)"
     );
     None
