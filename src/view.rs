@@ -296,3 +296,82 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::board::{End, Row};
+
+    fn parts(totals: Vec<i64>, end: Option<End>) -> Parts {
+        let names = vec!["ann".to_string(), "ben\u{7}".to_string()];
+        Parts {
+            game: crate::games::manipulation::CAROUSEL,
+            number: 2,
+            over: end.is_some(),
+            prompt: "ann to draw> ".to_string(),
+            board: Board {
+                step: "Round",
+                who: "Player",
+                names: names.clone(),
+                rows: vec![Row {
+                    ending: "ann knocked".to_string(),
+                    points: totals.clone(),
+                    totals: totals.clone(),
+                    winners: vec![0],
+                }],
+                totals: totals.clone(),
+                won: vec![1, 0],
+                target: 150,
+                end,
+            },
+            series: Series {
+                names,
+                totals: totals.iter().map(|t| vec![*t]).collect(),
+                target: 150,
+                step: "round",
+                note: "",
+            },
+            whys: vec!["Round 1: ann knocked.".to_string()],
+            table: Table::Cards {
+                stock: 40,
+                held: Vec::new(),
+                melds: Vec::new(),
+                waiting: Vec::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn the_leader_leads_and_the_distance_to_the_target_stops_at_0() {
+        let view = View::of(parts(vec![160, 40], None));
+        assert_eq!(view.scoreboard.leaders, [0]);
+        assert_eq!(view.scoreboard.to_go, [0, 110]);
+        assert_eq!(view.turn, "ann to draw");
+        assert_eq!(view.rounds[0].why, "Round 1: ann knocked.");
+    }
+
+    #[test]
+    fn once_over_the_standings_are_the_final_totals_and_the_winners_lead() {
+        let end = End {
+            bonuses: Some(vec![0, 100]),
+            final_totals: vec![160, 140],
+            winners: vec![0],
+            bonus_words: None,
+        };
+        let view = View::of(parts(vec![160, 40], Some(end)));
+        assert_eq!(view.scoreboard.totals, [160, 140]);
+        assert_eq!(view.scoreboard.leaders, [0]);
+        assert_eq!(view.scoreboard.bonuses, Some(vec![0, 100]));
+    }
+
+    #[test]
+    fn no_one_leads_before_a_round_is_scored_and_names_carry_no_control_character() {
+        let mut before = parts(vec![0, 0], None);
+        before.board.rows.clear();
+        before.whys.clear();
+        let view = View::of(before);
+        assert!(view.scoreboard.leaders.is_empty());
+        assert!(view.scoreboard.names.iter().all(|n| !n.contains('\u{7}')));
+        assert!(view.chart.names.iter().all(|n| !n.contains('\u{7}')));
+    }
+}

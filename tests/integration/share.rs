@@ -440,3 +440,34 @@ fn connections_beyond_the_limit_are_closed_and_the_page_is_served_once_they_go()
     }
     assert!(served);
 }
+
+#[test]
+fn share_again_says_where_the_game_is_shared() {
+    let mut table = Table::shared();
+    table.step("share");
+    let out = table.printed.out();
+    let addresses: Vec<&str> = out.lines().filter(|l| l.starts_with("http://")).collect();
+    assert_eq!(addresses, [table.url.as_str(), table.url.as_str()]);
+}
+
+#[test]
+fn a_port_taken_is_refused_before_the_session_starts() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let home = tempfile::tempdir().unwrap();
+    let args = PlayArgs {
+        game: Some(home.path().join("game.toml")),
+        share: Some(format!("127.0.0.1:{port}")),
+        ..PlayArgs::default()
+    };
+    let (mut console, _) = Console::captured("", Look::plain(80), true);
+    let Err(refused) = Referee::start(&args, None, &mut console) else {
+        panic!("shared on a port taken");
+    };
+    assert!(
+        refused
+            .to_string()
+            .starts_with(&format!("cannot share on 127.0.0.1:{port}")),
+        "{refused}"
+    );
+}
