@@ -302,7 +302,7 @@ mod tests {
     use super::*;
     use crate::render::board::{End, Row};
 
-    fn parts(totals: Vec<i64>, end: Option<End>) -> Parts {
+    fn parts(totals: &[i64], end: Option<End>) -> Parts {
         let names = vec!["ann".to_string(), "ben\u{7}".to_string()];
         Parts {
             game: crate::games::manipulation::CAROUSEL,
@@ -315,11 +315,11 @@ mod tests {
                 names: names.clone(),
                 rows: vec![Row {
                     ending: "ann knocked".to_string(),
-                    points: totals.clone(),
-                    totals: totals.clone(),
+                    points: totals.to_vec(),
+                    totals: totals.to_vec(),
                     winners: vec![0],
                 }],
-                totals: totals.clone(),
+                totals: totals.to_vec(),
                 won: vec![1, 0],
                 target: 150,
                 end,
@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn the_leader_leads_and_the_distance_to_the_target_stops_at_0() {
-        let view = View::of(parts(vec![160, 40], None));
+        let view = View::of(parts(&[160, 40], None));
         assert_eq!(view.scoreboard.leaders, [0]);
         assert_eq!(view.scoreboard.to_go, [0, 110]);
         assert_eq!(view.turn, "ann to draw");
@@ -358,7 +358,7 @@ mod tests {
             winners: vec![0],
             bonus_words: None,
         };
-        let view = View::of(parts(vec![160, 40], Some(end)));
+        let view = View::of(parts(&[160, 40], Some(end)));
         assert_eq!(view.scoreboard.totals, [160, 140]);
         assert_eq!(view.scoreboard.leaders, [0]);
         assert_eq!(view.scoreboard.bonuses, Some(vec![0, 100]));
@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn no_one_leads_before_a_round_is_scored_and_names_carry_no_control_character() {
-        let mut before = parts(vec![0, 0], None);
+        let mut before = parts(&[0, 0], None);
         before.board.rows.clear();
         before.whys.clear();
         let view = View::of(before);
