@@ -29,7 +29,8 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// How long a client may take to send a request's head.
 const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// Snapshots kept for pages that read slowly; a page further behind is sent the newest.
-const BACKLOG: usize = 1024;
+/// The memory they hold is this many times a snapshot, which grows with the rounds played.
+const BACKLOG: usize = 128;
 
 /// The page, whole: markup, style and script in one file, nothing from elsewhere.
 pub const PAGE: &str = include_str!("page.html");
