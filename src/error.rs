@@ -188,6 +188,18 @@ pub enum Error {
     #[error("{path}: {problem}")]
     File { path: String, problem: String },
 
+    /// A game another session holds, or a file another session keeps for the new game it
+    /// was started to save there (`game` false): one session at a time, nothing changed.
+    #[error(
+        "{path}: {} {holder}; it can be played in one session at a time, so quit it there first",
+        if *.game { "this game is open in" } else { "this file is kept for a new game by" }
+    )]
+    HeldElsewhere {
+        path: String,
+        holder: Holder,
+        game: bool,
+    },
+
     /// A file a command would write over, refused: nothing was written.
     #[error(transparent)]
     Overwrite(#[from] Overwrite),
@@ -198,6 +210,22 @@ pub enum Error {
         "{path} is {found}, where this game's lock file goes; it was left as it is and nothing was written through it (remove it to open the game)"
     )]
     NotALock { path: String, found: LockFound },
+}
+
+/// The session that holds a game: another carousel process, by its number when its lock
+/// file names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Holder {
+    pub process: Option<u32>,
+}
+
+impl std::fmt::Display for Holder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.process {
+            Some(number) => write!(f, "another carousel session (process {number})"),
+            None => f.write_str("another carousel session"),
+        }
+    }
 }
 
 /// What was found where a game's lock file goes, that is no lock file.
@@ -1030,7 +1058,7 @@ pub enum Overwrite {
 
     /// A file a session holds (its game is open there): `holder` names the session.
     #[error("{path} is a game open in {holder}: it is never written over, so nothing was written")]
-    Held { path: String, holder: String },
+    Held { path: String, holder: Holder },
 
     /// The file of the game in play in this session.
     #[error(

@@ -41,8 +41,9 @@ pub struct Referee {
     pub(super) file: Option<GameFile>,
     /// Why the last step could not be saved, while the file is behind the game in play.
     pub(super) unsaved: Option<String>,
-    /// The file named at start, where a new game is saved if it does not exist yet.
-    named: Option<PathBuf>,
+    /// The file named at start that did not exist yet, locked from the start so that a
+    /// second session named to it is refused at once: the first new game is saved there.
+    reserved: Option<GameFile>,
     pub(super) dirs: Option<Dirs>,
     /// The house rules each game's next new game starts with, in the order of [`GAMES`].
     next_rules: Vec<Box<dyn AnyRules>>,
@@ -132,7 +133,7 @@ impl Referee {
             game: None,
             file: None,
             unsaved: None,
-            named: None,
+            reserved: None,
             dirs,
             next_rules,
             refused,
@@ -140,7 +141,10 @@ impl Referee {
             question: None,
         };
         if let Some(path) = &args.game {
-            if path.exists() {
+            // Locked first: a second session named to the same file, game or not yet, is
+            // refused here.
+            let (file, text) = GameFile::open_text(path)?;
+            if let Some(text) = text {
                 if args.rules.is_some() {
                     return Err(CommandError::RulesFile {
                         why: format!(
@@ -150,13 +154,13 @@ impl Referee {
                     }
                     .into());
                 }
-                let (file, game) = open(path)?;
+                let game = catalogue::read_game(path, &text)?;
                 note_links(&file, c);
                 referee.next = game.kind();
                 referee.game = Some(game);
                 referee.file = Some(file);
             } else {
-                referee.named = Some(path.clone());
+                referee.reserved = Some(file);
             }
         }
         Ok(referee)
@@ -261,11 +265,11 @@ impl Referee {
             say!(c, "{}", game.status(c.look()));
             return;
         }
-        if let Some(named) = &self.named {
+        if let Some(reserved) = &self.reserved {
             sayln!(
                 c,
                 "{} does not exist yet: a new game is saved there.",
-                printable_path(named)
+                printable_path(reserved.path())
             );
         } else if let Some((path, summary)) =
             self.dirs.as_ref().and_then(catalogue::last_unfinished)
@@ -512,14 +516,26 @@ impl Referee {
             return Err(CommandError::RulesFile { why: why.clone() }.into());
         }
         let played = kind.entry().new_game(new, self.next_rules[i].as_ref())?;
-        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), played.players())?;
-        let (mut file, existing) = GameFile::open_text(&path)?;
-        if existing.is_some() {
-            return Err(CommandError::NewHere {
-                path: printable_path(&path),
+        let (mut file, path) = match self.reserved.take() {
+            Some(reserved) if !reserved.exists() => {
+                let path = reserved.path().to_path_buf();
+                (reserved, path)
             }
-            .into());
-        }
+            _ => {
+                let path = match &self.dirs {
+                    Some(dirs) => dirs.new_game_file(played.players()),
+                    None => return Err(CommandError::NoDataDir.into()),
+                };
+                let (file, existing) = GameFile::open_text(&path)?;
+                if existing.is_some() {
+                    return Err(CommandError::NewHere {
+                        path: printable_path(&path),
+                    }
+                    .into());
+                }
+                (file, path)
+            }
+        };
         file.save_text(&saved_text(played.as_ref()))?;
         if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
             sayln!(
@@ -786,19 +802,5 @@ fn note_links(file: &GameFile, c: &mut Console) {
             "note: {} has {links} hard links; each save writes a new file, so the other names keep the game as it is now (a symbolic link is followed instead).",
             printable_path(file.path())
         );
-    }
-}
-
-/// Where a new game is saved: the file named at start if it does not exist yet, else a new
-/// file in the data directory.
-fn new_game_path(
-    named: Option<&Path>,
-    dirs: Option<&Dirs>,
-    players: &[String],
-) -> Result<PathBuf, Error> {
-    match (named, dirs) {
-        (Some(named), _) if !named.exists() => Ok(named.to_path_buf()),
-        (_, Some(dirs)) => Ok(dirs.new_game_file(players)),
-        (_, None) => Err(CommandError::NoDataDir.into()),
     }
 }
