@@ -363,7 +363,7 @@ fn holder(lock: &fs::File) -> Holder {
     for _ in 0..50 {
         let mut text = String::new();
         let _ = (&*lock).seek(SeekFrom::Start(0));
-        let _ = (&*lock).take(100).read_to_string(&mut text);
+        let _ = lock.take(100).read_to_string(&mut text);
         let process = text
             .trim()
             .strip_prefix("process ")
