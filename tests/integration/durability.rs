@@ -1588,3 +1588,27 @@ fn item6_every_session_refused_at_a_crowded_start_names_the_holder() {
     }
     assert!(refused < 24, "no session could open the game");
 }
+
+/// A damaged record names the round where it is damaged once, whether it is scored or
+/// opened to play on.
+#[test]
+fn item6_a_damaged_record_names_its_round_once() {
+    let home = Home::new();
+    let path = home.path().join("g.toml");
+    std::fs::write(
+        &path,
+        "players = [\"a\", \"b\", \"c\"]\n\n[[round]]\nknocker = \"a\"\n\n[round.hands]\na = 3\nb = \"x\"\nc = 30\n\n[play]\nfirst-dealer = \"a\"\nlog = [\"round knock a a=3 b=20 c=30\"]\n",
+    )
+    .unwrap();
+    for args in [vec!["tally"], vec!["play"]] {
+        let out = home
+            .test()
+            .args(&args)
+            .arg(&path)
+            .stdin("")
+            .any_status()
+            .run();
+        assert_eq!(out.status, 2, "{}", out.stderr);
+        assert_eq!(out.stderr.matches("round 1").count(), 1, "{}", out.stderr);
+    }
+}
