@@ -48,6 +48,16 @@ pub enum Error {
     #[error("round {round}: {error}")]
     InRound { round: usize, error: Box<Error> },
 
+    /// A part of a turn typed in one line that failed: the line stopped at part `part`
+    /// (from 1, `typed` as typed); the parts before it (`kept`) were played and stand.
+    #[error("{error}")]
+    InTurnLine {
+        part: usize,
+        typed: String,
+        kept: Vec<String>,
+        error: Box<Error>,
+    },
+
     /// A step of a saved Canadian or Carolina log that cannot be replayed: the record is
     /// wrong, whatever the step's own error was, so this is never a refusal.
     #[error("step {step}: \"{line}\": {error}")]
@@ -527,7 +537,7 @@ impl Error {
             | Error::Unsaved
             | Error::NoAnswer { .. }
             | Error::NoAnswerNoYes => true,
-            Error::InRound { error, .. } => error.is_refusal(),
+            Error::InRound { error, .. } | Error::InTurnLine { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
             Error::Unscored(unscored) => unscored.is_refusal(),
             Error::HandStep(step) => step.is_refusal(),
@@ -1163,6 +1173,21 @@ pub enum CommandError {
     /// A first word that is no command; `hint` says what was probably meant.
     #[error("\"{word}\" is not a command{hint}; help lists the commands")]
     NotACommand { word: String, hint: Hint },
+
+    /// A part of a turn typed in one line that is no step of a turn: nothing of the line
+    /// was played. `words` lists the steps a turn's parts take.
+    #[error(
+        "\"{typed}\" (part {part} of the line) is no step of a turn, so nothing of the line was played; a turn's parts are {words}, between commas"
+    )]
+    NotATurnPart {
+        part: usize,
+        typed: String,
+        words: String,
+    },
+
+    /// `yes` or `no` with no question waiting for it.
+    #[error("\"{word}\" answers a question, and none is waiting: nothing was done")]
+    NoQuestion { word: String },
 
     /// A word a game was handed that is none of its commands.
     #[error("\"{word}\" is not a command of this game; help lists them")]

@@ -354,6 +354,15 @@ impl Referee {
         if text.is_empty() {
             return Ok(Flow::Go);
         }
+        if let Some(game) = &self.game
+            && !game.turn_words().is_empty()
+            && text.contains(',')
+        {
+            let parts = command::turn_parts(text);
+            if parts.len() > 1 && self.turn_step(parts[0]).is_some() {
+                return self.turn_line(&parts, c).map(|()| Flow::Go);
+            }
+        }
         let (word, rest) = split_word(text);
         if let Some(name) = command::named(command::WORDS, word) {
             let (round_word, fix_forms, round_form) = match &self.game {
@@ -384,6 +393,10 @@ impl Referee {
         {
             return self.game_command(name, name, &rest, c).map(|()| Flow::Go);
         }
+        // An answer with no question waiting (it was answered, or never asked).
+        if ["yes", "y", "no", "n"].contains(&word.to_lowercase().as_str()) && rest.is_empty() {
+            return Err(CommandError::NoQuestion { word: shown(word) }.into());
+        }
         let hint = command::nearest(command::WORDS, word)
             .or_else(|| command::nearest(self.game_words(), word))
             .map(Hint::DidYouMean)
@@ -400,6 +413,54 @@ impl Referee {
             hint,
         }
         .into())
+    }
+
+    /// The step of a turn a part of a one-line turn is, with what follows its word: a turn
+    /// word of the game in play, or a line the game reads as one (`1 2 = MELDS`).
+    fn turn_step(&self, part: &str) -> Option<(&'static str, String)> {
+        let game = self.game.as_deref()?;
+        let (word, rest) = split_word(part);
+        let step = match command::named(game.words(), word) {
+            Some(name) => (name, rest.to_string()),
+            None => game.reads_as(part)?,
+        };
+        game.turn_words().contains(&step.0).then_some(step)
+    }
+
+    /// A whole turn typed in one line: each part played in order as if typed alone, and
+    /// saved; a part that fails stops the line there, the parts before it standing. A
+    /// part that is no step of a turn stops it before anything is played.
+    fn turn_line(&mut self, parts: &[&str], c: &mut Console) -> Result<(), Error> {
+        let mut steps = Vec::with_capacity(parts.len());
+        for (i, part) in parts.iter().enumerate() {
+            let Some(step) = self.turn_step(part) else {
+                let words = self.game()?.turn_words();
+                return Err(CommandError::NotATurnPart {
+                    part: i + 1,
+                    typed: shown(part),
+                    words: crate::words::or_list(words),
+                }
+                .into());
+            };
+            steps.push(step);
+        }
+        for (i, (name, rest)) in steps.iter().enumerate() {
+            let typed = split_word(parts[i]).0;
+            let typed = if command::named(self.game_words(), typed).is_some() {
+                typed
+            } else {
+                name
+            };
+            if let Err(error) = self.game_command(name, typed, rest, c) {
+                return Err(Error::InTurnLine {
+                    part: i + 1,
+                    typed: parts[i].to_string(),
+                    kept: parts[..i].iter().map(|p| (*p).to_string()).collect(),
+                    error: Box::new(error),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// One of the game's own commands: the game in play's, or one it takes without a game.
