@@ -194,6 +194,16 @@ pub enum Error {
     #[error("{}: larger than a game or a rules file can be ({} MB at most)", crate::words::printable_path(.path), .most / (1024 * 1024))]
     TooLarge { path: std::path::PathBuf, most: u64 },
 
+    /// No home directory to install into (`HOME` unset or not absolute).
+    #[error("no home directory: HOME is not set to an absolute path")]
+    NoHome,
+
+    /// `completions --install` for a shell with no folder of completion scripts to find.
+    #[error(
+        "{shell} has no folder of completion scripts to install into; print the script (carousel completions {shell}) and load it from the shell's profile"
+    )]
+    NoInstallPlace { shell: String },
+
     /// A file that cannot be read or written.
     #[error("{path}: {problem}")]
     File { path: String, problem: String },
