@@ -16,6 +16,7 @@ pub(crate) const PAGE: &str = include_str!("../../man/carousel.1");
   carousel man > carousel.1        the page itself, for a man folder")]
 pub(crate) struct ManArgs {}
 
+#[allow(clippy::unnecessary_wraps)] // every subcommand's `run` has the one signature `cli::run` dispatches on
 pub(super) fn run(_args: &ManArgs, c: &mut Console) -> anyhow::Result<Answer> {
     if std::io::stdout().is_terminal() && shown_by_man() {
         return Ok(Answer::Yes);
