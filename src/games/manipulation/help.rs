@@ -183,9 +183,9 @@ Examples:
         name: "table",
         text: "\
 table               shows the table, melds numbered for moves
-table MELDS         re-enters the whole table, to correct the mirror to the table as it
-                    lies; card counts stay as they were (see cards)
-table empty         empties the table mirror
+table MELDS         re-enters the whole table, so the referee's table matches the one
+                    on the table as it lies; card counts stay as they were (see cards)
+table empty         empties the referee's table
 Example:
   table 3s 4s 5s | 6h 6d 6c *6s | 10c Jc Qc",
     },

@@ -332,7 +332,7 @@ pub(crate) fn tell(game: &Game, notes: &[Said<Setup>], look: Look) -> String {
             } => {
                 let _ = writeln!(
                     out,
-                    "The table mirror is corrected: {} on it (were {cards_before}); stock {stock}.",
+                    "The referee's table now matches the table as it lies: {} on it (were {cards_before}); stock {stock}.",
                     cards(*cards_after as u32)
                 );
                 let _ = match cards_after.cmp(cards_before) {
@@ -428,7 +428,8 @@ pub(crate) fn prompt(game: &Game) -> String {
                 .iter()
                 .map(|p| names[*p].as_str())
                 .collect();
-            format!("hands of {}> ", waiting.join(", "))
+            let word = if waiting.len() == 1 { "hand" } else { "hands" };
+            format!("{word} of {}> ", waiting.join(", "))
         }
         Phase::Play => {
             let r = game.round();
