@@ -182,8 +182,10 @@ mod tests {
             "{err:?}"
         );
         assert!(
-            err.to_string().starts_with(
-                "\"red-threes\" is not a house rule; the rules are target, knock-limit"
+            err.to_string().ends_with(
+                "\"red-threes\" is not a house rule; the rules are target, knock-limit, \
+                 undercut-bonus, going-out-bonus, game-bonus, round-bonus, hand-size, \
+                 joker-value, round-bonus-for-all, meld-after-third-draw, aces-low-only"
             ),
             "{err}"
         );
