@@ -272,9 +272,11 @@ fn fit(text: &str, width: usize) -> String {
         } else {
             let lead = line.len() - line.trim_start_matches(' ').len();
             let indent = " ".repeat((lead + 2).min(width / 2));
+            // Lines break at spaces only: `going-out-bonus` or `*10h` is never cut.
             let options = textwrap::Options::new(width)
                 .subsequent_indent(&indent)
-                .break_words(false);
+                .break_words(false)
+                .word_splitter(textwrap::WordSplitter::NoHyphenation);
             out.push_str(&textwrap::fill(line, &options));
         }
         out.push_str(end);

@@ -64,6 +64,12 @@ pub trait Desk: Game {
     /// Commands of the game that take a player's name first, for completion.
     fn takes_a_name() -> &'static [&'static str];
 
+    /// The commands a whole turn is typed with in one line, its parts between commas
+    /// (`draw, meld 8h 9h *10h, done`); none for a game whose referee does not follow turns.
+    fn turn_words() -> &'static [&'static str] {
+        &[]
+    }
+
     /// What the steps just taken did, in words.
     fn tell(game: &Session<Self>, notes: &[Note<Self>], look: Look) -> String;
 
@@ -247,14 +253,75 @@ impl<G: Desk> Scored for ScoredGame<G> {
     }
 }
 
+/// What was in force before an undo or a redo: the finished rounds and the totals.
+struct Standing<G: Game> {
+    results: Vec<G::Result>,
+    totals: Vec<i64>,
+    over: bool,
+}
+
+impl<G: Desk> Standing<G> {
+    fn of(game: &Session<G>) -> Standing<G> {
+        Standing {
+            results: game.results().to_vec(),
+            totals: game.tally().totals.clone(),
+            over: game.is_over(),
+        }
+    }
+}
+
 impl<G: Desk> Session<G> {
-    /// Every step undone or redone, as the log writes it, then where the game stands.
-    fn steps_said(&self, verb: &str, steps: &[Taken<G>], look: Look) -> String {
+    /// Every step undone or redone, as the log writes it; then what is in force now: each
+    /// finished round the steps changed (from `before`, the results before them) and the
+    /// scoreboard, so the values just taken back are not left as the last word; then where
+    /// the game stands.
+    fn steps_said(
+        &self,
+        verb: &str,
+        steps: &[Taken<G>],
+        before: &Standing<G>,
+        look: Look,
+    ) -> String {
         let mut out = String::new();
         for step in steps {
             out.push_str(&format!("{verb}: {}\n", self.step_text(&step.step)));
         }
-        out.push_str(&G::status(self, look));
+        let now = self.results();
+        let changed: Vec<usize> = (0..before.results.len().max(now.len()))
+            .filter(|&i| before.results.get(i) != now.get(i))
+            .map(|i| i + 1)
+            .collect();
+        let word = crate::words::capitalized(G::round_word());
+        match changed.as_slice() {
+            [] => {}
+            [first, _, _, _, ..] => out.push_str(&format!(
+                "{word}s {first} to {} changed; the scoreboard shows them as they are now.\n",
+                changed[changed.len() - 1]
+            )),
+            rounds => {
+                for &n in rounds {
+                    match now.get(n - 1) {
+                        Some(result) => out.push_str(&format!(
+                            "{word} {n} now reads: {} (why {n} explains it).\n",
+                            self.setup().result_text(result)
+                        )),
+                        None => out.push_str(&format!("{word} {n} is no longer scored.\n")),
+                    }
+                }
+            }
+        }
+        // A rule taken back or redone changes the totals, not the rounds.
+        let rescored = before.totals != self.tally().totals || before.over != self.is_over();
+        let status = G::status(self, look);
+        if (!changed.is_empty() || rescored) && !now.is_empty() {
+            let board = G::board(self.setup(), self.tally());
+            let board = crate::render::board::scoreboard(&board, look);
+            // A game whose status holds the scoreboard already shows it once.
+            if !status.contains(&board) {
+                out.push_str(&board);
+            }
+        }
+        out.push_str(&status);
         out
     }
 }
@@ -274,6 +341,10 @@ impl<G: Desk> InPlay for Session<G> {
 
     fn takes_a_name(&self) -> &'static [&'static str] {
         G::takes_a_name()
+    }
+
+    fn turn_words(&self) -> &'static [&'static str] {
+        G::turn_words()
     }
 
     fn reads_as(&self, line: &str) -> Option<(&'static str, String)> {
@@ -337,14 +408,16 @@ impl<G: Desk> InPlay for Session<G> {
     }
 
     fn undo(&mut self, count: usize, look: Look) -> Result<String, Error> {
+        let before = Standing::of(self);
         let undone = Session::undo(self, count)?;
         let undone: Vec<Taken<G>> = undone.into_iter().rev().collect();
-        Ok(self.steps_said("Undone", &undone, look))
+        Ok(self.steps_said("Undone", &undone, &before, look))
     }
 
     fn redo(&mut self, count: usize, look: Look) -> Result<String, Error> {
+        let before = Standing::of(self);
         let redone = Session::redo(self, count)?;
-        Ok(self.steps_said("Redone", &redone, look))
+        Ok(self.steps_said("Redone", &redone, &before, look))
     }
 
     fn can_redo(&self) -> usize {
@@ -384,12 +457,7 @@ impl<G: Desk> InPlay for Session<G> {
         let from = last.map_or(0, |n| steps.len().saturating_sub(n));
         let mut out = String::new();
         let mut round = 0;
-        let word = G::round_word();
-        let mut title = word.chars();
-        let title: String = title
-            .next()
-            .map(|c| c.to_uppercase().chain(title).collect())
-            .unwrap_or_default();
+        let title = crate::words::capitalized(G::round_word());
         for (i, step) in steps.iter().enumerate().skip(from) {
             if step.round != round {
                 round = step.round;

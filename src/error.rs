@@ -48,6 +48,16 @@ pub enum Error {
     #[error("round {round}: {error}")]
     InRound { round: usize, error: Box<Error> },
 
+    /// A part of a turn typed in one line that failed: the line stopped at part `part`
+    /// (from 1, `typed` as typed); the parts before it (`kept`) were played and stand.
+    #[error("{error}")]
+    InTurnLine {
+        part: usize,
+        typed: String,
+        kept: Vec<String>,
+        error: Box<Error>,
+    },
+
     /// A step of a saved Canadian or Carolina log that cannot be replayed: the record is
     /// wrong, whatever the step's own error was, so this is never a refusal.
     #[error("step {step}: \"{line}\": {error}")]
@@ -188,9 +198,31 @@ pub enum Error {
     #[error("{}: larger than a game or a rules file can be ({} MB at most)", crate::words::printable_path(.path), .most / (1024 * 1024))]
     TooLarge { path: std::path::PathBuf, most: u64 },
 
+    /// No home directory to install into (`HOME` unset or not absolute).
+    #[error("no home directory: HOME is not set to an absolute path")]
+    NoHome,
+
+    /// `completions --install` for a shell with no folder of completion scripts to find.
+    #[error(
+        "{shell} has no folder of completion scripts to install into; print the script (carousel completions {shell}) and load it from the shell's profile"
+    )]
+    NoInstallPlace { shell: String },
+
     /// A file that cannot be read or written.
     #[error("{path}: {problem}")]
     File { path: String, problem: String },
+
+    /// A game another session holds, or a file another session keeps for the new game it
+    /// was started to save there (`game` false): one session at a time, nothing changed.
+    #[error(
+        "{path}: {} {holder}; it can be played in one session at a time, so quit it there first",
+        if *.game { "this game is open in" } else { "this file is kept for a new game by" }
+    )]
+    HeldElsewhere {
+        path: String,
+        holder: Holder,
+        game: bool,
+    },
 
     /// A file a command would write over, refused: nothing was written.
     #[error(transparent)]
@@ -202,6 +234,22 @@ pub enum Error {
         "{path} is {found}, where this game's lock file goes; it was left as it is and nothing was written through it (remove it to open the game)"
     )]
     NotALock { path: String, found: LockFound },
+}
+
+/// The session that holds a game: another carousel process, by its number when its lock
+/// file names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Holder {
+    pub process: Option<u32>,
+}
+
+impl std::fmt::Display for Holder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.process {
+            Some(number) => write!(f, "another carousel session (process {number})"),
+            None => f.write_str("another carousel session"),
+        }
+    }
 }
 
 /// What was found where a game's lock file goes, that is no lock file.
@@ -523,7 +571,7 @@ impl Error {
             | Error::Unsaved
             | Error::NoAnswer { .. }
             | Error::NoAnswerNoYes => true,
-            Error::InRound { error, .. } => error.is_refusal(),
+            Error::InRound { error, .. } | Error::InTurnLine { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
             Error::Unscored(unscored) => unscored.is_refusal(),
             Error::HandStep(step) => step.is_refusal(),
@@ -1054,7 +1102,7 @@ pub enum Overwrite {
 
     /// A file a session holds (its game is open there): `holder` names the session.
     #[error("{path} is a game open in {holder}: it is never written over, so nothing was written")]
-    Held { path: String, holder: String },
+    Held { path: String, holder: Holder },
 
     /// The file of the game in play in this session.
     #[error(
@@ -1159,6 +1207,21 @@ pub enum CommandError {
     /// A first word that is no command; `hint` says what was probably meant.
     #[error("\"{word}\" is not a command{hint}; help lists the commands")]
     NotACommand { word: String, hint: Hint },
+
+    /// A part of a turn typed in one line that is no step of a turn: nothing of the line
+    /// was played. `words` lists the steps a turn's parts take.
+    #[error(
+        "\"{typed}\" (part {part} of the line) is no step of a turn, so nothing of the line was played; a turn's parts are {words}, between commas"
+    )]
+    NotATurnPart {
+        part: usize,
+        typed: String,
+        words: String,
+    },
+
+    /// `yes` or `no` with no question waiting for it.
+    #[error("\"{word}\" answers a question, and none is waiting: nothing was done")]
+    NoQuestion { word: String },
 
     /// A word a game was handed that is none of its commands.
     #[error("\"{word}\" is not a command of this game; help lists them")]

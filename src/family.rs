@@ -238,6 +238,8 @@ pub trait InPlay {
     fn words(&self) -> &'static [&'static [&'static str]];
     /// Commands of the game that take a player's name first, for completion.
     fn takes_a_name(&self) -> &'static [&'static str];
+    /// The commands a whole turn is typed with in one line, between commas.
+    fn turn_words(&self) -> &'static [&'static str];
     /// A line that reads as one of the game's steps without a command word.
     fn reads_as(&self, line: &str) -> Option<(&'static str, String)>;
     /// What a word that is no command probably meant.

@@ -182,10 +182,7 @@ pub(crate) fn default_switch(table: &[HouseRule], key: &str) -> bool {
 
 /// Reads house rules from a TOML document holding the keys, or a `[rules]` table of them.
 /// With `rules_only`, a document with a `[rules]` table may hold nothing else.
-pub(crate) fn read<R: serde::de::DeserializeOwned>(
-    text: &str,
-    rules_only: bool,
-) -> Result<R, crate::error::Error> {
+pub(crate) fn read<R: GameRules>(text: &str, rules_only: bool) -> Result<R, crate::error::Error> {
     let value: toml::Table = toml::from_str(text).map_err(|e| {
         // Name the line and the token (a repeated key names the key), not just the trouble.
         let place = e.span().map_or(String::new(), |span| {
@@ -209,6 +206,15 @@ pub(crate) fn read<R: serde::de::DeserializeOwned>(
         }
         _ => value,
     };
+    // A key of no rule of this game is named with the game's keys, in the REPL's words.
+    let keys = HouseRule::keys(R::table());
+    if let Some(key) = table.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(RulesError::NotARule {
+            key: key.clone(),
+            keys,
+        }
+        .into());
+    }
     R::deserialize(toml::Value::Table(table)).map_err(|e| {
         RulesError::Keys {
             problem: e.message().to_string(),

@@ -22,7 +22,7 @@
 //!   any other file that exists only when the user says so.
 
 use crate::error::Error;
-use crate::error::{LockFound, Overwrite};
+use crate::error::{Holder, LockFound, Overwrite};
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -344,7 +344,7 @@ fn lock_path_of(target: &Path) -> PathBuf {
 }
 
 /// Which session holds the game whose record is `target`, if one does: its lock is taken.
-fn held_by(target: &Path) -> Option<String> {
+fn held_by(target: &Path) -> Option<Holder> {
     let lock = open_lock(&lock_path_of(target), false).ok()?;
     if !lock.metadata().is_ok_and(|m| m.is_file()) {
         return None;
@@ -356,14 +356,24 @@ fn held_by(target: &Path) -> Option<String> {
     }
 }
 
-/// The session a lock file names, in words.
-fn holder(lock: &fs::File) -> String {
-    let mut text = String::new();
-    let _ = lock.take(100).read_to_string(&mut text);
-    match text.trim() {
-        "" => "another carousel session".to_string(),
-        holder => format!("another carousel session ({holder})"),
+/// The session that holds `lock`: the process its lock file names. A session writes its
+/// number just after taking the lock, so an empty file is read again for a moment before
+/// the holder is said without it.
+fn holder(lock: &fs::File) -> Holder {
+    for _ in 0..50 {
+        let mut text = String::new();
+        let _ = (&*lock).seek(SeekFrom::Start(0));
+        let _ = lock.take(100).read_to_string(&mut text);
+        let process = text
+            .trim()
+            .strip_prefix("process ")
+            .and_then(|n| n.parse().ok());
+        if process.is_some() {
+            return Holder { process };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
+    Holder { process: None }
 }
 
 /// Opens a lock file, to take its lock (`create`: read and written, made when missing) or
@@ -491,6 +501,11 @@ impl GameFile {
         &self.shown
     }
 
+    /// Whether the record is on disk: not yet, for a file kept for a new game.
+    pub fn exists(&self) -> bool {
+        self.target.exists()
+    }
+
     /// Whether `path` names this game's file (by another spelling or a link too).
     pub fn is(&self, path: &Path) -> bool {
         let target = resolve(path);
@@ -591,12 +606,10 @@ fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
         match fs4::FileExt::try_lock(&lock) {
             Ok(()) => {}
             Err(fs4::TryLockError::WouldBlock) => {
-                let who = holder(&lock);
-                return Err(Error::File {
+                return Err(Error::HeldElsewhere {
                     path: path.display().to_string(),
-                    problem: format!(
-                        "this game is open in {who}; it can be played in one session at a time, so quit it there first"
-                    ),
+                    holder: holder(&lock),
+                    game: path.exists(),
                 });
             }
             Err(fs4::TryLockError::Error(e)) => return Err(file_error(lock_path, e)),

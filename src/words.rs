@@ -52,6 +52,14 @@ pub fn typed(name: &str) -> String {
 }
 
 /// A count with its noun: `1 round`, `2 rounds`.
+/// `word` with its first letter a capital: `round` → `Round`, to start a sentence.
+pub fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 pub fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

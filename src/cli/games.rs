@@ -90,7 +90,7 @@ pub(super) fn run(args: &GamesArgs, c: &mut Console) -> anyhow::Result<Answer> {
     if !args.yes {
         let question = format!(
             "{} {} ({})?",
-            capitalised(verb),
+            crate::words::capitalized(verb),
             printable(&saved.name),
             saved.summary.as_ref().map_or_else(String::new, |s| {
                 let players = s.players.join(", ");
@@ -138,13 +138,6 @@ pub(super) fn run(args: &GamesArgs, c: &mut Console) -> anyhow::Result<Answer> {
         }
     }
     Ok(Answer::Yes)
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// `games --json`: the saved games, most recently played first.

@@ -8,6 +8,7 @@ mod completions;
 mod dispute;
 mod export;
 mod games;
+mod manual;
 mod play;
 mod score;
 mod score_args;
@@ -67,6 +68,7 @@ pub(crate) enum Command {
     Stats(stats::StatsArgs),
     Chart(chart::ChartArgs),
     Completions(completions::CompletionsArgs),
+    Man(manual::ManArgs),
 }
 
 /// Options every one-shot command takes.
@@ -132,6 +134,7 @@ pub(crate) fn run(command: &Command, c: &mut Console) -> u8 {
         Command::Stats(args) => (stats::run(args, c), args.output.json),
         Command::Chart(args) => (chart::run(args, c), args.output.json),
         Command::Completions(args) => (completions::run(args, c), false),
+        Command::Man(args) => (manual::run(args, c), false),
     };
     let status = match result {
         Ok(Answer::Yes) => 0,

@@ -50,6 +50,25 @@ pub(crate) fn repl_line(
     game: Option<&dyn InPlay>,
 ) -> (Kind, String) {
     let at = line.map_or(String::new(), |n| format!("line {n}: "));
+    if let Error::InTurnLine {
+        part,
+        typed,
+        kept,
+        error,
+    } = err
+    {
+        let (kind, said) = repl_line(error, line, game);
+        let stood = match kept.as_slice() {
+            [] => "nothing of it was played".to_string(),
+            [one] => format!("the part before it ({one}) stands; undo takes it back"),
+            more => format!(
+                "the parts before it ({}) stand; undo takes them back a step at a time",
+                more.join("; ")
+            ),
+        };
+        let note = format!("The line stops at part {part} ({typed}): {stood}.\n");
+        return (kind, format!("{said}{}", printable_lines(&note)));
+    }
     let kind = Kind::of(err);
     let text = match (game.and_then(|g| g.explain(err)), kind) {
         (Some(explained), _) => format!("{at}{explained}"),

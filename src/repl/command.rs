@@ -43,6 +43,28 @@ pub(crate) fn named(words: &[&[&'static str]], word: &str) -> Option<&'static st
         .map(|names| names[0])
 }
 
+/// A line cut at its commas into the parts of a turn typed in one line
+/// (`draw, meld 8h 9h *10h, done`). A part of meld numbers alone belongs to the next
+/// (`1, 2 = MELDS` is one rearrangement), and empty parts (a trailing comma) are dropped.
+pub(crate) fn turn_parts(line: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (at, _) in line.match_indices(',') {
+        let part = &line[start..at];
+        let numbers_only = part
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace() || c == ',');
+        if numbers_only && !part.trim().is_empty() {
+            continue;
+        }
+        parts.push(part.trim());
+        start = at + 1;
+    }
+    parts.push(line[start..].trim());
+    parts.retain(|part| !part.is_empty());
+    parts
+}
+
 /// `rules` as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum RulesArg {
@@ -381,6 +403,34 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turn_line_is_cut_at_its_commas_but_a_list_of_meld_numbers_is_kept_whole() {
+        assert_eq!(
+            turn_parts("draw, meld 8h 9h *10h, done"),
+            ["draw", "meld 8h 9h *10h", "done"]
+        );
+        assert_eq!(
+            turn_parts("draw 2, 1, 2 = 3s 4s 5s | 6h 6d 6c, done"),
+            ["draw 2", "1, 2 = 3s 4s 5s | 6h 6d 6c", "done"]
+        );
+        assert_eq!(turn_parts("1,2=3s 4s 5s"), ["1,2=3s 4s 5s"]);
+        assert_eq!(turn_parts("draw,, done ,"), ["draw", "done"]);
+        assert_eq!(turn_parts("pass"), ["pass"]);
+        assert!(turn_parts(" , ,").is_empty());
+    }
+
+    proptest::proptest! {
+        /// Cutting never panics and loses nothing but commas and the space around parts.
+        #[test]
+        fn a_turn_line_keeps_every_character_but_the_commas_between_parts(line in "\\PC{0,40}") {
+            let parts = turn_parts(&line);
+            let kept: String = parts.concat().chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+            let typed: String = line.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+            proptest::prop_assert_eq!(kept, typed);
+            proptest::prop_assert!(parts.iter().all(|p| !p.is_empty()));
+        }
+    }
 
     fn ok(word: &str, rest: &str) -> Command {
         let name = named(WORDS, word).unwrap();

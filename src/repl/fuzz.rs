@@ -73,6 +73,8 @@ const WORDS: &[&str] = &[
     "draw",
     "done",
     "done",
+    "pass",
+    "draw 2, meld",
     "meld",
     "meld",
     "add",
@@ -152,6 +154,9 @@ const TOKENS: &[&str] = &[
     "joker-value",
     "on",
     "#",
+    ",",
+    ", done",
+    ", pass",
     "\"",
     "1000000",
 ];

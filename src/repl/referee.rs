@@ -45,8 +45,9 @@ pub struct Referee {
     pub(super) file: Option<GameFile>,
     /// Why the last step could not be saved, while the file is behind the game in play.
     pub(super) unsaved: Option<String>,
-    /// The file named at start, where a new game is saved if it does not exist yet.
-    named: Option<PathBuf>,
+    /// The file named at start that did not exist yet, locked from the start so that a
+    /// second session named to it is refused at once: the first new game is saved there.
+    reserved: Option<GameFile>,
     pub(super) dirs: Option<Dirs>,
     /// The house rules each game's next new game starts with, in the order of [`GAMES`].
     next_rules: Vec<Box<dyn AnyRules>>,
@@ -149,7 +150,7 @@ impl Referee {
             game: None,
             file: None,
             unsaved: None,
-            named: None,
+            reserved: None,
             dirs,
             next_rules,
             refused,
@@ -158,7 +159,10 @@ impl Referee {
             sharing: None,
         };
         if let Some(path) = &args.game {
-            if path.exists() {
+            // Locked first: a second session named to the same file, game or not yet, is
+            // refused here.
+            let (file, text) = GameFile::open_text(path)?;
+            if let Some(text) = text {
                 if args.rules.is_some() {
                     return Err(CommandError::RulesFile {
                         why: format!(
@@ -168,13 +172,13 @@ impl Referee {
                     }
                     .into());
                 }
-                let (file, game) = open(path)?;
+                let game = catalogue::read_game(path, &text)?;
                 note_links(&file, c);
                 referee.next = game.kind();
                 referee.game = Some(game);
                 referee.file = Some(file);
             } else {
-                referee.named = Some(path.clone());
+                referee.reserved = Some(file);
             }
         }
         if let Some(place) = &args.share {
@@ -282,11 +286,11 @@ impl Referee {
             say!(c, "{}", game.status(c.look()));
             return;
         }
-        if let Some(named) = &self.named {
+        if let Some(reserved) = &self.reserved {
             sayln!(
                 c,
                 "{} does not exist yet: a new game is saved there.",
-                printable_path(named)
+                printable_path(reserved.path())
             );
         } else if let Some((path, summary)) =
             self.dirs.as_ref().and_then(catalogue::last_unfinished)
@@ -470,6 +474,15 @@ impl Referee {
         if text.is_empty() {
             return Ok(Flow::Go);
         }
+        if let Some(game) = &self.game
+            && !game.turn_words().is_empty()
+            && text.contains(',')
+        {
+            let parts = command::turn_parts(text);
+            if parts.len() > 1 && self.turn_step(parts[0]).is_some() {
+                return self.turn_line(&parts, c).map(|()| Flow::Go);
+            }
+        }
         let (word, rest) = split_word(text);
         if let Some(name) = command::named(command::WORDS, word) {
             let (round_word, fix_forms, round_form) = match &self.game {
@@ -500,6 +513,10 @@ impl Referee {
         {
             return self.game_command(name, name, &rest, c).map(|()| Flow::Go);
         }
+        // An answer with no question waiting (it was answered, or never asked).
+        if ["yes", "y", "no", "n"].contains(&word.to_lowercase().as_str()) && rest.is_empty() {
+            return Err(CommandError::NoQuestion { word: shown(word) }.into());
+        }
         let hint = command::nearest(command::WORDS, word)
             .or_else(|| command::nearest(self.game_words(), word))
             .map(Hint::DidYouMean)
@@ -516,6 +533,54 @@ impl Referee {
             hint,
         }
         .into())
+    }
+
+    /// The step of a turn a part of a one-line turn is, with what follows its word: a turn
+    /// word of the game in play, or a line the game reads as one (`1 2 = MELDS`).
+    fn turn_step(&self, part: &str) -> Option<(&'static str, String)> {
+        let game = self.game.as_deref()?;
+        let (word, rest) = split_word(part);
+        let step = match command::named(game.words(), word) {
+            Some(name) => (name, rest.to_string()),
+            None => game.reads_as(part)?,
+        };
+        game.turn_words().contains(&step.0).then_some(step)
+    }
+
+    /// A whole turn typed in one line: each part played in order as if typed alone, and
+    /// saved; a part that fails stops the line there, the parts before it standing. A
+    /// part that is no step of a turn stops it before anything is played.
+    fn turn_line(&mut self, parts: &[&str], c: &mut Console) -> Result<(), Error> {
+        let mut steps = Vec::with_capacity(parts.len());
+        for (i, part) in parts.iter().enumerate() {
+            let Some(step) = self.turn_step(part) else {
+                let words = self.game()?.turn_words();
+                return Err(CommandError::NotATurnPart {
+                    part: i + 1,
+                    typed: shown(part),
+                    words: crate::words::or_list(words),
+                }
+                .into());
+            };
+            steps.push(step);
+        }
+        for (i, (name, rest)) in steps.iter().enumerate() {
+            let typed = split_word(parts[i]).0;
+            let typed = if command::named(self.game_words(), typed).is_some() {
+                typed
+            } else {
+                name
+            };
+            if let Err(error) = self.game_command(name, typed, rest, c) {
+                return Err(Error::InTurnLine {
+                    part: i + 1,
+                    typed: parts[i].to_string(),
+                    kept: parts[..i].iter().map(|p| (*p).to_string()).collect(),
+                    error: Box::new(error),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// One of the game's own commands: the game in play's, or one it takes without a game.
@@ -641,14 +706,26 @@ impl Referee {
             return Err(CommandError::RulesFile { why: why.clone() }.into());
         }
         let played = kind.entry().new_game(new, self.next_rules[i].as_ref())?;
-        let path = new_game_path(self.named.as_deref(), self.dirs.as_ref(), played.players())?;
-        let (mut file, existing) = GameFile::open_text(&path)?;
-        if existing.is_some() {
-            return Err(CommandError::NewHere {
-                path: printable_path(&path),
+        let (mut file, path) = match self.reserved.take() {
+            Some(reserved) if !reserved.exists() => {
+                let path = reserved.path().to_path_buf();
+                (reserved, path)
             }
-            .into());
-        }
+            _ => {
+                let path = match &self.dirs {
+                    Some(dirs) => dirs.new_game_file(played.players()),
+                    None => return Err(CommandError::NoDataDir.into()),
+                };
+                let (file, existing) = GameFile::open_text(&path)?;
+                if existing.is_some() {
+                    return Err(CommandError::NewHere {
+                        path: printable_path(&path),
+                    }
+                    .into());
+                }
+                (file, path)
+            }
+        };
         file.save_text(&saved_text(played.as_ref()))?;
         if let (Some(old), Some(old_file)) = (&self.game, &self.file) {
             sayln!(
@@ -915,19 +992,5 @@ fn note_links(file: &GameFile, c: &mut Console) {
             "note: {} has {links} hard links; each save writes a new file, so the other names keep the game as it is now (a symbolic link is followed instead).",
             printable_path(file.path())
         );
-    }
-}
-
-/// Where a new game is saved: the file named at start if it does not exist yet, else a new
-/// file in the data directory.
-fn new_game_path(
-    named: Option<&Path>,
-    dirs: Option<&Dirs>,
-    players: &[String],
-) -> Result<PathBuf, Error> {
-    match (named, dirs) {
-        (Some(named), _) if !named.exists() => Ok(named.to_path_buf()),
-        (_, Some(dirs)) => Ok(dirs.new_game_file(players)),
-        (_, None) => Err(CommandError::NoDataDir.into()),
     }
 }

@@ -132,6 +132,7 @@ fn typed_after_prompt(line: &str) -> Option<&str> {
     let is_prompt = prompt == "carousel"
         || prompt == "game over"
         || prompt.starts_with("hands of ")
+        || prompt.starts_with("hand of ")
         || prompt.ends_with(" to draw")
         || prompt.ends_with(", melded")
         || prompt.ends_with(", last lap")

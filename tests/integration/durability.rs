@@ -808,8 +808,12 @@ fn item3_a_game_open_in_a_session_is_not_removed_from_under_it() {
         .output()
         .unwrap();
     let said = text(&removed.stderr);
-    assert_ne!(removed.status.code(), Some(0), "{said}");
-    assert!(said.contains("open in another carousel session"), "{said}");
+    // Exit 2, as `play` refuses it, naming the process (docs/commands.md).
+    assert_eq!(removed.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("open in another carousel session (process"),
+        "{said}"
+    );
     assert!(path.exists());
     let _ = a.close();
     let removed = carousel(home.path())
@@ -1510,4 +1514,101 @@ fn a_record_of_more_rounds_than_any_game_is_refused() {
         .status(2)
         .stderr_has("the record holds 100001 rounds, more than any game can (100000 at most)")
         .run();
+}
+
+/// Two sessions started on a file that does not exist yet: the first keeps it for its new
+/// game from the start, the second is refused at once naming the first's process, so
+/// neither saves its game somewhere the player did not ask.
+#[test]
+fn item6_a_second_session_on_a_file_not_made_yet_is_refused_naming_the_first() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let mut a = Session::open(home.path(), &game);
+    assert!(a.line("status").len() <= 1);
+    let b = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new dave erin fay\n",
+    );
+    assert_eq!(b.status, 2, "{}", b.stderr);
+    assert!(
+        b.stderr
+            .contains("kept for a new game by another carousel session"),
+        "{}",
+        b.stderr
+    );
+    assert!(
+        b.stderr.contains(&format!("process {}", a.child.id())),
+        "{}",
+        b.stderr
+    );
+    assert!(!game.exists());
+    let elsewhere = std::fs::read_dir(home.games_dir()).map_or(0, Iterator::count);
+    assert_eq!(elsewhere, 0, "the refused session saved a game elsewhere");
+    assert!(a.line("new alice bob carol").is_empty());
+    let (status, rest) = a.close();
+    assert_eq!(status, 2, "{rest:?}"); // the marker words were not understood
+    assert_eq!(log_of(&game), Vec::<String>::new());
+    assert!(std::fs::read_to_string(&game).unwrap().contains("alice"));
+}
+
+/// Many sessions started at once on one game: one plays it, and every other is told which
+/// process holds it (the holder writes its number just after taking the lock; a refused
+/// session waits for it rather than naming no one).
+#[test]
+fn item6_every_session_refused_at_a_crowded_start_names_the_holder() {
+    let home = Home::new();
+    let game = home.path().join("g.toml");
+    let made = play(
+        home.path(),
+        &[game.to_str().unwrap()],
+        b"new alice bob carol\n",
+    );
+    assert!(made.status == 0, "{}", made.stderr);
+    let children: Vec<Child> = (0..24)
+        .map(|_| {
+            carousel(home.path())
+                .arg("play")
+                .arg(&game)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut refused = 0;
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        let said = text(&out.stderr);
+        if said.contains("open in another carousel session") {
+            refused += 1;
+            assert!(said.contains("(process "), "{said}");
+        }
+    }
+    assert!(refused < 24, "no session could open the game");
+}
+
+/// A damaged record names the round where it is damaged once, whether it is scored or
+/// opened to play on.
+#[test]
+fn item6_a_damaged_record_names_its_round_once() {
+    let home = Home::new();
+    let path = home.path().join("g.toml");
+    std::fs::write(
+        &path,
+        "players = [\"a\", \"b\", \"c\"]\n\n[[round]]\nknocker = \"a\"\n\n[round.hands]\na = 3\nb = \"x\"\nc = 30\n\n[play]\nfirst-dealer = \"a\"\nlog = [\"round knock a a=3 b=20 c=30\"]\n",
+    )
+    .unwrap();
+    for args in [vec!["tally"], vec!["play"]] {
+        let out = home
+            .test()
+            .args(&args)
+            .arg(&path)
+            .stdin("")
+            .any_status()
+            .run();
+        assert_eq!(out.status, 2, "{}", out.stderr);
+        assert_eq!(out.stderr.matches("round 1").count(), 1, "{}", out.stderr);
+    }
 }

@@ -128,7 +128,7 @@ fn resume_goes_on_exactly_where_the_game_stopped() {
     let lines = lines_of(&script);
     let whole = Home::new();
     assert_eq!(whole.play("g.toml", &script).2, 0);
-    for cut in [9, 20, 33, 46] {
+    for cut in [9, 14, 20, 33, 40] {
         let user = Home::new();
         let (first, second) = lines.split_at(cut);
         assert_eq!(user.play("g.toml", &first.join("\n")).2, 0, "cut at {cut}");
@@ -144,12 +144,8 @@ fn resume_goes_on_exactly_where_the_game_stopped() {
 
 #[test]
 fn kill_9_mid_game_loses_nothing_and_the_game_resumes_to_the_same_state() {
-    // Kill it after round 3's first meld.
-    kill_9_and_resume(
-        "five-players.carousel",
-        "meld 10c Jc Qc Kc",
-        "dan: play = 10c Jc Qc Kc",
-    );
+    // Kill it in round 3's hands, once a line of one step is on disk.
+    kill_9_and_resume("five-players.carousel", "hand eve 40", "eve: hand 40");
 }
 
 /// Plays an example whole, and again with a kill -9 once the line starting `cut_after` is

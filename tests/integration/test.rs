@@ -140,6 +140,7 @@ pub(crate) struct Test {
     args: Vec<String>,
     current_dir: Option<PathBuf>,
     env: Vec<(String, String)>,
+    env_removed: Vec<String>,
     stdin: Vec<u8>,
     status: Option<i32>,
     json: Option<Value>,
@@ -167,6 +168,7 @@ impl Test {
             args: Vec::new(),
             current_dir: None,
             env: Vec::new(),
+            env_removed: Vec::new(),
             stdin: Vec::new(),
             status: Some(0),
             json: None,
@@ -197,6 +199,12 @@ impl Test {
 
     pub(crate) fn env(mut self, key: &str, value: impl AsRef<str>) -> Self {
         self.env.push((key.to_string(), value.as_ref().to_string()));
+        self
+    }
+
+    /// Runs without the variable `key` that the home sets (an `XDG_*_HOME`, say).
+    pub(crate) fn env_remove(mut self, key: &str) -> Self {
+        self.env_removed.push(key.to_string());
         self
     }
 
@@ -269,6 +277,9 @@ impl Test {
         }
         for (key, value) in &self.env {
             cmd.env(key, value);
+        }
+        for key in &self.env_removed {
+            cmd.env_remove(key);
         }
         let output = Command::from_std(cmd)
             .write_stdin(self.stdin.clone())

@@ -28,7 +28,8 @@ pub(crate) const WORDS: &[&[&str]] = &[
     &["meld", "lay"],
     &["add"],
     &["rearrange", "move"],
-    &["done", "end", "next", "pass"],
+    &["done", "end", "next"],
+    &["pass"],
     &["knock"],
     &["check"],
     &["hand"],
@@ -260,7 +261,18 @@ fn arrange(rest: &str, rules: &Rules, deck: Deck, c: &mut Console) -> Result<(),
     let pile = Hand::parse(rest.trim_matches('"'), deck)?;
     match super::solver::arrange(pile.cards(), rules, deck) {
         Some(table) if table.is_empty() => sayln!(c, "Nothing to lay out."),
-        Some(table) => say!(c, "{}", text::table(&table, &[])),
+        // Not headed "Table:": the table in play is not changed, only these cards laid out.
+        Some(table) => {
+            sayln!(
+                c,
+                "These {} cards can all be laid out, as:",
+                pile.cards().len()
+            );
+            for meld in table.melds() {
+                sayln!(c, "  {meld}");
+            }
+            sayln!(c, "(arrange only answers: the table is not changed.)");
+        }
         None => say!(
             c,
             "{}",
@@ -309,6 +321,11 @@ impl Desk for Setup {
             "done" => {
                 nothing_more(word, rest)?;
                 let notes = game.done()?;
+                tell(game, &notes, c);
+            }
+            "pass" => {
+                nothing_more(word, rest)?;
+                let notes = game.pass()?;
                 tell(game, &notes, c);
             }
             "knock" => {
@@ -427,6 +444,10 @@ impl Desk for Setup {
 
     fn takes_a_name() -> &'static [&'static str] {
         &["hand", "cards"]
+    }
+
+    fn turn_words() -> &'static [&'static str] {
+        &["draw", "meld", "add", "rearrange", "pass", "done", "knock"]
     }
 
     fn tell(game: &Game, notes: &[Note<Setup>], look: Look) -> String {

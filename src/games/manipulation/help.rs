@@ -15,8 +15,11 @@ A turn (the prompt says whose turn it is)
   N M = MELDS      rearrange: melds N and M (and cards from the hand) become MELDS:
                    1 2 = 3s 4s 5s | 3h 4h 5h | 6s 6h 6d
   done             end the turn
+  pass             a turn without a meld: draw on to the third card and end the turn
   knock HAND       knock with the hand left, as cards or its count: knock 4s Ah, or knock 5
   check MOVE       judge a move without making it: check 1 = 6h *7h 8h 9h
+A whole turn in one line: its steps between commas, judged in order
+  draw, meld 8h 9h *10h, done      draw 2, add 1 Jh, knock 5
 
 When a round is over
   hand NAME HAND   a player's hand, as cards or its count: hand bob Kd *, or hand bob 35
@@ -89,9 +92,21 @@ Examples:
     Topic {
         name: "done",
         text: "\
-done   (or: end, next, pass)
+done   (or: end, next)
   Ends the turn; play passes to the next player. A turn begins with a draw, and a turn
-  without a meld takes three draws before it may end. In the last lap a turn may end at once.",
+  without a meld takes three draws before it may end. In the last lap a turn may end at once.
+  To type a turn without a meld in one word: pass.",
+    },
+    Topic {
+        name: "pass",
+        text: "\
+pass
+  A turn without a meld, in one word: the player draws on to the third card (as many as
+  the stock still holds), and the turn ends. After a meld, or in the last lap, pass ends the
+  turn without drawing. If the turn may not end, nothing is drawn either.
+Examples:
+  pass                       (a turn that only draws: draw 3 and done)
+  draw, meld 8h 9h *10h, pass",
     },
     Topic {
         name: "knock",
@@ -168,9 +183,9 @@ Examples:
         name: "table",
         text: "\
 table               shows the table, melds numbered for moves
-table MELDS         re-enters the whole table, to correct the mirror to the table as it
-                    lies; card counts stay as they were (see cards)
-table empty         empties the table mirror
+table MELDS         re-enters the whole table, so the referee's table matches the one
+                    on the table as it lies; card counts stay as they were (see cards)
+table empty         empties the referee's table
 Example:
   table 3s 4s 5s | 6h 6d 6c *6s | 10c Jc Qc",
     },
@@ -199,7 +214,15 @@ A turn, as the referee follows it:
   When the last card of the stock is drawn, that turn ends as usual and then every player,
   starting with the next, has one more turn to meld without drawing (the last lap); a knock
   is allowed. Then the round is scored with no knocker.
-  The player left of the dealer plays first; the deal passes left each round.",
+  The player left of the dealer plays first; the deal passes left each round.
+A whole turn in one line: the steps of a turn between commas, each judged in order as if
+  typed alone, and saved. A step that is refused stops the line there: the steps before it
+  stand (the referee says which), and undo takes them back a step at a time. The one-line
+  form and the step-by-step form mix freely; a line may hold any part of a turn.
+Examples:
+  draw, meld 8h 9h *10h, done
+  draw 2, add 1 Jh, 1 2 = 8h 9h 10h Jh | 7s 7d *7c, knock 5
+  pass",
     },
     Topic {
         name: "notation",

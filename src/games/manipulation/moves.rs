@@ -121,20 +121,44 @@ pub fn judge(
             message: "no card was played from the hand; a move lays at least one".to_string(),
         });
     } else if let Some(hand) = hand {
-        let not_in_hand = CardCounts::of(played.iter().copied()).excess_over(&hand.counts());
+        let new_counts = CardCounts::of(played.iter().copied());
+        let held = hand.counts();
+        let not_in_hand = new_counts.excess_over(&held);
         if !not_in_hand.is_empty() {
-            let verb = if not_in_hand.len() == 1 { "is" } else { "are" };
+            let hand_text = if hand.is_empty() {
+                "empty".to_string()
+            } else {
+                hand.to_string()
+            };
+            let mut short: Vec<HandCard> = not_in_hand.clone();
+            short.sort_unstable();
+            short.dedup();
+            let message = if short.iter().all(|card| held.get(*card) == 0) {
+                let verb = if not_in_hand.len() == 1 { "is" } else { "are" };
+                format!(
+                    "{} {verb} new on the table but not in the hand ({hand_text})",
+                    name_cards(&not_in_hand)
+                )
+            } else {
+                // Some of them are in the hand, only fewer than are new: say both counts.
+                let counted: Vec<String> = short
+                    .iter()
+                    .map(|card| {
+                        format!(
+                            "{} {card} new, {} in the hand",
+                            new_counts.get(*card),
+                            held.get(*card)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "more cards are new on the table than the hand holds: {} ({hand_text})",
+                    counted.join("; ")
+                )
+            };
             violations.push(Violation {
                 rule: MoveRule::M2,
-                message: format!(
-                    "{} {verb} new on the table but not in the hand ({})",
-                    name_cards(&not_in_hand),
-                    if hand.is_empty() {
-                        "empty".to_string()
-                    } else {
-                        hand.to_string()
-                    }
-                ),
+                message,
             });
         }
     }
@@ -409,6 +433,16 @@ mod tests {
         );
         // The joker's leaving is M1's business, not also M4's.
         assert!(!rules_broken(&v).contains(&MoveRule::M4), "{v}");
+    }
+
+    #[test]
+    fn m2_two_new_copies_of_a_card_the_hand_holds_once_say_both_counts() {
+        let v = judge_text("8h 9h 10h", Some("Jh"), "8h 9h 10h Jh Jh");
+        assert_eq!(rules_broken(&v), vec![MoveRule::M2, MoveRule::M3]);
+        assert_eq!(
+            v.violations[0].message,
+            "more cards are new on the table than the hand holds: 2 Jh new, 1 in the hand (Jh)"
+        );
     }
 
     #[test]

@@ -175,6 +175,23 @@ mod tests {
     }
 
     #[test]
+    fn a_key_of_no_rule_is_named_with_the_rules_there_are_in_the_referees_words() {
+        let err = Rules::from_toml("[rules]\ntarget = 100\nred-threes = true\n").unwrap_err();
+        assert!(
+            matches!(&err, crate::error::Error::Rules(crate::error::RulesError::NotARule { key, .. }) if key == "red-threes"),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string().ends_with(
+                "\"red-threes\" is not a house rule; the rules are target, knock-limit, \
+                 undercut-bonus, going-out-bonus, game-bonus, round-bonus, hand-size, \
+                 joker-value, round-bonus-for-all, meld-after-third-draw, aces-low-only"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_repeated_key_names_the_key_and_its_line() {
         let err = Rules::from_toml("target = 100\nknock-limit = 3\ntarget = 120\n")
             .unwrap_err()

@@ -201,7 +201,7 @@ pub(crate) fn tell(game: &Game, notes: &[Said<Setup>], look: Look) -> String {
             } => {
                 let _ = write!(out, "{key} is now {value} for this game.");
                 let r = game.round();
-                if *redealt {
+                if *redealt && !game.is_over() {
                     let _ = write!(
                         out,
                         " Round {} is dealt again: {} cards each, stock {}.",
@@ -233,7 +233,11 @@ pub(crate) fn tell(game: &Game, notes: &[Said<Setup>], look: Look) -> String {
                     ordinal(*draw),
                     cards(*held)
                 );
-                if *draw >= DRAWS_A_TURN && !game.rules().meld_after_third_draw {
+                // Unless the same step ended the turn (pass): then the advice comes too late.
+                let ended = notes
+                    .iter()
+                    .any(|n| matches!(n, Said::Game(Note::Turn { .. })));
+                if *draw >= DRAWS_A_TURN && !game.rules().meld_after_third_draw && !ended {
                     out.push_str(" No meld after the third draw: knock, or done.");
                 }
                 out.push('\n');
@@ -248,16 +252,32 @@ pub(crate) fn tell(game: &Game, notes: &[Said<Setup>], look: Look) -> String {
             Note::Played {
                 player,
                 played,
+                back,
                 held,
                 fresh,
             } => {
-                let _ = writeln!(
-                    out,
-                    "Legal: {} played {}; {} left in hand.",
-                    names[*player],
-                    Spaced(played),
-                    cards(*held)
-                );
+                let name = &names[*player];
+                let _ = match (played.is_empty(), back.is_empty()) {
+                    (_, true) => writeln!(
+                        out,
+                        "Legal: {name} played {}; {} left in hand.",
+                        Spaced(played),
+                        cards(*held)
+                    ),
+                    (true, false) => writeln!(
+                        out,
+                        "Legal: {} went back to {name}'s hand (laid earlier this turn); {} in hand.",
+                        Spaced(back),
+                        cards(*held)
+                    ),
+                    (false, false) => writeln!(
+                        out,
+                        "Legal: {name} played {}, and {} went back to the hand (laid earlier this turn); {} in hand.",
+                        Spaced(played),
+                        Spaced(back),
+                        cards(*held)
+                    ),
+                };
                 out.push_str(&table(&game.round().table, fresh));
             }
             Note::Turn {
@@ -312,7 +332,7 @@ pub(crate) fn tell(game: &Game, notes: &[Said<Setup>], look: Look) -> String {
             } => {
                 let _ = writeln!(
                     out,
-                    "The table mirror is corrected: {} on it (were {cards_before}); stock {stock}.",
+                    "The referee's table now matches the table as it lies: {} on it (were {cards_before}); stock {stock}.",
                     cards(*cards_after as u32)
                 );
                 let _ = match cards_after.cmp(cards_before) {
@@ -408,7 +428,8 @@ pub(crate) fn prompt(game: &Game) -> String {
                 .iter()
                 .map(|p| names[*p].as_str())
                 .collect();
-            format!("hands of {}> ", waiting.join(", "))
+            let word = if waiting.len() == 1 { "hand" } else { "hands" };
+            format!("{word} of {}> ", waiting.join(", "))
         }
         Phase::Play => {
             let r = game.round();
@@ -450,8 +471,18 @@ pub(crate) fn said(game: &Game, notes: &[Said<Setup>]) -> Vec<String> {
         };
         match note {
             Note::Drew { stock, .. } => said.push(format!("stock {stock}")),
-            Note::Played { played, held, .. } => {
-                said.push(format!("played {}, {} left", Spaced(played), cards(*held)));
+            Note::Played {
+                played, back, held, ..
+            } => {
+                let mut parts = Vec::new();
+                if !played.is_empty() || back.is_empty() {
+                    parts.push(format!("played {}", Spaced(played)));
+                }
+                if !back.is_empty() {
+                    parts.push(format!("{} back to the hand", Spaced(back)));
+                }
+                parts.push(format!("{} left", cards(*held)));
+                said.push(parts.join(", "));
             }
             Note::LastLap => said.push("the last lap begins".to_string()),
             Note::RoundOver { end } => said.push(
@@ -536,10 +567,11 @@ pub(crate) fn round_result(
             }
         })
         .collect();
+    // The label says what the table's `*` marks.
     let label = if winners.len() == 1 {
-        "Winner"
+        "Winner (*)"
     } else {
-        "Winners"
+        "Winners (*)"
     };
     let _ = writeln!(out, "{label}: {}.", winners.join(", "));
     out

@@ -361,6 +361,8 @@ pub enum Note {
     Played {
         player: usize,
         played: Vec<HandCard>,
+        /// Cards laid earlier in the same turn that this move took back into the hand.
+        back: Vec<HandCard>,
         held: u32,
         fresh: Vec<usize>,
     },

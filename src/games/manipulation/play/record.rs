@@ -199,6 +199,24 @@ impl Game {
         })
     }
 
+    /// The player whose turn it is draws on to the third card (unless they have melded,
+    /// or the stock is out) and ends the turn: a turn without a meld in one word. All or
+    /// nothing: when the end is refused, no card is drawn either.
+    pub fn pass(&mut self) -> Result<Vec<session::Note<Setup>>, Error> {
+        let player = self.turn();
+        let r = self.round();
+        let draws = if r.melded || r.last_lap.is_some() || r.phase != Phase::Play {
+            0
+        } else {
+            DRAWS_A_TURN.saturating_sub(r.draws).min(r.stock())
+        };
+        let mut steps: Vec<_> = (0..draws)
+            .map(|_| session::Step::Play(Event::Draw { player }))
+            .collect();
+        steps.push(session::Step::Play(Event::Done { player }));
+        self.apply_all(steps).map_err(|(_, e)| e)
+    }
+
     /// The player whose turn it is knocks with this hand.
     pub fn knock(&mut self, hand: HandReport) -> Result<Vec<session::Note<Setup>>, Error> {
         self.event(Event::Knock {

@@ -843,6 +843,7 @@ fn turn_judged_whole_counts_every_card_laid_this_turn() {
                 HandCard::Real(crate::notation::parse_card("6h").unwrap()),
                 HandCard::Real(crate::notation::parse_card("10h").unwrap())
             ],
+            back: Vec::new(),
             held: 1,
             fresh: vec![1],
         }

@@ -198,6 +198,12 @@ impl Round {
         }
         let r = &mut *self;
         let held = r.held[player].saturating_add(r.laid.len() as u32);
+        // A turn is judged whole, so a card laid earlier this turn may go back to the hand.
+        let mut back = CardCounts::of(r.table.cards().map(crate::card::TableCard::physical))
+            .excess_over(&CardCounts::of(
+                judged.after.cards().map(crate::card::TableCard::physical),
+            ));
+        back.sort_unstable();
         r.table = judged.after;
         r.held[player] = held.saturating_sub(judged.verdict.played.len() as u32);
         r.laid = judged.verdict.played;
@@ -205,6 +211,7 @@ impl Round {
         let mut notes = vec![Note::Played {
             player,
             played: judged.this_move,
+            back,
             held: r.held[player],
             fresh: judged.fresh,
         }];
