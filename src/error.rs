@@ -555,7 +555,7 @@ impl Error {
     pub fn cited(&self) -> Vec<String> {
         match self {
             Error::Game(failure) => failure.0.cited(),
-            Error::InRound { error, .. } => error.cited(),
+            Error::InRound { error, .. } | Error::InTurnLine { error, .. } => error.cited(),
             _ => Vec::new(),
         }
     }
@@ -570,7 +570,8 @@ impl Error {
             | Error::NoMoreHands
             | Error::Unsaved
             | Error::NoAnswer { .. }
-            | Error::NoAnswerNoYes => true,
+            | Error::NoAnswerNoYes
+            | Error::Share(ShareError::NotSharing) => true,
             Error::InRound { error, .. } | Error::InTurnLine { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
             Error::Unscored(unscored) => unscored.is_refusal(),

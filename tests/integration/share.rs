@@ -370,7 +370,7 @@ fn share_stop_closes_the_page_and_share_opens_it_again_elsewhere() {
     assert!(table.printed.out().contains("Sharing stopped"));
     let gone = agent().get(&table.url).call();
     assert!(gone.is_err(), "still served after share stop");
-    assert_eq!(table.say("share stop"), Outcome::NotUnderstood);
+    assert_eq!(table.say("share stop"), Outcome::Refused);
     table.step("share 127.0.0.1:0");
     let url = table
         .printed
@@ -470,4 +470,25 @@ fn a_port_taken_is_refused_before_the_session_starts() {
             .starts_with(&format!("cannot share on 127.0.0.1:{port}")),
         "{refused}"
     );
+}
+
+#[test]
+fn a_turn_in_one_line_refused_partway_cites_its_rule_and_shows_what_stands() {
+    let mut table = Table::shared();
+    table.step("new alice bob carol");
+    let events = Events::open(&table.url);
+    events.until(|s| !s["view"].is_null());
+    // The draw stands; the meld is no set and no run (M3).
+    assert_eq!(table.say("draw, meld 2c 9d Ks, done"), Outcome::Refused);
+    let refused = events.until(|s| s["ruling"]["accepted"] == false);
+    assert_eq!(refused["ruling"]["line"], "draw, meld 2c 9d Ks, done");
+    assert!(
+        refused["ruling"]["rules"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("M3")),
+        "{}",
+        refused["ruling"]
+    );
+    assert_eq!(refused["view"]["turn"], "bob, drawn 1");
 }
