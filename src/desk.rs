@@ -14,7 +14,7 @@ use crate::render::look::Look;
 use crate::session::Taken;
 use crate::session::{Note, Session};
 use crate::tally::Tally;
-use crate::view::{Parts, View};
+use crate::view::{Parts, View, Whys};
 use std::any::Any;
 
 /// A game's texts and commands at the table.
@@ -516,9 +516,18 @@ impl<G: Desk> InPlay for Session<G> {
         G::record_text(self)
     }
 
-    fn view(&self) -> View {
+    fn view(&self, whys: &mut Whys) -> View {
         let look = Look::plain(crate::view::PAGE_WIDTH);
         let (setup, tally) = (self.setup(), self.tally());
+        whys.under(&crate::rules::GameRules::to_toml(setup.rules()));
+        let whys = (1..=tally.rounds.len())
+            .map(|n| {
+                let result = setup.result_text(&self.results()[n - 1]);
+                whys.of(n, result, &tally.rounds[n - 1].totals, || {
+                    G::why(setup, tally, self.results(), n, look)
+                })
+            })
+            .collect();
         View::of(Parts {
             game: self.kind(),
             number: Session::number(self),
@@ -526,9 +535,7 @@ impl<G: Desk> InPlay for Session<G> {
             prompt: G::prompt(self),
             board: G::board(setup, tally),
             series: series_of(setup, tally),
-            whys: (1..=tally.rounds.len())
-                .map(|n| G::why(setup, tally, self.results(), n, look))
-                .collect(),
+            whys,
             table: G::table_view(self).printable(),
         })
     }

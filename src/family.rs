@@ -287,8 +287,9 @@ pub trait InPlay {
     fn record_text(&self) -> String;
     /// The game scored, as the family's tools take it.
     fn scored(&self) -> Box<dyn Scored>;
-    /// The game as the live table page shows it.
-    fn view(&self) -> crate::view::View;
+    /// The game as the live table page shows it; `whys` keeps each round's `why` from one
+    /// view to the next.
+    fn view(&self, whys: &mut crate::view::Whys) -> crate::view::View;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }

@@ -150,6 +150,48 @@ pub struct Snapshot {
     pub ruling: Option<Ruling>,
 }
 
+/// `why` of each finished round as last laid out, for the next view: a round's text is laid
+/// out again only when what it is made of changed (its result, its totals, the house
+/// rules), so that a line at the referee does not lay out every round again.
+#[derive(Clone, Debug, Default)]
+pub struct Whys {
+    rules: String,
+    /// Per round, from 1: its result as the record writes it, its totals, and its `why`.
+    rounds: Vec<(String, Vec<i64>, String)>,
+}
+
+impl Whys {
+    /// Forgets every text laid out under other house rules.
+    pub fn under(&mut self, rules: &str) {
+        if self.rules != rules {
+            self.rules = rules.to_string();
+            self.rounds.clear();
+        }
+    }
+
+    /// `why` of round `number` (from 1, in order), laid out by `make` unless it was under
+    /// the same result and totals.
+    pub fn of(
+        &mut self,
+        number: usize,
+        result: String,
+        totals: &[i64],
+        make: impl FnOnce() -> String,
+    ) -> String {
+        let at = number - 1;
+        if let Some((was, then, why)) = self.rounds.get(at)
+            && *was == result
+            && then == totals
+        {
+            return why.clone();
+        }
+        let why = make();
+        self.rounds.truncate(at);
+        self.rounds.push((result, totals.to_vec(), why.clone()));
+        why
+    }
+}
+
 /// The parts every game gives the family, put together into a view; `table` is the game's.
 pub struct Parts {
     pub game: GameKind,
@@ -339,6 +381,35 @@ mod tests {
                 waiting: Vec::new(),
             },
         }
+    }
+
+    #[test]
+    fn a_why_is_laid_out_again_only_when_its_result_totals_or_rules_change() {
+        let mut whys = Whys::default();
+        let made = std::cell::Cell::new(0);
+        let make = |whys: &mut Whys, n, result: &str, totals: &[i64]| {
+            whys.of(n, result.to_string(), totals, || {
+                made.set(made.get() + 1);
+                format!("{result} {totals:?}")
+            })
+        };
+        whys.under("target = 150");
+        make(&mut whys, 1, "knock ann", &[10, 0]);
+        make(&mut whys, 2, "knock ben", &[10, 5]);
+        assert_eq!(made.get(), 2);
+        make(&mut whys, 1, "knock ann", &[10, 0]);
+        assert_eq!(
+            make(&mut whys, 2, "knock ben", &[10, 5]),
+            "knock ben [10, 5]"
+        );
+        assert_eq!(made.get(), 2);
+        // Round 1 corrected: its totals and every later round's change.
+        make(&mut whys, 1, "knock ann", &[12, 0]);
+        make(&mut whys, 2, "knock ben", &[12, 5]);
+        assert_eq!(made.get(), 4);
+        whys.under("target = 200");
+        make(&mut whys, 1, "knock ann", &[12, 0]);
+        assert_eq!(made.get(), 5);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::games::GAMES;
 use crate::render;
 use crate::share::{Place, Share};
 use crate::store::{self, Dirs, GameFile};
-use crate::view::{Ruling, Snapshot, View};
+use crate::view::{Ruling, Snapshot, View, Whys};
 use crate::words::{
     and_list, printable, printable_lines, printable_path, shown, split_word, titles_list,
 };
@@ -65,6 +65,8 @@ pub struct Referee {
 /// The game shared on the network, and what its pages were last sent.
 struct Sharing {
     share: Share,
+    /// Each finished round's `why`, kept from one view to the next.
+    whys: Whys,
     seq: u64,
     shown: Option<View>,
     ruling: Option<Ruling>,
@@ -391,10 +393,10 @@ impl Referee {
     /// Sends the pages the game as it now stands, when it changed or a line was refused:
     /// a step's ruling is what the referee said of it.
     fn publish(&mut self, refused: Option<Ruling>, typed: &str, said: &str) {
-        let view = self.game.as_ref().map(|g| g.view());
         let Some(sharing) = &mut self.sharing else {
             return;
         };
+        let view = self.game.as_ref().map(|g| g.view(&mut sharing.whys));
         let changed = view != sharing.shown;
         if refused.is_none() && !changed {
             return;
@@ -431,7 +433,8 @@ impl Referee {
     fn share(&mut self, place: &str, c: &mut Console) -> Result<(), Error> {
         if self.sharing.is_none() {
             let place = Place::parse(place)?;
-            let view = self.game.as_ref().map(|g| g.view());
+            let mut whys = Whys::default();
+            let view = self.game.as_ref().map(|g| g.view(&mut whys));
             let first = Snapshot {
                 seq: 1,
                 view: view.clone(),
@@ -440,6 +443,7 @@ impl Referee {
             let share = Share::start(place, &first)?;
             self.sharing = Some(Sharing {
                 share,
+                whys,
                 seq: 1,
                 shown: view,
                 ruling: None,

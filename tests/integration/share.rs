@@ -492,3 +492,27 @@ fn a_turn_in_one_line_refused_partway_cites_its_rule_and_shows_what_stands() {
     );
     assert_eq!(refused["view"]["turn"], "bob, drawn 1");
 }
+
+#[test]
+fn a_round_corrected_reaches_the_page_with_its_why_laid_out_again() {
+    let mut table = Table::shared();
+    table.step("new alice bob carol");
+    table.step("round knock alice alice=3 bob=20 carol=9");
+    table.step("round knock bob alice=10 bob=2 carol=9");
+    let before = snapshot_when(&table, |s| s["view"]["rounds"][1].is_object());
+    let why = before["view"]["rounds"][0]["why"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    table.step("fix 1 hand bob 12");
+    let after = snapshot_when(&table, |s| s["view"]["rounds"][0]["why"] != why.as_str());
+    let rounds = &after["view"]["rounds"];
+    assert_ne!(rounds[0]["totals"], before["view"]["rounds"][0]["totals"]);
+    assert!(
+        rounds[0]["why"].as_str().unwrap().contains("12"),
+        "{}",
+        rounds[0]["why"]
+    );
+    // The later round's totals follow, and so does its why.
+    assert_ne!(rounds[1]["totals"], before["view"]["rounds"][1]["totals"]);
+}
