@@ -88,6 +88,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_carousel");
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--measure") {
+        measure(&args[at + 1..]);
+        return;
+    }
     let has = |flag: &str| args.iter().any(|a| a == flag);
     let quick = has("--quick");
     let root = tempfile::tempdir().expect("a temporary directory");
@@ -99,11 +103,13 @@ fn main() {
     }
 }
 
+/// The directories the binary finds with `XDG_DATA_HOME` and the others set to `ROOT/data`,
+/// `ROOT/state` and `ROOT/config` ([`process`]).
 fn dirs_in(root: &Path) -> Dirs {
     Dirs {
-        data: root.join("data"),
-        state: root.join("state"),
-        config: root.join("config"),
+        data: root.join("data").join("carousel"),
+        state: root.join("state").join("carousel"),
+        config: root.join("config").join("carousel"),
     }
 }
 
@@ -213,29 +219,60 @@ fn repl(dirs: &Dirs, input: &str) {
 }
 
 /// Runs the binary with `args` and `input`, its directories those of `dirs`: its processor
-/// time (user and system) and time on the clock, and its peak resident memory in KiB.
+/// time (user and system) and time on the clock, and its peak resident memory in KiB. It is
+/// started by a fresh copy of this bench (`--measure`), whose memory is small: a process
+/// started by one counts the memory of the one that started it in its peak.
 fn process(args: &[&str], input: &str, dirs: &Dirs) -> ((Duration, Duration), u64) {
     use std::io::Write;
+    let root = |dir: &Path| {
+        dir.parent()
+            .expect("a directory in the bench's")
+            .to_path_buf()
+    };
     let start = Instant::now();
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(std::env::current_exe().expect("the bench"))
+        .arg("--measure")
+        .arg(BIN)
         .args(args)
-        .env("XDG_DATA_HOME", dirs.data.parent().expect("a root"))
-        .env("XDG_STATE_HOME", dirs.state.parent().expect("a root"))
-        .env("XDG_CONFIG_HOME", dirs.config.parent().expect("a root"))
-        .env("HOME", dirs.data.parent().expect("a root"))
+        .env("XDG_DATA_HOME", root(&dirs.data))
+        .env("XDG_STATE_HOME", root(&dirs.state))
+        .env("XDG_CONFIG_HOME", root(&dirs.config))
+        .env("HOME", root(&dirs.data))
         .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the bench started");
+    let mut stdin = child.stdin.take().expect("its input");
+    stdin.write_all(input.as_bytes()).expect("its input written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("measured");
+    let wall = start.elapsed();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut words = text.split_whitespace().map(|w| w.parse::<u64>().expect("a count"));
+    let (cpu, peak) = (
+        words.next().expect("the time"),
+        words.next().expect("the memory"),
+    );
+    ((Duration::from_micros(cpu), wall), peak)
+}
+
+/// `--measure BIN ARGS...`: runs BIN with ARGS, its input this process's, its output thrown
+/// away, and prints its processor time in microseconds and its peak resident memory in KiB.
+fn measure(command: &[String]) {
+    let child = Command::new(&command[0])
+        .args(&command[1..])
+        .stdin(Stdio::inherit())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary started");
-    let mut stdin = child.stdin.take().expect("its input");
-    stdin.write_all(input.as_bytes()).expect("its input written");
-    drop(stdin);
     let (cpu, peak) = reaped(child.id());
-    (((cpu), start.elapsed()), peak)
+    println!("{} {peak}", cpu.as_micros());
 }
 
 /// Waits for the child `pid`: the processor time it used and its peak resident memory (KiB).
+/// (Its `Child` is not waited for again: it is dropped, which does not wait.)
 #[cfg(unix)]
 fn reaped(pid: u32) -> (Duration, u64) {
     let mut status = 0;
