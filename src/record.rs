@@ -151,3 +151,283 @@ fn foreign_in(
         _ => None,
     }
 }
+
+/// Whether a record is read with its log of play or without it (the rounds alone are what
+/// `tally`, `export`, `chart`, `stats` and the list of saved games need).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Log {
+    Read,
+    Skip,
+}
+
+/// A record's text in parts, for a reading a round at a time: its head (every top-level key
+/// and table but the rounds, and but the log when it is skipped) and the text of each round
+/// (its `[[round]]` and the `[round.*]` tables after it), in order.
+#[derive(Debug)]
+pub struct Parts<'a> {
+    pub head: std::borrow::Cow<'a, str>,
+    pub rounds: Vec<std::ops::Range<usize>>,
+}
+
+/// What a table header names, as the parts need to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Header {
+    /// `[[round]]`: a round begins.
+    Round,
+    /// `[round.NAME]`: a table of the round before it.
+    OfRound,
+    /// `[play]`, `[play.NAME]`: the log.
+    Play,
+    /// Any other: part of the head.
+    Other,
+}
+
+/// Splits a record's text into its head and its rounds ([`Parts`]), by its table headers,
+/// found by TOML's own tokens (so a `[` in a string or a value is never taken for one).
+/// `None` for a layout the reading by round does not take (a `[round]` table, a round's
+/// table apart from its round, a quoted header, a header not closed, more rounds than
+/// [`MOST_ROUNDS`]): such a record is read whole, as it always was.
+pub fn parts(text: &str, log: Log) -> Option<Parts<'_>> {
+    if text.matches("[[round]]").count() > MOST_ROUNDS {
+        return None;
+    }
+    // Where each section begins and what its header is.
+    let mut sections: Vec<(Header, usize)> = Vec::new();
+    for found in headers(text) {
+        let (start, array, name) = found?;
+        let first = name.split('.').next().unwrap_or("");
+        let header = match (first, array) {
+            ("round", true) if name == "round" => Header::Round,
+            ("round", false) if name != "round" => Header::OfRound,
+            ("round", _) => return None,
+            ("play", _) => Header::Play,
+            _ => Header::Other,
+        };
+        // A round's table belongs to the round just before it, with nothing between.
+        if header == Header::OfRound
+            && !matches!(sections.last(), Some((Header::Round | Header::OfRound, _)))
+        {
+            return None;
+        }
+        sections.push((header, start));
+    }
+    let head_end = sections.first().map_or(text.len(), |s| s.1);
+    let mut head = std::borrow::Cow::Borrowed(&text[..head_end]);
+    let mut rounds: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, (header, start)) in sections.iter().enumerate() {
+        let end = sections.get(i + 1).map_or(text.len(), |s| s.1);
+        match header {
+            Header::Round => rounds.push(*start..end),
+            Header::OfRound => {
+                if let Some(round) = rounds.last_mut() {
+                    round.end = end;
+                }
+            }
+            Header::Play if log == Log::Skip => {}
+            Header::Play | Header::Other => {
+                // Borrowed while the head is one piece at the start; copied once it is not.
+                if head.len() == *start {
+                    head = std::borrow::Cow::Borrowed(&text[..end]);
+                } else {
+                    head.to_mut().push_str(&text[*start..end]);
+                }
+            }
+        }
+    }
+    Some(Parts { head, rounds })
+}
+
+/// The text before a record's first table header: where its top-level keys (`game`,
+/// `players`) are, read without the rest.
+pub fn head(text: &str) -> &str {
+    match headers(text).next() {
+        Some(Some((start, _, _))) => &text[..start],
+        _ => text,
+    }
+}
+
+/// A table header at the start of a line: where it begins, whether it is an array's
+/// (`[[...]]`), and its name with no spaces; `None` for one not closed or with a quoted name.
+type Found = Option<(usize, bool, String)>;
+
+/// The table headers of a TOML text in order, found by TOML's own tokens: a `[` that begins
+/// a line outside any value (not one in a string, nor in an array written over several lines).
+fn headers(text: &str) -> impl Iterator<Item = Found> + '_ {
+    use toml_parser::lexer::TokenKind as Kind;
+    let mut tokens = toml_parser::Source::new(text).lex().peekable();
+    let mut depth = 0usize;
+    let mut line_start = true;
+    std::iter::from_fn(move || {
+        while let Some(token) = tokens.next() {
+            match token.kind() {
+                Kind::Newline if depth == 0 => line_start = true,
+                Kind::Newline | Kind::Whitespace | Kind::Comment => {}
+                Kind::Eof => return None,
+                Kind::LeftSquareBracket if line_start && depth == 0 => {
+                    line_start = false;
+                    return Some(header_at(text, token, &mut tokens));
+                }
+                Kind::LeftSquareBracket | Kind::LeftCurlyBracket => {
+                    depth += 1;
+                    line_start = false;
+                }
+                Kind::RightSquareBracket | Kind::RightCurlyBracket => {
+                    depth = depth.saturating_sub(1);
+                    line_start = false;
+                }
+                _ => line_start = false,
+            }
+        }
+        None
+    })
+}
+
+/// The header `open` begins: read up to its closing bracket(s).
+fn header_at(
+    text: &str,
+    open: toml_parser::lexer::Token,
+    tokens: &mut std::iter::Peekable<toml_parser::lexer::Lexer<'_>>,
+) -> Found {
+    use toml_parser::lexer::TokenKind as Kind;
+    let start = open.span().start();
+    let array = tokens.peek().is_some_and(|t| {
+        t.kind() == Kind::LeftSquareBracket && t.span().start() == open.span().end()
+    });
+    if array {
+        tokens.next();
+    }
+    let mut close = None;
+    for t in tokens.by_ref() {
+        match t.kind() {
+            Kind::RightSquareBracket => {
+                close = Some(t.span());
+                break;
+            }
+            Kind::Atom | Kind::Dot | Kind::Whitespace => {}
+            _ => return None,
+        }
+    }
+    let close = close?;
+    let name: String = text
+        .get(start + if array { 2 } else { 1 }..close.start())?
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    if array {
+        let closed = tokens.next()?;
+        if closed.kind() != Kind::RightSquareBracket || closed.span().start() != close.end() {
+            return None;
+        }
+    }
+    Some((start, array, name))
+}
+
+/// Reads one round's text (a part of [`parts`]) as a record's round: its table, checked as a
+/// whole record's are (no key of another game, no unknown key). `None` when it does not read
+/// so; the whole record, read whole, then says where and why.
+pub fn read_round<R: serde::de::DeserializeOwned>(
+    text: &str,
+    foreign: impl Fn(&str) -> Option<String>,
+) -> Option<R> {
+    /// A round's text holds one `[[round]]` and nothing else.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct One<R> {
+        round: Vec<R>,
+    }
+    let table = toml::de::DeTable::parse(text).ok()?;
+    if foreign_key(table.get_ref(), &foreign).is_some() {
+        return None;
+    }
+    let one: One<R> = One::deserialize(toml::de::Deserializer::from(table)).ok()?;
+    let mut rounds = one.round;
+    (rounds.len() == 1).then(|| rounds.pop()).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A saved record's layout, its log holding what looks like headers in its strings.
+    const SAVED: &str = r#"# A game of Carousel, kept by the carousel referee after every step.
+players = ["alice", "bob"]
+
+[rules]
+target = 150
+
+[[round]]
+knocker = "bob"
+
+[round.hands]
+alice = 12
+bob = "4s Ah"
+
+[[round]]
+[round.hands]
+alice = 3
+bob = 60
+
+[play]
+log = [
+    "alice: draw",
+    """
+[[round]]
+knocker = "x"
+""",
+    '[round.hands]',
+]
+"#;
+
+    #[test]
+    fn parts_are_the_head_and_each_round_with_the_log_left_out_or_kept() {
+        let parts = parts(SAVED, Log::Skip).unwrap();
+        assert!(parts.head.contains("players") && parts.head.contains("target = 150"));
+        assert!(!parts.head.contains("[play]"), "{}", parts.head);
+        assert!(matches!(parts.head, std::borrow::Cow::Borrowed(_)));
+        let rounds: Vec<&str> = parts.rounds.iter().map(|r| &SAVED[r.clone()]).collect();
+        assert_eq!(rounds.len(), 2, "{rounds:?}");
+        assert!(rounds[0].starts_with("[[round]]\nknocker = \"bob\""));
+        assert!(rounds[0].contains("bob = \"4s Ah\""));
+        assert!(rounds[1].contains("bob = 60") && !rounds[1].contains("[play]"));
+        let kept = super::parts(SAVED, Log::Read).unwrap();
+        assert!(kept.head.contains("[play]") && kept.head.contains("knocker = \"x\""));
+        assert!(matches!(kept.head, std::borrow::Cow::Owned(_)));
+        assert_eq!(kept.rounds, parts.rounds);
+    }
+
+    #[test]
+    fn a_round_read_from_its_part_is_the_round_the_whole_record_holds() {
+        #[derive(Debug, PartialEq, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Round {
+            knocker: Option<String>,
+            hands: indexmap::IndexMap<String, i64>,
+        }
+        let parts = parts(SAVED, Log::Skip).unwrap();
+        let second: Round = read_round(&SAVED[parts.rounds[1].clone()], |_| None).unwrap();
+        assert_eq!(second.knocker, None);
+        assert_eq!(second.hands["bob"], 60);
+        // A key another game owns, or one no round has: not read here.
+        let foreign = |key: &str| (key == "knocker").then(|| "another game's".to_string());
+        assert!(read_round::<Round>(&SAVED[parts.rounds[0].clone()], foreign).is_none());
+        assert!(read_round::<Round>("[[round]]\nwho = 1\n[round.hands]\n", |_| None).is_none());
+    }
+
+    #[test]
+    fn a_layout_not_read_by_round_is_left_to_the_whole_reading() {
+        for text in [
+            "players = [\"a\", \"b\"]\n[round.hands]\na = 1\n[[round]]\n",
+            "players = [\"a\", \"b\"]\n[round]\nknocker = \"a\"\n",
+            "players = [\"a\", \"b\"]\n[\"round\"]\nknocker = \"a\"\n",
+            "players = [\"a\", \"b\"]\n[[round]]\n[rules]\n[round.hands]\na = 1\n",
+            "players = [\"a\", \"b\"]\n[[round\n",
+        ] {
+            assert!(parts(text, Log::Skip).is_none(), "{text}");
+        }
+        // Rounds written inline, and a value's brackets at the start of a line, are the head's.
+        let inline = "players = [\"a\", \"b\"]\nround = [\n[1],\n]\n[rules]\ntarget = 5\n";
+        let read = super::parts(inline, Log::Skip).unwrap();
+        assert_eq!(read.head, inline);
+        assert!(read.rounds.is_empty());
+    }
+}

@@ -131,9 +131,12 @@ impl Entry for Canadian {
     }
 
     fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
+        if let Some(game) = scored_by_round(text, self.0) {
+            return Ok(Box::new(game));
+        }
         let record = record::Record::from_toml(text, self.0)?;
         let (setup, _) = play::scored(&record)?;
-        Ok(Box::new(ScoredGame::of(setup, record.rounds)?))
+        Ok(Box::new(ScoredGame::of(setup, &record.rounds)?))
     }
 
     fn stats(&self, games: &[&dyn Scored]) -> GameStats {
@@ -169,6 +172,23 @@ impl Entry for Canadian {
     fn round_word(&self) -> &'static str {
         <play::Setup as Desk>::round_word()
     }
+}
+
+/// A record's hands scored as they are read, one at a time, without its log: `None` when
+/// anything is amiss, and the record is then read whole, which says what.
+pub(crate) fn scored_by_round(text: &str, variant: Variant) -> Option<ScoredGame<play::Setup>> {
+    let parts = crate::record::parts(text, crate::record::Log::Skip)?;
+    let mut head = record::Record::from_toml(&parts.head, variant).ok()?;
+    if !head.rounds.is_empty() && !parts.rounds.is_empty() {
+        return None;
+    }
+    let setup = play::Setup::of_record(&head).ok()?;
+    let rounds = parts.rounds.iter().map(|round| {
+        crate::record::read_round(&text[round.clone()], |key| {
+            record::foreign_key(key, variant)
+        })
+    });
+    ScoredGame::by_round(setup, std::mem::take(&mut head.rounds), rounds)
 }
 
 /// The variant and its house rules together: what is wild, what a card counts.

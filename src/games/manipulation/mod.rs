@@ -34,6 +34,22 @@ use play::{Game, Setup};
 use rules::Rules;
 use std::ops::RangeInclusive;
 
+/// A record's rounds scored as they are read, one at a time, without its log: `None` when
+/// anything is amiss, and the record is then read whole, which says what.
+pub(crate) fn scored_by_round(text: &str) -> Option<ScoredGame<Setup>> {
+    let parts = crate::record::parts(text, crate::record::Log::Skip)?;
+    let mut head = GameRecord::from_toml(&parts.head).ok()?;
+    if !head.rounds.is_empty() && !parts.rounds.is_empty() {
+        return None;
+    }
+    let setup = play::setup_of(&head).ok()?;
+    let rounds = parts
+        .rounds
+        .iter()
+        .map(|round| crate::record::read_round(&text[round.clone()], game::foreign_key));
+    ScoredGame::by_round(setup, std::mem::take(&mut head.rounds), rounds)
+}
+
 /// Carousel, as the family lists it.
 pub const CAROUSEL: GameKind = GameKind(&Carousel);
 
@@ -78,10 +94,13 @@ impl Entry for Carousel {
     }
 
     fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
+        if let Some(game) = scored_by_round(text) {
+            return Ok(Box::new(game));
+        }
         let record = GameRecord::from_toml(text)?;
         Ok(Box::new(ScoredGame::of(
             play::setup_of(&record)?,
-            record.rounds,
+            &record.rounds,
         )?))
     }
 
