@@ -129,6 +129,12 @@ fn saved_games(root: &Path, count: usize, rounds: usize) -> Dirs {
     dirs
 }
 
+/// A row of the listing: what it runs.
+type Row<'a> = Box<dyn Fn() + 'a>;
+
+/// The arguments of a command, given the record it reads.
+type Args = fn(&Path) -> Vec<String>;
+
 fn listing(root: &Path, quick: bool) {
     println!(
         "The saved games listed: ms of processor time, min / median of {REPEATS} (in process); \
@@ -146,7 +152,7 @@ fn listing(root: &Path, quick: bool) {
             "\n{count} games of {rounds} rounds ({} KB in all):",
             bytes / 1024
         );
-        let rows: [(&str, Box<dyn Fn()>); 4] = [
+        let rows: [(&str, Row); 4] = [
             (
                 "games (the list)",
                 Box::new(|| {
@@ -244,12 +250,16 @@ fn process(args: &[&str], input: &str, dirs: &Dirs) -> ((Duration, Duration), u6
         .spawn()
         .expect("the bench started");
     let mut stdin = child.stdin.take().expect("its input");
-    stdin.write_all(input.as_bytes()).expect("its input written");
+    stdin
+        .write_all(input.as_bytes())
+        .expect("its input written");
     drop(stdin);
     let out = child.wait_with_output().expect("measured");
     let wall = start.elapsed();
     let text = String::from_utf8_lossy(&out.stdout);
-    let mut words = text.split_whitespace().map(|w| w.parse::<u64>().expect("a count"));
+    let mut words = text
+        .split_whitespace()
+        .map(|w| w.parse::<u64>().expect("a count"));
     let (cpu, peak) = (
         words.next().expect("the time"),
         words.next().expect("the memory"),
@@ -260,6 +270,7 @@ fn process(args: &[&str], input: &str, dirs: &Dirs) -> ((Duration, Duration), u6
 /// `--measure BIN ARGS...`: runs BIN with ARGS, its input this process's, its output thrown
 /// away, and prints its processor time in microseconds and its peak resident memory in KiB.
 fn measure(command: &[String]) {
+    #[allow(clippy::zombie_processes)] // waited for by `reaped`, which reads its usage
     let child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::inherit())
@@ -349,7 +360,6 @@ fn memory(root: &Path, quick: bool) {
                 dirs
             })
             .collect();
-        type Args = fn(&Path) -> Vec<String>;
         let commands: [(&str, Args); 5] = [
             ("tally", |p| vec!["tally".into(), p.display().to_string()]),
             ("tally --json", |p| {

@@ -160,6 +160,18 @@ pub enum Log {
     Skip,
 }
 
+impl Log {
+    /// The log of a record the referee sealed is skipped: it is as the referee wrote it. One
+    /// written by hand is read, so that a mistake in it is said wherever the record is read.
+    pub fn of(text: &str) -> Log {
+        if crate::store::is_sealed(text) {
+            Log::Skip
+        } else {
+            Log::Read
+        }
+    }
+}
+
 /// A record's text in parts, for a reading a round at a time: its head (every top-level key
 /// and table but the rounds, and but the log when it is skipped) and the text of each round
 /// (its `[[round]]` and the `[round.*]` tables after it), in order.

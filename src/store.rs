@@ -90,6 +90,12 @@ pub fn check_whole(text: &str) -> Result<(), String> {
     whole(text).map_err(|(problem, _)| problem)
 }
 
+/// Whether a record ends with the referee's mark and matches it: the referee wrote it as it
+/// is, its log of play too, so a reader of its rounds alone may pass the log over.
+pub fn is_sealed(text: &str) -> bool {
+    (text.starts_with(MARK) || text.contains(&format!("\n{MARK}"))) && whole(text).is_ok()
+}
+
 /// [`check_whole`], also saying whether the record was changed rather than cut: its mark is
 /// there, whole and last, so its end was written, but the rest does not match it.
 fn whole(text: &str) -> Result<(), (String, bool)> {

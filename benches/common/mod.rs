@@ -89,4 +89,3 @@ pub fn canadian_game(rounds: usize) -> CanadianGame {
     }
     game
 }
-

@@ -174,10 +174,12 @@ impl Entry for Canadian {
     }
 }
 
-/// A record's hands scored as they are read, one at a time, without its log: `None` when
-/// anything is amiss, and the record is then read whole, which says what.
+/// A record's hands scored as they are read, one at a time: `None` when anything is
+/// amiss, and the record is then read whole, which says what. The log of a record the
+/// referee sealed is passed over (it is as the referee wrote it); one written by hand is read
+/// and checked, as it always was.
 pub(crate) fn scored_by_round(text: &str, variant: Variant) -> Option<ScoredGame<play::Setup>> {
-    let parts = crate::record::parts(text, crate::record::Log::Skip)?;
+    let parts = crate::record::parts(text, crate::record::Log::of(text))?;
     let mut head = record::Record::from_toml(&parts.head, variant).ok()?;
     if !head.rounds.is_empty() && !parts.rounds.is_empty() {
         return None;

@@ -113,7 +113,8 @@ impl Record {
     /// Reads a record whose `game` key names `variant`. Errors name the line, the round and
     /// the key; a key of Carousel's is named as such.
     pub fn from_toml(text: &str, variant: Variant) -> Result<Record, Error> {
-        let mut record: Record = read_record(text, variant.name(), |key| foreign_key(key, variant))?;
+        let mut record: Record =
+            read_record(text, variant.name(), |key| foreign_key(key, variant))?;
         record.variant = variant;
         record
             .rules
