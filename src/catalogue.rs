@@ -31,6 +31,9 @@ pub struct Saved {
 /// Reads a game file of any game of the family and scores its finished rounds (its log is
 /// not replayed): what the list of games, `tally`, `export`, `chart` and `stats` read. A
 /// record the referee saved must be whole: one cut short or changed is reported damaged.
+/// The rounds are read one at a time and only their totals kept, and the log of a record
+/// the referee sealed is passed over (see [`crate::record::parts`]), so a game is listed in
+/// time and memory that grow with its rounds alone.
 pub fn read_scored(path: &Path) -> Result<Box<dyn Scored>, Error> {
     let text = store::read_text(path)?;
     store::check_whole(&text).map_err(|problem| Error::Damaged {
@@ -50,10 +53,10 @@ pub fn read_game(path: &Path, text: &str) -> Result<Box<dyn InPlay>, Error> {
 /// The saved games of every game of the family, the most recently played first. A damaged
 /// file is listed as damaged.
 pub fn list(dirs: &Dirs) -> Vec<Saved> {
-    dirs.saved_games()
+    dirs.saved_games_changed()
         .into_iter()
         .enumerate()
-        .map(|(i, path)| {
+        .map(|(i, (changed, path))| {
             let (summary, damaged) = match read_scored(&path).map(|g| g.summary()) {
                 Ok(summary) => (Some(summary), None),
                 Err(err) => (None, Some(err.to_string())),
@@ -61,7 +64,7 @@ pub fn list(dirs: &Dirs) -> Vec<Saved> {
             Saved {
                 number: i + 1,
                 name: stem(&path),
-                date: modified(&path),
+                date: date_time(changed),
                 path,
                 summary,
                 damaged,
@@ -73,13 +76,6 @@ pub fn list(dirs: &Dirs) -> Vec<Saved> {
 fn stem(path: &Path) -> String {
     path.file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
-}
-
-fn modified(path: &Path) -> String {
-    let time = fs::metadata(path)
-        .and_then(|m| m.modified())
-        .unwrap_or(UNIX_EPOCH);
-    date_time(time)
 }
 
 /// A time as `YYYY-MM-DD HH:MM` (UTC).

@@ -153,7 +153,9 @@ fn foreign_in(
 }
 
 /// Whether a record is read with its log of play or without it (the rounds alone are what
-/// `tally`, `export`, `chart`, `stats` and the list of saved games need).
+/// `tally`, `export`, `chart`, `stats` and the list of saved games need). `Skip` is for a
+/// record the referee sealed, whose `[play]` is its last table: nothing after its header is
+/// read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Log {
     Read,
@@ -222,6 +224,10 @@ pub fn parts(text: &str, log: Log) -> Option<Parts<'_>> {
             return None;
         }
         sections.push((header, start));
+        if header == Header::Play && log == Log::Skip {
+            // The referee writes its log last: what follows its header is the log, not read.
+            break;
+        }
     }
     let head_end = sections.first().map_or(text.len(), |s| s.1);
     let mut head = std::borrow::Cow::Borrowed(&text[..head_end]);
@@ -334,26 +340,68 @@ fn header_at(
     Some((start, array, name))
 }
 
-/// Reads one round's text (a part of [`parts`]) as a record's round: its table, checked as a
-/// whole record's are (no key of another game, no unknown key). `None` when it does not read
-/// so; the whole record, read whole, then says where and why.
-pub fn read_round<R: serde::de::DeserializeOwned>(
+/// How many rounds side by side are read as one text: few enough that what their reading
+/// holds stays small whatever the record's length, enough that reading each text's start and
+/// end costs little.
+const ROUNDS_READ_AT_ONCE: usize = 32;
+
+/// Reads the rounds of `text` whose parts are `rounds` ([`parts`]), in order, as a record's
+/// rounds: each checked as a whole record's are (no key of another game, no unknown key).
+/// Rounds side by side are read [`ROUNDS_READ_AT_ONCE`] at a time, and each batch is dropped
+/// once its rounds are taken. An item is `None` where a batch does not read so; the whole
+/// record, read whole, then says where and why.
+pub fn read_rounds<'a, R: serde::de::DeserializeOwned + 'a>(
+    text: &'a str,
+    rounds: &'a [std::ops::Range<usize>],
+    foreign: impl Fn(&str) -> Option<String> + 'a,
+) -> impl Iterator<Item = Option<R>> + 'a {
+    let mut next = 0;
+    let mut batch: std::vec::IntoIter<R> = Vec::new().into_iter();
+    std::iter::from_fn(move || {
+        if let Some(round) = batch.next() {
+            return Some(Some(round));
+        }
+        let first = rounds.get(next)?;
+        let mut end = first.end;
+        let mut count = 1;
+        while count < ROUNDS_READ_AT_ONCE
+            && rounds.get(next + count).is_some_and(|r| r.start == end)
+        {
+            end = rounds[next + count].end;
+            count += 1;
+        }
+        next += count;
+        match read_batch::<R>(&text[first.start..end], count, &foreign) {
+            Some(read) => {
+                batch = read.into_iter();
+                batch.next().map(Some)
+            }
+            None => {
+                next = rounds.len();
+                Some(None)
+            }
+        }
+    })
+}
+
+/// Reads `count` rounds from their text: `None` unless it holds exactly those.
+fn read_batch<R: serde::de::DeserializeOwned>(
     text: &str,
-    foreign: impl Fn(&str) -> Option<String>,
-) -> Option<R> {
-    /// A round's text holds one `[[round]]` and nothing else.
+    count: usize,
+    foreign: &impl Fn(&str) -> Option<String>,
+) -> Option<Vec<R>> {
+    /// The text of rounds holds `[[round]]` tables and nothing else.
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
-    struct One<R> {
+    struct Rounds<R> {
         round: Vec<R>,
     }
     let table = toml::de::DeTable::parse(text).ok()?;
-    if foreign_key(table.get_ref(), &foreign).is_some() {
+    if foreign_key(table.get_ref(), foreign).is_some() {
         return None;
     }
-    let one: One<R> = One::deserialize(toml::de::Deserializer::from(table)).ok()?;
-    let mut rounds = one.round;
-    (rounds.len() == 1).then(|| rounds.pop()).flatten()
+    let read: Rounds<R> = Rounds::deserialize(toml::de::Deserializer::from(table)).ok()?;
+    (read.round.len() == count).then_some(read.round)
 }
 
 #[cfg(test)]
@@ -413,16 +461,35 @@ knocker = "x"
         #[serde(deny_unknown_fields)]
         struct Round {
             knocker: Option<String>,
-            hands: indexmap::IndexMap<String, i64>,
+            hands: indexmap::IndexMap<String, crate::hand::HandEntry>,
         }
         let parts = parts(SAVED, Log::Skip).unwrap();
-        let second: Round = read_round(&SAVED[parts.rounds[1].clone()], |_| None).unwrap();
+        let read: Vec<Option<Round>> = read_rounds(SAVED, &parts.rounds, |_| None).collect();
+        assert_eq!(read.len(), 2);
+        let second = read[1].as_ref().unwrap();
         assert_eq!(second.knocker, None);
-        assert_eq!(second.hands["bob"], 60);
-        // A key another game owns, or one no round has: not read here.
+        assert_eq!(second.hands["bob"], crate::hand::HandEntry::Count(60));
+        // A key another game owns, or one no round has: not read here, and nothing after.
         let foreign = |key: &str| (key == "knocker").then(|| "another game's".to_string());
-        assert!(read_round::<Round>(&SAVED[parts.rounds[0].clone()], foreign).is_none());
-        assert!(read_round::<Round>("[[round]]\nwho = 1\n[round.hands]\n", |_| None).is_none());
+        let read: Vec<Option<Round>> = read_rounds(SAVED, &parts.rounds, foreign).collect();
+        assert!(matches!(read.as_slice(), [None]), "{read:?}");
+        let unknown = "[[round]]\nwho = 1\n[round.hands]\n";
+        let read: Vec<Option<Round>> =
+            read_rounds(unknown, &[0..unknown.len()], |_| None).collect();
+        assert!(matches!(read.as_slice(), [None]), "{read:?}");
+        // Many rounds are read in batches, each round once, in order, whole.
+        let mut many = String::from("players = [\"a\", \"b\"]\n");
+        for i in 0..70 {
+            many.push_str(&format!("[[round]]\n[round.hands]\na = {i}\nb = 1\n"));
+        }
+        let parts = super::parts(&many, Log::Skip).unwrap();
+        let read: Vec<crate::hand::HandEntry> =
+            read_rounds::<Round>(&many, &parts.rounds, |_| None)
+                .map(|r| r.unwrap().hands["a"].clone())
+                .collect();
+        let counts: Vec<crate::hand::HandEntry> =
+            (0..70).map(crate::hand::HandEntry::Count).collect();
+        assert_eq!(read, counts);
     }
 
     #[test]

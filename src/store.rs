@@ -793,6 +793,14 @@ impl Dirs {
 
     /// The saved games, the most recently changed first.
     pub fn saved_games(&self) -> Vec<PathBuf> {
+        self.saved_games_changed()
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
+    }
+
+    /// The saved games with when each was last changed, the most recent first.
+    pub fn saved_games_changed(&self) -> Vec<(SystemTime, PathBuf)> {
         let mut paths: Vec<PathBuf> = fs::read_dir(self.games())
             .map(|entries| {
                 entries
@@ -813,7 +821,7 @@ impl Dirs {
             })
             .collect();
         games.sort_by(|a, b| b.cmp(a));
-        games.into_iter().map(|(_, p)| p).collect()
+        games
     }
 }
 

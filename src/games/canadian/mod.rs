@@ -185,10 +185,8 @@ pub(crate) fn scored_by_round(text: &str, variant: Variant) -> Option<ScoredGame
         return None;
     }
     let setup = play::Setup::of_record(&head).ok()?;
-    let rounds = parts.rounds.iter().map(|round| {
-        crate::record::read_round(&text[round.clone()], |key| {
-            record::foreign_key(key, variant)
-        })
+    let rounds = crate::record::read_rounds(text, &parts.rounds, move |key| {
+        record::foreign_key(key, variant)
     });
     ScoredGame::by_round(setup, std::mem::take(&mut head.rounds), rounds)
 }

@@ -45,10 +45,7 @@ pub(crate) fn scored_by_round(text: &str) -> Option<ScoredGame<Setup>> {
         return None;
     }
     let setup = play::setup_of(&head).ok()?;
-    let rounds = parts
-        .rounds
-        .iter()
-        .map(|round| crate::record::read_round(&text[round.clone()], game::foreign_key));
+    let rounds = crate::record::read_rounds(text, &parts.rounds, game::foreign_key);
     ScoredGame::by_round(setup, std::mem::take(&mut head.rounds), rounds)
 }
 
