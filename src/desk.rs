@@ -163,8 +163,10 @@ impl<G: Desk> ScoredGame<G> {
     ) -> Option<ScoredGame<G>> {
         let mut tally = Tally::new(setup.sides());
         // Room for every round at once: a list grown by doubling holds up to twice its rounds.
-        let (count, _) = rounds.size_hint();
-        tally.rounds.reserve_exact(earlier.len() + count);
+        let (least, most) = rounds.size_hint();
+        tally
+            .rounds
+            .reserve_exact(earlier.len() + most.unwrap_or(least));
         for (i, result) in earlier.into_iter().map(Some).chain(rounds).enumerate() {
             crate::game::tally_round(&setup, &mut tally, &result?, i + 1).ok()?;
         }

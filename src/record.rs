@@ -355,30 +355,66 @@ pub fn read_rounds<'a, R: serde::de::DeserializeOwned + 'a>(
     rounds: &'a [std::ops::Range<usize>],
     foreign: impl Fn(&str) -> Option<String> + 'a,
 ) -> impl Iterator<Item = Option<R>> + 'a {
-    let mut next = 0;
-    let mut batch: std::vec::IntoIter<R> = Vec::new().into_iter();
-    std::iter::from_fn(move || {
-        if let Some(round) = batch.next() {
+    RoundsRead {
+        text,
+        rounds,
+        next: 0,
+        batch: Vec::new().into_iter(),
+        foreign,
+    }
+}
+
+/// The rounds of a record being read, a batch at a time ([`read_rounds`]).
+struct RoundsRead<'a, R, F> {
+    text: &'a str,
+    rounds: &'a [std::ops::Range<usize>],
+    /// The first round not yet read.
+    next: usize,
+    /// Rounds read and not yet taken.
+    batch: std::vec::IntoIter<R>,
+    foreign: F,
+}
+
+impl<R: serde::de::DeserializeOwned, F: Fn(&str) -> Option<String>> Iterator
+    for RoundsRead<'_, R, F>
+{
+    type Item = Option<R>;
+
+    fn next(&mut self) -> Option<Option<R>> {
+        if let Some(round) = self.batch.next() {
             return Some(Some(round));
         }
-        let first = rounds.get(next)?;
+        let first = self.rounds.get(self.next)?;
         let mut end = first.end;
         let mut count = 1;
         while count < ROUNDS_READ_AT_ONCE
-            && rounds.get(next + count).is_some_and(|r| r.start == end)
+            && self
+                .rounds
+                .get(self.next + count)
+                .is_some_and(|r| r.start == end)
         {
-            end = rounds[next + count].end;
+            end = self.rounds[self.next + count].end;
             count += 1;
         }
-        next += count;
-        if let Some(read) = read_batch::<R>(&text[first.start..end], count, &foreign) {
-            batch = read.into_iter();
-            batch.next().map(Some)
+        self.next += count;
+        if let Some(read) = read_batch::<R>(&self.text[first.start..end], count, &self.foreign) {
+            self.batch = read.into_iter();
+            self.batch.next().map(Some)
         } else {
-            next = rounds.len();
+            self.next = self.rounds.len();
             Some(None)
         }
-    })
+    }
+
+    /// At most every round still to come (fewer items when a batch does not read: one
+    /// `None` for it, and no more), so that the totals can take their room at once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let unread = self.rounds.len() - self.next;
+        (
+            self.batch.len() + usize::from(unread > 0),
+            Some(self.batch.len() + unread),
+        )
+    }
 }
 
 /// Reads `count` rounds from their text: `None` unless it holds exactly those.
