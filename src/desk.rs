@@ -153,10 +153,30 @@ impl<G: Desk> ScoredGame<G> {
         Ok(ScoredGame { setup, tally })
     }
 
-    /// Scores a record's rounds as they are read, one at a time, each dropped once scored:
-    /// `earlier` (rounds its head holds), then `rounds`. `None` when a round cannot be read or
-    /// scored: the caller then reads the record whole, which says where and why.
+    /// A record's text scored a round at a time ([`crate::record::parts`]): its head read by
+    /// `head` (the game's reader) into the setup and any rounds written in the head, then each
+    /// round read and scored in turn, and dropped. The log of a record the referee sealed is
+    /// passed over; one written by hand is read, and so checked. `None` when anything is
+    /// amiss: the caller then reads the record whole, which says where and why.
     pub fn by_round(
+        text: &str,
+        head: impl FnOnce(&str) -> Result<(G, Vec<G::Result>), Error>,
+        foreign: impl Fn(&str) -> Option<String>,
+    ) -> Option<ScoredGame<G>>
+    where
+        G::Result: serde::de::DeserializeOwned,
+    {
+        let parts = crate::record::parts(text, crate::record::Log::of(text))?;
+        let (setup, earlier) = head(&parts.head).ok()?;
+        if !earlier.is_empty() && !parts.rounds.is_empty() {
+            return None;
+        }
+        let rounds = crate::record::read_rounds(text, &parts.rounds, foreign);
+        Self::scored_in_turn(setup, earlier, rounds)
+    }
+
+    /// Scores `earlier`, then `rounds` as they come, each dropped once scored.
+    fn scored_in_turn(
         setup: G,
         earlier: Vec<G::Result>,
         rounds: impl Iterator<Item = Option<G::Result>>,

@@ -174,21 +174,16 @@ impl Entry for Canadian {
     }
 }
 
-/// A record's hands scored as they are read, one at a time: `None` when anything is
-/// amiss, and the record is then read whole, which says what. The log of a record the
-/// referee sealed is passed over (it is as the referee wrote it); one written by hand is read
-/// and checked, as it always was.
+/// A record scored a hand at a time ([`ScoredGame::by_round`]); `None`: read it whole.
 pub(crate) fn scored_by_round(text: &str, variant: Variant) -> Option<ScoredGame<play::Setup>> {
-    let parts = crate::record::parts(text, crate::record::Log::of(text))?;
-    let mut head = record::Record::from_toml(&parts.head, variant).ok()?;
-    if !head.rounds.is_empty() && !parts.rounds.is_empty() {
-        return None;
-    }
-    let setup = play::Setup::of_record(&head).ok()?;
-    let rounds = crate::record::read_rounds(text, &parts.rounds, move |key| {
-        record::foreign_key(key, variant)
-    });
-    ScoredGame::by_round(setup, std::mem::take(&mut head.rounds), rounds)
+    ScoredGame::by_round(
+        text,
+        |head| {
+            let record = record::Record::from_toml(head, variant)?;
+            Ok((play::Setup::of_record(&record)?, record.rounds))
+        },
+        |key| record::foreign_key(key, variant),
+    )
 }
 
 /// The variant and its house rules together: what is wild, what a card counts.

@@ -34,19 +34,16 @@ use play::{Game, Setup};
 use rules::Rules;
 use std::ops::RangeInclusive;
 
-/// A record's rounds scored as they are read, one at a time: `None` when anything is
-/// amiss, and the record is then read whole, which says what. The log of a record the
-/// referee sealed is passed over (it is as the referee wrote it); one written by hand is read
-/// and checked, as it always was.
+/// A record scored a round at a time ([`ScoredGame::by_round`]); `None`: read it whole.
 pub(crate) fn scored_by_round(text: &str) -> Option<ScoredGame<Setup>> {
-    let parts = crate::record::parts(text, crate::record::Log::of(text))?;
-    let mut head = GameRecord::from_toml(&parts.head).ok()?;
-    if !head.rounds.is_empty() && !parts.rounds.is_empty() {
-        return None;
-    }
-    let setup = play::setup_of(&head).ok()?;
-    let rounds = crate::record::read_rounds(text, &parts.rounds, game::foreign_key);
-    ScoredGame::by_round(setup, std::mem::take(&mut head.rounds), rounds)
+    ScoredGame::by_round(
+        text,
+        |head| {
+            let record = GameRecord::from_toml(head)?;
+            Ok((play::setup_of(&record)?, record.rounds))
+        },
+        game::foreign_key,
+    )
 }
 
 /// Carousel, as the family lists it.
