@@ -24,7 +24,8 @@
 //! quicker of the two per position (see [`time_methods_alone`]); `-- --work` counts the
 //! moves the search alone tries per class, the same on every run (see
 //! [`count_search_work`]); `-- --climbs N` hill-climbs hard positions N times from fresh
-//! seeds and reports how slow they got, writing nothing (see [`report_climbs`]);
+//! seeds and reports how slow they got, writing nothing (see [`report_climbs`]; `--steps
+//! N` climbs N steps rather than 150, `--each` prints each climb's slowest position);
 //! `-- --write-positions` deals `benches/positions.txt` again from its seeds.
 //!
 //! Every time is the processor time this thread used (see [`Stopwatch`]), not the time on
@@ -78,7 +79,13 @@ fn main() {
     }
     if let Some(at) = args.iter().position(|a| a == "--climbs") {
         let climbs = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(8);
-        report_climbs(climbs, args.iter().any(|a| a == "--each"));
+        let steps = args
+            .iter()
+            .position(|a| a == "--steps")
+            .and_then(|at| args.get(at + 1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(CLIMB_STEPS);
+        report_climbs(climbs, steps, args.iter().any(|a| a == "--each"));
         return;
     }
     let each = args.iter().any(|a| a == "--each");
@@ -400,7 +407,7 @@ fn solve_time(case: &Case, runs: usize) -> Duration {
 /// as two classes named after `name` (`-- --write-hard NAME`), keeping the file's other
 /// classes: those [`find_hard`] finds from the first seeds.
 fn write_hard(name: &str) {
-    let (screened, climbed) = find_hard(0);
+    let (screened, climbed) = find_hard(0, CLIMB_STEPS);
     for ((start, _), (time, _)) in screened.iter().zip(&climbed) {
         println!("climbed {:.1} ms -> {:.1} ms", ms(*start), ms(*time));
     }
@@ -434,11 +441,11 @@ type Timed = Vec<(Duration, Case)>;
 /// Hard positions for the solver as it is now, from fresh seeds (`block` picks which):
 /// 2,800 positions (700 from each of the harsh generators and the full-scale dealer) are
 /// screened by the solver's time, the slowest 40 kept; then the slowest 8 of those are
-/// hill-climbed, each for [`CLIMB_STEPS`] steps: a hand card swapped for another card or a
+/// hill-climbed, each for `steps` steps: a hand card swapped for another card or a
 /// card added or dropped (see [`mutate`]), kept when the solver gets slower, timed again
 /// first. Returns the 40 screened, slowest first, and the 8 climbed from the slowest 8 in
 /// turn, each timed afresh once climbed (the best of five).
-fn find_hard(block: u64) -> (Timed, Timed) {
+fn find_hard(block: u64, steps: usize) -> (Timed, Timed) {
     let mut screened: Timed = Vec::new();
     for seed in 700 * block..700 * (block + 1) {
         let mut dealt = deal::deal_full_scale(900_000 + seed);
@@ -469,7 +476,7 @@ fn find_hard(block: u64) -> (Timed, Timed) {
     for (start_time, start) in screened.iter().take(8) {
         let mut rng = deal::Rng::new(start.to_line().len() as u64);
         let (mut time, mut case) = (*start_time, start.clone());
-        for _ in 0..CLIMB_STEPS {
+        for _ in 0..steps {
             let Some(next) = mutate(&case, &mut rng) else {
                 continue;
             };
@@ -490,7 +497,7 @@ fn find_hard(block: u64) -> (Timed, Timed) {
     (screened, climbed)
 }
 
-/// Steps each hill climb takes.
+/// Steps each hill climb takes, unless `--steps N` says.
 const CLIMB_STEPS: usize = 150;
 
 /// Climbs `climbs` times against the solver as it is (`-- --climbs N`), each from its own
@@ -502,11 +509,11 @@ const CLIMB_STEPS: usize = 150;
 /// against one solver is hard for that solver in particular, and most changes make it
 /// quicker: two solvers are compared fairly by their own climbs, from the same seeds.
 /// Nothing is written.
-fn report_climbs(climbs: u64, each: bool) {
+fn report_climbs(climbs: u64, steps: usize, each: bool) {
     let (mut medians, mut slowest) = (Vec::new(), Vec::new());
     let (mut ilp_medians, mut behind, mut disagree) = (Vec::new(), 0, 0);
     for block in 0..climbs {
-        let (_, climbed) = find_hard(block);
+        let (_, climbed) = find_hard(block, steps);
         let mut times: Vec<Duration> = climbed.iter().map(|(t, _)| *t).collect();
         times.sort();
         let mut plain: Vec<Duration> = Vec::new();
