@@ -25,7 +25,7 @@
 //! moves the search alone tries per class, the same on every run (see
 //! [`count_search_work`]); `-- --climbs N` hill-climbs hard positions N times from fresh
 //! seeds and reports how slow they got, writing nothing (see [`report_climbs`]; `--steps
-//! N` climbs N steps rather than 150, `--each` prints each climb's slowest position);
+//! N` climbs N steps rather than 150, `--each` prints each climbed position);
 //! `-- --write-positions` deals `benches/positions.txt` again from its seeds.
 //!
 //! Every time is the processor time this thread used (see [`Stopwatch`]), not the time on
@@ -47,7 +47,9 @@ use carousel::card::Card;
 use carousel::card::HandCard;
 use carousel::card::TableCard;
 use carousel::games::manipulation::rules::Rules;
-use carousel::games::manipulation::solver::methods::{Method, search_work, solve_alone};
+use carousel::games::manipulation::solver::methods::{
+    Method, program_effort, search_work, solve_alone,
+};
 use carousel::games::manipulation::solver::{arrange, solve};
 use carousel::games::manipulation::table::Hand;
 use carousel::games::manipulation::table::Table;
@@ -124,7 +126,7 @@ fn main() {
         .and_then(|at| args.get(at + 1));
     classes.retain(|(name, _)| only.is_none_or(|o| name.contains(o.as_str())));
     if args.iter().any(|a| a == "--alone") {
-        time_methods_alone(&classes);
+        time_methods_alone(&classes, each);
         return;
     }
     if args.iter().any(|a| a == "--work") {
@@ -210,7 +212,7 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
 /// `-- --alone`: each of the solver's two methods alone on every class, and the quicker of
 /// the two on each position: what a perfect choice of method would cost. Each answer is
 /// checked against the solver's.
-fn time_methods_alone(classes: &[(String, Vec<Case>)]) {
+fn time_methods_alone(classes: &[(String, Vec<Case>)], each: bool) {
     println!(
         "{:<38} {:>4}   {:>25}   {:>25}   {:>25}   agree",
         "class",
@@ -240,6 +242,19 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)]) {
                 let (time, p) = alone(Method::Program);
                 b = b.min(time);
                 same &= s.deadwood == answer.deadwood && p.deadwood == answer.deadwood;
+            }
+            if each {
+                let moves = search_work(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold");
+                let effort = program_effort(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold");
+                println!(
+                    "  {name} {:>3}: search {:>8.3} ms {moves:>9} moves   program {:>8.3} ms \
+                     {effort:>11} effort",
+                    search.len(),
+                    ms(a),
+                    ms(b)
+                );
             }
             search.push(a);
             program.push(b);
@@ -505,7 +520,7 @@ const CLIMB_STEPS: usize = 150;
 /// medians and of their slowest, the middle climb's median, the slowest of all, and how
 /// many climbs ended with a position past 10 ms. The plain ILP is timed on every climbed
 /// position too (the best of two), and each answer checked against it. With `--each`, each
-/// climb's slowest position is printed as a line of `benches/hard.txt`. A set climbed
+/// climbed position is printed as a line of `benches/hard.txt`. A set climbed
 /// against one solver is hard for that solver in particular, and most changes make it
 /// quicker: two solvers are compared fairly by their own climbs, from the same seeds.
 /// Nothing is written.
@@ -543,8 +558,10 @@ fn report_climbs(climbs: u64, steps: usize, each: bool) {
             ms(quantile(&plain, 0.5)),
             ms(quantile(&plain, 1.0))
         );
-        if each && let Some((time, case)) = climbed.iter().max_by_key(|c| c.0) {
-            println!("  slowest, {:.2} ms: {}", ms(*time), case.to_line());
+        if each {
+            for (time, case) in &climbed {
+                println!("  climbed, {:.2} ms: {}", ms(*time), case.to_line());
+            }
         }
         medians.push(ms(quantile(&times, 0.5)));
         slowest.push(ms(quantile(&times, 1.0)));
