@@ -21,8 +21,9 @@
 //!
 //! `-- --each` lists every position's times; `-- --only TEXT` runs the classes whose name
 //! holds TEXT; `-- --alone` times the solver's two methods each alone instead, and the
-//! quicker of the two per position (see [`time_methods_alone`]); `-- --work` counts the
-//! moves the search alone tries per class, the same on every run (see
+//! quicker of the two per position (see [`time_methods_alone`]; with `--each`, each
+//! position's times with the search's moves and the program's effort); `-- --work` counts
+//! the moves the search alone tries per class, the same on every run (see
 //! [`count_search_work`]); `-- --climbs N` hill-climbs hard positions N times from fresh
 //! seeds and reports how slow they got, writing nothing (see [`report_climbs`]; `--steps
 //! N` climbs N steps rather than 150, `--each` prints each climbed position);
@@ -211,7 +212,9 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
 
 /// `-- --alone`: each of the solver's two methods alone on every class, and the quicker of
 /// the two on each position: what a perfect choice of method would cost. Each answer is
-/// checked against the solver's.
+/// checked against the solver's. With `each`, every position's two times are printed with
+/// the work each method took (the search's moves, the program's effort): what the turns
+/// between them are measured in.
 fn time_methods_alone(classes: &[(String, Vec<Case>)], each: bool) {
     println!(
         "{:<38} {:>4}   {:>25}   {:>25}   {:>25}   agree",

@@ -479,10 +479,10 @@ const FIRST_WORK: usize = 1_000;
 /// it, and most of those the search is slow on.
 const FIRST_EFFORT: u64 = 3_000_000;
 
-/// The simplex effort a search move is worth: the ratio of their times within `solve`,
-/// where the search's tables are mostly fresh memory (the pages the system must clear for
-/// it cost more than the moves themselves on the slowest positions), so the search's turn
-/// after each of the program's takes about as long. Measured in docs/solver-speed.md.
+/// The simplex effort a search move is worth: the ratio of their times within `solve`, where
+/// the search's tables are mostly fresh memory that the system clears as it hands it over,
+/// so that the search's turn after each of the program's takes about as long. Measured
+/// in docs/solver-speed.md, with the warm ratio, a quarter of it, and why not that.
 const EFFORT_A_MOVE: u64 = 32;
 
 /// What a search within a budget gives.
