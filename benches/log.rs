@@ -39,25 +39,21 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod common;
+
 use carousel::console::Console;
 use carousel::desk::Desk;
 use carousel::family::InPlay;
-use carousel::games::canadian::play::Game as CanadianGame;
-use carousel::games::canadian::{CanadianRules, Variant};
-use carousel::games::manipulation::play::Game as CarouselGame;
-use carousel::games::manipulation::rules::Rules;
 use carousel::render::look::Look;
 use carousel::repl::{PlayArgs, Referee};
-use carousel::rules::GameRules;
 use carousel::session::Session;
+use common::{PLAYERS, canadian_game, carousel_game, sealed};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 const REPEATS: usize = 21;
 const SIZES: [usize; 2] = [100, 400];
-/// A target no game of these reaches: every round is played, none after the end.
-const NO_END: &str = "4000000000";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -410,25 +406,6 @@ impl Kind {
     }
 }
 
-fn sealed<G: Desk>(title: &str, game: &Session<G>) -> String {
-    carousel::store::sealed(title, &InPlay::record_text(game))
-}
-
-const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
-
-fn names(count: usize) -> Vec<String> {
-    PLAYERS[..count].iter().map(ToString::to_string).collect()
-}
-
-/// Takes each step as the log writes it.
-fn play<G: Desk>(game: &mut Session<G>, steps: &[String]) {
-    for line in steps {
-        let step = game.parse_step(line).expect("a step of the log");
-        game.apply(step)
-            .unwrap_or_else(|e| panic!("{line}: refused: {e}"));
-    }
-}
-
 /// Takes `steps` one after the other and gives how long each took, then undoes them. The
 /// first, taken just after an undo, finds the log replayed with no room to grow: it pays for
 /// the log's move to a larger place, which the steps after it do not.
@@ -443,61 +420,6 @@ fn time_steps<G: Desk + 'static>(game: &mut dyn InPlay, steps: &[String; 2]) -> 
     });
     game.undo(2).expect("undone");
     took
-}
-
-/// Carousel for three: in each round the two after the dealer draw, meld and end their
-/// turns, the dealer draws, melds twice and knocks, and the other two give their hands.
-fn carousel_game(rounds: usize) -> CarouselGame {
-    let mut rules = Rules::default();
-    rules.set("target", NO_END).expect("a target");
-    let mut game = CarouselGame::new(names(3), rules).expect("a game");
-    for round in 0..rounds {
-        let dealer = round % 3;
-        let [first, second, last] = [1, 2, 0].map(|k| PLAYERS[(dealer + k) % 3]);
-        let steps = [
-            format!("{first}: draw"),
-            format!("{first}: play = 7s 7d 7c"),
-            format!("{first}: done"),
-            format!("{second}: draw"),
-            format!("{second}: play = 8s 8d 8c"),
-            format!("{second}: done"),
-            format!("{last}: draw"),
-            format!("{last}: play = 9s 9d 9c | 10s 10d 10c"),
-            if round % 2 == 0 {
-                format!("{last}: knock 5")
-            } else {
-                format!("{last}: knock Ac Ad Ah As Ac")
-            },
-            format!("{first}: hand {}", 12 + round % 20),
-            format!("{second}: hand {}", 30 + round % 7),
-        ];
-        play(&mut game, &steps);
-    }
-    game
-}
-
-/// Canadian Rummy for four in two sides: in each hand one player goes out, each side's
-/// melds are given, and each player's hand.
-fn canadian_game(rounds: usize) -> CanadianGame {
-    let mut rules = CanadianRules::default();
-    rules.set("target", NO_END).expect("a target");
-    let mut game = CanadianGame::new(Variant::Canadian, names(4), None, rules).expect("a game");
-    for round in 0..rounds {
-        let out = PLAYERS[round % 4];
-        let other = PLAYERS[(round + 1) % 4];
-        let [a, b, c] = [1, 2, 3].map(|k| PLAYERS[(round + k) % 4]);
-        let steps = [
-            format!("out {out}"),
-            format!("melds {out}: Ks Kh 2c | Qs Qd Qh *"),
-            format!("melds {other}: {}", 50 + 5 * (round % 10)),
-            format!("hand {out}: 0"),
-            format!("hand {a}: Qs 5h"),
-            format!("hand {b}: 3d 2c"),
-            format!("hand {c}: {}", 5 * (round % 8)),
-        ];
-        play(&mut game, &steps);
-    }
-    game
 }
 
 /// How many steps the log of a saved text holds: the lines of its `log` array.

@@ -21,11 +21,17 @@
 //!
 //! `-- --each` lists every position's times; `-- --only TEXT` runs the classes whose name
 //! holds TEXT; `-- --alone` times the solver's two methods each alone instead, and the
-//! quicker of the two per position (see [`time_methods_alone`]); `-- --work` counts the
-//! moves the search alone tries per class, the same on every run (see
+//! quicker of the two per position (see [`time_methods_alone`]; with `--each`, each
+//! position's times with the search's moves and the program's effort); `-- --work` counts
+//! the moves the search alone tries per class, the same on every run (see
 //! [`count_search_work`]); `-- --climbs N` hill-climbs hard positions N times from fresh
-//! seeds and reports how slow they got, writing nothing (see [`report_climbs`]);
+//! seeds and reports how slow they got, writing nothing (see [`report_climbs`]; `--steps
+//! N` climbs N steps rather than 150, `--each` prints each climbed position);
 //! `-- --write-positions` deals `benches/positions.txt` again from its seeds.
+//!
+//! Every time is the processor time this thread used (see [`Stopwatch`]), not the time on
+//! the clock: on a shared machine that leaves out the waits while other work has the
+//! processor.
 
 /// The binary's allocator (see `src/main.rs`), so that the solver is timed as it runs there.
 #[global_allocator]
@@ -42,12 +48,14 @@ use carousel::card::Card;
 use carousel::card::HandCard;
 use carousel::card::TableCard;
 use carousel::games::manipulation::rules::Rules;
-use carousel::games::manipulation::solver::methods::{Method, search_work, solve_alone};
+use carousel::games::manipulation::solver::methods::{
+    Method, program_effort, search_work, solve_alone,
+};
 use carousel::games::manipulation::solver::{arrange, solve};
 use carousel::games::manipulation::table::Hand;
 use carousel::games::manipulation::table::Table;
 use harsh::Case;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const POSITIONS: usize = 90;
 const REPEATS: usize = 3;
@@ -74,7 +82,13 @@ fn main() {
     }
     if let Some(at) = args.iter().position(|a| a == "--climbs") {
         let climbs = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(8);
-        report_climbs(climbs);
+        let steps = args
+            .iter()
+            .position(|a| a == "--steps")
+            .and_then(|at| args.get(at + 1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(CLIMB_STEPS);
+        report_climbs(climbs, steps, args.iter().any(|a| a == "--each"));
         return;
     }
     let each = args.iter().any(|a| a == "--each");
@@ -113,7 +127,7 @@ fn main() {
         .and_then(|at| args.get(at + 1));
     classes.retain(|(name, _)| only.is_none_or(|o| name.contains(o.as_str())));
     if args.iter().any(|a| a == "--alone") {
-        time_methods_alone(&classes);
+        time_methods_alone(&classes, each);
         return;
     }
     if args.iter().any(|a| a == "--work") {
@@ -177,13 +191,13 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
     let mut theirs = Duration::MAX;
     let mut same = true;
     for _ in 0..REPEATS {
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let s = std::hint::black_box(
             solve(&case.table, &case.hand, &case.rules, case.deck)
                 .expect("a position the deck can hold"),
         );
         ours = ours.min(start.elapsed());
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let best = std::hint::black_box(ilp::ilp_optimum(
             &case.table,
             &case.hand,
@@ -198,8 +212,10 @@ fn time_solve(case: &Case) -> (Duration, Duration, bool) {
 
 /// `-- --alone`: each of the solver's two methods alone on every class, and the quicker of
 /// the two on each position: what a perfect choice of method would cost. Each answer is
-/// checked against the solver's.
-fn time_methods_alone(classes: &[(String, Vec<Case>)]) {
+/// checked against the solver's. With `each`, every position's two times are printed with
+/// the work each method took (the search's moves, the program's effort): what the turns
+/// between them are measured in.
+fn time_methods_alone(classes: &[(String, Vec<Case>)], each: bool) {
     println!(
         "{:<38} {:>4}   {:>25}   {:>25}   {:>25}   agree",
         "class",
@@ -215,7 +231,7 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)]) {
             let answer = solve(&case.table, &case.hand, &case.rules, case.deck)
                 .expect("a position the deck can hold");
             let alone = |method| {
-                let start = Instant::now();
+                let start = Stopwatch::start();
                 let s = std::hint::black_box(
                     solve_alone(method, &case.table, &case.hand, &case.rules, case.deck)
                         .expect("a position the deck can hold"),
@@ -229,6 +245,19 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)]) {
                 let (time, p) = alone(Method::Program);
                 b = b.min(time);
                 same &= s.deadwood == answer.deadwood && p.deadwood == answer.deadwood;
+            }
+            if each {
+                let moves = search_work(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold");
+                let effort = program_effort(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold");
+                println!(
+                    "  {name} {:>3}: search {:>8.3} ms {moves:>9} moves   program {:>8.3} ms \
+                     {effort:>11} effort",
+                    search.len(),
+                    ms(a),
+                    ms(b)
+                );
             }
             search.push(a);
             program.push(b);
@@ -291,10 +320,10 @@ fn time_piles() -> (Vec<Duration>, Vec<Duration>, usize) {
         let hand = Hand::new(pile.clone());
         let (mut a, mut b, mut same) = (Duration::MAX, Duration::MAX, true);
         for _ in 0..REPEATS {
-            let start = Instant::now();
+            let start = Stopwatch::start();
             let laid = std::hint::black_box(arrange(&pile, &rules, deck)).is_some();
             a = a.min(start.elapsed());
-            let start = Instant::now();
+            let start = Stopwatch::start();
             let best = std::hint::black_box(ilp::ilp_optimum(&empty, &hand, &rules, deck));
             b = b.min(start.elapsed());
             same &= laid == (best.deadwood == 0);
@@ -323,10 +352,10 @@ fn time_shoe() -> (Vec<Duration>, Vec<Duration>) {
         let hand = Hand::new(shoe.clone());
         let (mut a, mut b) = (Duration::MAX, Duration::MAX);
         for _ in 0..REPEATS {
-            let start = Instant::now();
+            let start = Stopwatch::start();
             assert!(std::hint::black_box(arrange(&shoe, &rules, deck)).is_some());
             a = a.min(start.elapsed());
-            let start = Instant::now();
+            let start = Stopwatch::start();
             let best = std::hint::black_box(ilp::ilp_optimum(&empty, &hand, &rules, deck));
             b = b.min(start.elapsed());
             assert_eq!(best.deadwood, 0);
@@ -384,7 +413,7 @@ fn report(name: &str, ours: &mut [Duration], theirs: &mut [Duration], disagree: 
 fn solve_time(case: &Case, runs: usize) -> Duration {
     (0..runs)
         .map(|_| {
-            let start = Instant::now();
+            let start = Stopwatch::start();
             std::hint::black_box(solve(&case.table, &case.hand, &case.rules, case.deck).ok());
             start.elapsed()
         })
@@ -396,7 +425,7 @@ fn solve_time(case: &Case, runs: usize) -> Duration {
 /// as two classes named after `name` (`-- --write-hard NAME`), keeping the file's other
 /// classes: those [`find_hard`] finds from the first seeds.
 fn write_hard(name: &str) {
-    let (screened, climbed) = find_hard(0);
+    let (screened, climbed) = find_hard(0, CLIMB_STEPS);
     for ((start, _), (time, _)) in screened.iter().zip(&climbed) {
         println!("climbed {:.1} ms -> {:.1} ms", ms(*start), ms(*time));
     }
@@ -430,10 +459,11 @@ type Timed = Vec<(Duration, Case)>;
 /// Hard positions for the solver as it is now, from fresh seeds (`block` picks which):
 /// 2,800 positions (700 from each of the harsh generators and the full-scale dealer) are
 /// screened by the solver's time, the slowest 40 kept; then the slowest 8 of those are
-/// hill-climbed, each for 150 steps: a hand card swapped for another card (the deck
-/// permitting) or a card added or dropped, kept when the solver gets slower. Returns the 40
-/// screened and the 8 climbed, slowest screened first, each with its time.
-fn find_hard(block: u64) -> (Timed, Timed) {
+/// hill-climbed, each for `steps` steps: a hand card swapped for another card or a
+/// card added or dropped (see [`mutate`]), kept when the solver gets slower, timed again
+/// first. Returns the 40 screened, slowest first, and the 8 climbed from the slowest 8 in
+/// turn, each timed afresh once climbed (the best of five).
+fn find_hard(block: u64, steps: usize) -> (Timed, Timed) {
     let mut screened: Timed = Vec::new();
     for seed in 700 * block..700 * (block + 1) {
         let mut dealt = deal::deal_full_scale(900_000 + seed);
@@ -464,36 +494,81 @@ fn find_hard(block: u64) -> (Timed, Timed) {
     for (start_time, start) in screened.iter().take(8) {
         let mut rng = deal::Rng::new(start.to_line().len() as u64);
         let (mut time, mut case) = (*start_time, start.clone());
-        for _ in 0..150 {
+        for _ in 0..steps {
             let Some(next) = mutate(&case, &mut rng) else {
                 continue;
             };
             let t = solve_time(&next, 2);
+            if t <= time {
+                continue;
+            }
+            // Timed again before it is kept: a step that timed slower once may only have
+            // met a slow moment of the machine.
+            let t = t.min(solve_time(&next, 3));
             if t > time {
                 (time, case) = (t, next);
             }
         }
-        climbed.push((time, case));
+        // The time the climb reports is taken afresh, not the one that won a step.
+        climbed.push((solve_time(&case, 5), case));
     }
     (screened, climbed)
 }
 
+/// Steps each hill climb takes, unless `--steps N` says.
+const CLIMB_STEPS: usize = 150;
+
 /// Climbs `climbs` times against the solver as it is (`-- --climbs N`), each from its own
 /// seeds (see [`find_hard`]), and prints each climb's 8 times, then the means of their
 /// medians and of their slowest, the middle climb's median, the slowest of all, and how
-/// many climbs ended with a position past 10 ms. A set climbed against one solver is hard
-/// for that solver in particular, and most changes make it quicker: two solvers are
-/// compared fairly by their own climbs, from the same seeds. Nothing is written.
-fn report_climbs(climbs: u64) {
+/// many climbs ended with a position past 10 ms. The plain ILP is timed on every climbed
+/// position too (the best of two), and each answer checked against it. With `--each`, each
+/// climbed position is printed as a line of `benches/hard.txt`. A set climbed
+/// against one solver is hard for that solver in particular, and most changes make it
+/// quicker: two solvers are compared fairly by their own climbs, from the same seeds.
+/// Nothing is written.
+fn report_climbs(climbs: u64, steps: usize, each: bool) {
     let (mut medians, mut slowest) = (Vec::new(), Vec::new());
+    let (mut ilp_medians, mut behind, mut disagree) = (Vec::new(), 0, 0);
     for block in 0..climbs {
-        let (_, climbed) = find_hard(block);
+        let (_, climbed) = find_hard(block, steps);
         let mut times: Vec<Duration> = climbed.iter().map(|(t, _)| *t).collect();
         times.sort();
+        let mut plain: Vec<Duration> = Vec::new();
+        for (time, case) in &climbed {
+            let mut best = Duration::MAX;
+            for _ in 0..2 {
+                let start = Stopwatch::start();
+                let answer = std::hint::black_box(ilp::ilp_optimum(
+                    &case.table,
+                    &case.hand,
+                    &case.rules,
+                    case.deck,
+                ));
+                best = best.min(start.elapsed());
+                let ours = solve(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold");
+                disagree += usize::from(ours.deadwood != answer.deadwood);
+            }
+            behind += usize::from(*time > best);
+            plain.push(best);
+        }
+        plain.sort();
         let shown: Vec<String> = times.iter().map(|t| format!("{:.2}", ms(*t))).collect();
-        println!("climb {block:>2}: {} ms", shown.join(" "));
+        println!(
+            "climb {block:>2}: {} ms   (plain ILP median {:.1}, max {:.1} ms)",
+            shown.join(" "),
+            ms(quantile(&plain, 0.5)),
+            ms(quantile(&plain, 1.0))
+        );
+        if each {
+            for (time, case) in &climbed {
+                println!("  climbed, {:.2} ms: {}", ms(*time), case.to_line());
+            }
+        }
         medians.push(ms(quantile(&times, 0.5)));
         slowest.push(ms(quantile(&times, 1.0)));
+        ilp_medians.push(ms(quantile(&plain, 0.5)));
     }
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
     let mut sorted = medians.clone();
@@ -503,15 +578,19 @@ fn report_climbs(climbs: u64) {
     let most = slowest.iter().copied().fold(0.0, f64::max);
     println!(
         "over {climbs} climbs: median {:.2} ms (the middle climb's {:.2}), slowest {:.2} ms \
-         (at most {most:.2}; past 10 ms in {past_ten}), means over the climbs",
+         (at most {most:.2}; past 10 ms in {past_ten}), means over the climbs; plain ILP \
+         median {:.1} ms; behind the plain ILP on {behind} positions; {}",
         mean(&medians),
         middle,
         mean(&slowest),
+        mean(&ilp_medians),
+        agreement(disagree)
     );
 }
 
-/// A hand one step away: a card swapped for another, added or dropped (10-25 cards kept),
-/// or `None` when the step would hold more of a card than the deck does.
+/// A hand one step away: a card swapped for another, added or dropped (10-30 cards kept),
+/// or `None` when the step would hold more of a card than the deck does (two decks, two
+/// jokers: the table and the hand together hold at most two of each card).
 fn mutate(case: &Case, rng: &mut deal::Rng) -> Option<Case> {
     let mut hand = case.hand.cards().to_vec();
     let random_card = |rng: &mut deal::Rng| {
@@ -522,7 +601,7 @@ fn mutate(case: &Case, rng: &mut deal::Rng) -> Option<Case> {
         }
     };
     match rng.below(4) {
-        0 if hand.len() < 25 => hand.push(random_card(rng)),
+        0 if hand.len() < 30 => hand.push(random_card(rng)),
         1 if hand.len() > 10 => {
             hand.swap_remove(rng.below(hand.len()));
         }
@@ -569,4 +648,37 @@ fn write_positions() {
     }
     std::fs::write(bench_file("positions.txt"), text).expect("write benches/positions.txt");
     println!("wrote {written} positions to benches/positions.txt");
+}
+
+/// The processor time this thread has used since it started: a solve's own work, less the
+/// waits while other work on a shared machine has the processor.
+struct Stopwatch(Duration);
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch(thread_cpu())
+    }
+
+    fn elapsed(&self) -> Duration {
+        thread_cpu().saturating_sub(self.0)
+    }
+}
+
+#[cfg(unix)]
+fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to write.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// Where the thread's processor time can't be read, the time on the clock since the first
+/// call.
+#[cfg(not(unix))]
+fn thread_cpu() -> Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
 }

@@ -31,6 +31,9 @@ pub struct Saved {
 /// Reads a game file of any game of the family and scores its finished rounds (its log is
 /// not replayed): what the list of games, `tally`, `export`, `chart` and `stats` read. A
 /// record the referee saved must be whole: one cut short or changed is reported damaged.
+/// The rounds are read one at a time and only their totals kept, and the log of a record
+/// the referee sealed is passed over (see [`crate::record::parts`]), so a game is listed in
+/// time and memory that grow with its rounds alone.
 pub fn read_scored(path: &Path) -> Result<Box<dyn Scored>, Error> {
     let text = store::read_text(path)?;
     store::check_whole(&text).map_err(|problem| Error::Damaged {
@@ -50,10 +53,10 @@ pub fn read_game(path: &Path, text: &str) -> Result<Box<dyn InPlay>, Error> {
 /// The saved games of every game of the family, the most recently played first. A damaged
 /// file is listed as damaged.
 pub fn list(dirs: &Dirs) -> Vec<Saved> {
-    dirs.saved_games()
+    dirs.saved_games_changed()
         .into_iter()
         .enumerate()
-        .map(|(i, path)| {
+        .map(|(i, (changed, path))| {
             let (summary, damaged) = match read_scored(&path).map(|g| g.summary()) {
                 Ok(summary) => (Some(summary), None),
                 Err(err) => (None, Some(err.to_string())),
@@ -61,7 +64,7 @@ pub fn list(dirs: &Dirs) -> Vec<Saved> {
             Saved {
                 number: i + 1,
                 name: stem(&path),
-                date: modified(&path),
+                date: date_time(changed),
                 path,
                 summary,
                 damaged,
@@ -73,13 +76,6 @@ pub fn list(dirs: &Dirs) -> Vec<Saved> {
 fn stem(path: &Path) -> String {
     path.file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
-}
-
-fn modified(path: &Path) -> String {
-    let time = fs::metadata(path)
-        .and_then(|m| m.modified())
-        .unwrap_or(UNIX_EPOCH);
-    date_time(time)
 }
 
 /// A time as `YYYY-MM-DD HH:MM` (UTC).
@@ -351,6 +347,101 @@ mod tests {
         // Out of the list, still a game file for the statistics.
         assert_eq!(super::list(&d).len(), 0);
         assert_eq!(all_game_files(&d).len(), 1);
+    }
+
+    /// Everything the family's tools read of a scored game, in words.
+    fn as_read(game: &dyn Scored) -> String {
+        let look = crate::render::look::Look::plain(100);
+        let csv = crate::family::export(game, crate::export::Format::Csv).unwrap();
+        format!(
+            "{:?}\n{}\n{}\n{:?}\n{csv}",
+            game.summary(),
+            crate::render::board::scoreboard(&game.board(), look),
+            game.tally_json(),
+            game.series(),
+        )
+    }
+
+    /// Whether a record is scored a round at a time (not read whole).
+    fn read_by_round(text: &str) -> bool {
+        use crate::games::canadian::{self, Variant};
+        match crate::games::of_record(text).unwrap().name() {
+            "canadian" => canadian::scored_by_round(text, Variant::Canadian).is_some(),
+            "carolina" => canadian::scored_by_round(text, Variant::Carolina).is_some(),
+            _ => crate::games::manipulation::scored_by_round(text).is_some(),
+        }
+    }
+
+    /// Every shipped example, as a record written by hand and as the referee saves the game
+    /// its script plays (with its log), is listed, tallied, exported and charted from its
+    /// rounds alone exactly as the game its log replays says: Carousel, Canadian and Carolina.
+    #[test]
+    fn a_listing_read_from_the_rounds_agrees_with_a_full_replay_for_every_shipped_example() {
+        let root = tempfile::tempdir().unwrap();
+        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let mut files: Vec<PathBuf> = fs::read_dir(&examples)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        let mut kinds = std::collections::BTreeSet::new();
+        for example in &files {
+            let path = match example.extension().and_then(|e| e.to_str()) {
+                Some("toml") => example.clone(),
+                Some("carousel") => {
+                    let path = root.path().join(format!("{}.toml", stem(example)));
+                    let script = fs::read_to_string(example).unwrap();
+                    let look = crate::render::look::Look::plain(80);
+                    let (mut c, _) = crate::console::Console::captured(&script, look, true);
+                    let args = crate::repl::PlayArgs {
+                        game: Some(path.clone()),
+                        rules: None,
+                        echo: false,
+                        share: None,
+                    };
+                    crate::repl::run_with(&args, Some(dirs(root.path())), &mut c);
+                    path
+                }
+                _ => continue,
+            };
+            let text = fs::read_to_string(&path).unwrap();
+            let listed = read_scored(&path).unwrap();
+            let replayed = read_game(&path, &text).unwrap().scored();
+            assert_eq!(
+                as_read(listed.as_ref()),
+                as_read(replayed.as_ref()),
+                "{}",
+                example.display()
+            );
+            assert!(read_by_round(&text), "{}", example.display());
+            let saved = list(&dirs(root.path()));
+            assert!(saved.iter().all(|s| s.damaged.is_none()), "{saved:?}");
+            kinds.insert(listed.kind().name());
+        }
+        assert_eq!(kinds.len(), 3, "{kinds:?}");
+    }
+
+    /// A record (written by hand, so with no checksum) whose rounds its log does not give:
+    /// the list shows what its rounds say; going on with it is refused, the file as it was.
+    #[test]
+    fn a_record_whose_log_disagrees_with_its_rounds_is_listed_from_its_rounds_and_refused_at_resume()
+     {
+        let root = tempfile::tempdir().unwrap();
+        let d = dirs(root.path());
+        let mut text = game(&["ann", "ben"], 150);
+        text.push_str("[play]\nlog = [\"round knock ann ann=0 ben=50\"]\n");
+        let path = saved(&d, "edited", &text);
+        let listed = list(&d);
+        let summary = listed[0].summary.as_ref().unwrap();
+        assert_eq!((summary.round, summary.score), (2, 37));
+        assert_eq!(summary.leaders, ["ben"]);
+        assert!(matches!(
+            read_game(&path, &text),
+            Err(Error::Damaged { .. })
+        ));
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
     }
 
     #[test]

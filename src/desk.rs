@@ -113,12 +113,9 @@ pub trait Desk: Game {
     /// How the end's bonuses came about, once the game is over (none: the game has none).
     fn why_end(setup: &Self, tally: &Tally<Self::Score>, look: Look) -> Option<String>;
 
-    /// The game as exported: its rows, and the CSV, Markdown and JSON made of them.
-    fn export(
-        setup: &Self,
-        tally: &Tally<Self::Score>,
-        results: &[Self::Result],
-    ) -> Box<dyn Exported>;
+    /// The game as exported: its rows, and the CSV, Markdown and JSON made of them, from its
+    /// totals alone (a record scored keeps no rounds as written).
+    fn export(setup: &Self, tally: &Tally<Self::Score>) -> Box<dyn Exported>;
 
     /// `tally --json` of the game (docs/commands.md#tally).
     fn tally_json(setup: &Self, tally: &Tally<Self::Score>) -> serde_json::Value;
@@ -151,22 +148,59 @@ pub fn scored_of<'a, G: Desk>(games: &[&'a dyn Scored]) -> Vec<(&'a G, &'a Tally
         .collect()
 }
 
-/// A game's setup and its finished rounds scored.
+/// A game's setup and its finished rounds scored. The rounds as written are not kept: what
+/// the family's tools read of a record scored is its totals, and a round's text would hold
+/// more memory than its score.
 pub struct ScoredGame<G: Desk> {
     pub setup: G,
     pub tally: Tally<G::Score>,
-    pub results: Vec<G::Result>,
 }
 
 impl<G: Desk> ScoredGame<G> {
     /// Scores `results` under `setup`.
-    pub fn of(setup: G, results: Vec<G::Result>) -> Result<ScoredGame<G>, Error> {
-        let tally = crate::game::tally_of(&setup, &results)?;
-        Ok(ScoredGame {
-            setup,
-            tally,
-            results,
-        })
+    pub fn of(setup: G, results: &[G::Result]) -> Result<ScoredGame<G>, Error> {
+        let tally = crate::game::tally_of(&setup, results)?;
+        Ok(ScoredGame { setup, tally })
+    }
+
+    /// A record's text scored a round at a time ([`crate::record::parts`]): its head read by
+    /// `head` (the game's reader) into the setup and any rounds written in the head, then each
+    /// round read and scored in turn, and dropped. The log of a record the referee sealed is
+    /// passed over; one written by hand is read, and so checked. `None` when anything is
+    /// amiss: the caller then reads the record whole, which says where and why.
+    pub fn by_round(
+        text: &str,
+        head: impl FnOnce(&str) -> Result<(G, Vec<G::Result>), Error>,
+        foreign: impl Fn(&str) -> Option<String>,
+    ) -> Option<ScoredGame<G>>
+    where
+        G::Result: serde::de::DeserializeOwned,
+    {
+        let parts = crate::record::parts(text, crate::record::Log::of(text))?;
+        let (setup, earlier) = head(&parts.head).ok()?;
+        if !earlier.is_empty() && !parts.rounds.is_empty() {
+            return None;
+        }
+        let rounds = crate::record::read_rounds(text, &parts.rounds, foreign);
+        Self::scored_in_turn(setup, earlier, rounds)
+    }
+
+    /// Scores `earlier`, then `rounds` as they come, each dropped once scored.
+    fn scored_in_turn(
+        setup: G,
+        earlier: Vec<G::Result>,
+        rounds: impl Iterator<Item = Option<G::Result>>,
+    ) -> Option<ScoredGame<G>> {
+        let mut tally = Tally::new(setup.sides());
+        // Room for every round at once: a list grown by doubling holds up to twice its rounds.
+        let (least, most) = rounds.size_hint();
+        tally
+            .rounds
+            .reserve_exact(earlier.len() + most.unwrap_or(least));
+        for (i, result) in earlier.into_iter().map(Some).chain(rounds).enumerate() {
+            crate::game::tally_round(&setup, &mut tally, &result?, i + 1).ok()?;
+        }
+        Some(ScoredGame { setup, tally })
     }
 }
 
@@ -237,7 +271,7 @@ impl<G: Desk> Scored for ScoredGame<G> {
     }
 
     fn export(&self) -> Box<dyn Exported> {
-        G::export(&self.setup, &self.tally, &self.results)
+        G::export(&self.setup, &self.tally)
     }
 
     fn tally_json(&self) -> serde_json::Value {
@@ -245,7 +279,7 @@ impl<G: Desk> Scored for ScoredGame<G> {
     }
 
     fn summary(&self) -> Summary {
-        summary_of(&self.setup, &self.tally, self.results.len() + 1)
+        summary_of(&self.setup, &self.tally, self.tally.rounds.len() + 1)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -544,7 +578,6 @@ impl<G: Desk> InPlay for Session<G> {
         Box::new(ScoredGame {
             setup: self.setup().clone(),
             tally: self.tally().clone(),
-            results: self.results().to_vec(),
         })
     }
 

@@ -129,13 +129,23 @@ pub fn tally_of<G: Game>(
 ) -> Result<crate::tally::Tally<G::Score>, Error> {
     let mut tally = crate::tally::Tally::new(setup.sides());
     for (i, result) in results.iter().enumerate() {
-        if tally.is_over() {
-            // Said before the round is scored, as a record's reader says it.
-            tally.push_after_end(i + 1, setup)?;
-        }
-        tally.push(setup.score(result, i + 1)?, setup)?;
+        tally_round(setup, &mut tally, result, i + 1)?;
     }
     Ok(tally)
+}
+
+/// Scores round `number` (from 1) and adds it to `tally`; a round after the end is refused.
+pub fn tally_round<G: Game>(
+    setup: &G,
+    tally: &mut crate::tally::Tally<G::Score>,
+    result: &G::Result,
+    number: usize,
+) -> Result<(), Error> {
+    if tally.is_over() {
+        // Said before the round is scored, as a record's reader says it.
+        tally.push_after_end(number, setup)?;
+    }
+    tally.push(setup.score(result, number)?, setup)
 }
 
 /// Finds a player by name, forgiving case and accepting a unique beginning (`car`).

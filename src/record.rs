@@ -151,3 +151,395 @@ fn foreign_in(
         _ => None,
     }
 }
+
+/// Whether a record is read with its log of play or without it (the rounds alone are what
+/// `tally`, `export`, `chart`, `stats` and the list of saved games need). `Skip` is for a
+/// record the referee sealed, whose `[play]` is its last table: nothing after its header is
+/// read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Log {
+    Read,
+    Skip,
+}
+
+impl Log {
+    /// The log of a record the referee sealed is skipped: it is as the referee wrote it. One
+    /// written by hand is read, so that a mistake in it is said wherever the record is read.
+    pub fn of(text: &str) -> Log {
+        if crate::store::is_sealed(text) {
+            Log::Skip
+        } else {
+            Log::Read
+        }
+    }
+}
+
+/// A record's text in parts, for a reading a round at a time: its head (every top-level key
+/// and table but the rounds, and but the log when it is skipped) and the text of each round
+/// (its `[[round]]` and the `[round.*]` tables after it), in order.
+#[derive(Debug)]
+pub struct Parts<'a> {
+    pub head: std::borrow::Cow<'a, str>,
+    pub rounds: Vec<std::ops::Range<usize>>,
+}
+
+/// What a table header names, as the parts need to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Header {
+    /// `[[round]]`: a round begins.
+    Round,
+    /// `[round.NAME]`: a table of the round before it.
+    OfRound,
+    /// `[play]`, `[play.NAME]`: the log.
+    Play,
+    /// Any other: part of the head.
+    Other,
+}
+
+/// Splits a record's text into its head and its rounds ([`Parts`]), by its table headers,
+/// found by TOML's own tokens (so a `[` in a string or a value is never taken for one).
+/// `None` for a layout the reading by round does not take (a `[round]` table, a round's
+/// table apart from its round, a quoted header, a header not closed, more rounds than
+/// [`MOST_ROUNDS`]): such a record is read whole, as it always was.
+pub fn parts(text: &str, log: Log) -> Option<Parts<'_>> {
+    if text.matches("[[round]]").count() > MOST_ROUNDS {
+        return None;
+    }
+    // Where each section begins and what its header is.
+    let mut sections: Vec<(Header, usize)> = Vec::new();
+    for found in headers(text) {
+        let (start, array, name) = found?;
+        let first = name.split('.').next().unwrap_or("");
+        let header = match (first, array) {
+            ("round", true) if name == "round" => Header::Round,
+            ("round", false) if name != "round" => Header::OfRound,
+            ("round", _) => return None,
+            ("play", _) => Header::Play,
+            _ => Header::Other,
+        };
+        // A round's table belongs to the round just before it, with nothing between.
+        if header == Header::OfRound
+            && !matches!(sections.last(), Some((Header::Round | Header::OfRound, _)))
+        {
+            return None;
+        }
+        sections.push((header, start));
+        if header == Header::Play && log == Log::Skip {
+            // The referee writes its log last: what follows its header is the log, not read.
+            break;
+        }
+    }
+    let head_end = sections.first().map_or(text.len(), |s| s.1);
+    let mut head = std::borrow::Cow::Borrowed(&text[..head_end]);
+    let mut rounds: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, (header, start)) in sections.iter().enumerate() {
+        let end = sections.get(i + 1).map_or(text.len(), |s| s.1);
+        match header {
+            Header::Round => rounds.push(*start..end),
+            Header::OfRound => {
+                if let Some(round) = rounds.last_mut() {
+                    round.end = end;
+                }
+            }
+            Header::Play if log == Log::Skip => {}
+            Header::Play | Header::Other => {
+                // Borrowed while the head is one piece at the start; copied once it is not.
+                if head.len() == *start {
+                    head = std::borrow::Cow::Borrowed(&text[..end]);
+                } else {
+                    head.to_mut().push_str(&text[*start..end]);
+                }
+            }
+        }
+    }
+    Some(Parts { head, rounds })
+}
+
+/// The text before a record's first table header: where its top-level keys (`game`,
+/// `players`) are, read without the rest.
+pub fn head(text: &str) -> &str {
+    match headers(text).next() {
+        Some(Some((start, _, _))) => &text[..start],
+        _ => text,
+    }
+}
+
+/// A table header at the start of a line: where it begins, whether it is an array's
+/// (`[[...]]`), and its name with no spaces; `None` for one not closed or with a quoted name.
+type Found = Option<(usize, bool, String)>;
+
+/// The table headers of a TOML text in order, found by TOML's own tokens: a `[` that begins
+/// a line outside any value (not one in a string, nor in an array written over several lines).
+fn headers(text: &str) -> impl Iterator<Item = Found> + '_ {
+    use toml_parser::lexer::TokenKind as Kind;
+    let mut tokens = toml_parser::Source::new(text).lex().peekable();
+    let mut depth = 0usize;
+    let mut line_start = true;
+    std::iter::from_fn(move || {
+        while let Some(token) = tokens.next() {
+            match token.kind() {
+                Kind::Newline if depth == 0 => line_start = true,
+                Kind::Newline | Kind::Whitespace | Kind::Comment => {}
+                Kind::Eof => return None,
+                Kind::LeftSquareBracket if line_start && depth == 0 => {
+                    line_start = false;
+                    return Some(header_at(text, token, &mut tokens));
+                }
+                Kind::LeftSquareBracket | Kind::LeftCurlyBracket => {
+                    depth += 1;
+                    line_start = false;
+                }
+                Kind::RightSquareBracket | Kind::RightCurlyBracket => {
+                    depth = depth.saturating_sub(1);
+                    line_start = false;
+                }
+                _ => line_start = false,
+            }
+        }
+        None
+    })
+}
+
+/// The header `open` begins: read up to its closing bracket(s).
+fn header_at(
+    text: &str,
+    open: toml_parser::lexer::Token,
+    tokens: &mut std::iter::Peekable<toml_parser::lexer::Lexer<'_>>,
+) -> Found {
+    use toml_parser::lexer::TokenKind as Kind;
+    let start = open.span().start();
+    let array = tokens.peek().is_some_and(|t| {
+        t.kind() == Kind::LeftSquareBracket && t.span().start() == open.span().end()
+    });
+    if array {
+        tokens.next();
+    }
+    let mut close = None;
+    for t in tokens.by_ref() {
+        match t.kind() {
+            Kind::RightSquareBracket => {
+                close = Some(t.span());
+                break;
+            }
+            Kind::Atom | Kind::Dot | Kind::Whitespace => {}
+            _ => return None,
+        }
+    }
+    let close = close?;
+    let name: String = text
+        .get(start + if array { 2 } else { 1 }..close.start())?
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    if array {
+        let closed = tokens.next()?;
+        if closed.kind() != Kind::RightSquareBracket || closed.span().start() != close.end() {
+            return None;
+        }
+    }
+    Some((start, array, name))
+}
+
+/// How many rounds side by side are read as one text: few enough that what their reading
+/// holds stays small whatever the record's length, enough that reading each text's start and
+/// end costs little.
+const ROUNDS_READ_AT_ONCE: usize = 32;
+
+/// Reads the rounds of `text` whose parts are `rounds` ([`parts`]), in order, as a record's
+/// rounds: each checked as a whole record's are (no key of another game, no unknown key).
+/// Rounds side by side are read [`ROUNDS_READ_AT_ONCE`] at a time, and each batch is dropped
+/// once its rounds are taken. An item is `None` where a batch does not read so; the whole
+/// record, read whole, then says where and why.
+pub fn read_rounds<'a, R: serde::de::DeserializeOwned + 'a>(
+    text: &'a str,
+    rounds: &'a [std::ops::Range<usize>],
+    foreign: impl Fn(&str) -> Option<String> + 'a,
+) -> impl Iterator<Item = Option<R>> + 'a {
+    RoundsRead {
+        text,
+        rounds,
+        next: 0,
+        batch: Vec::new().into_iter(),
+        foreign,
+    }
+}
+
+/// The rounds of a record being read, a batch at a time ([`read_rounds`]).
+struct RoundsRead<'a, R, F> {
+    text: &'a str,
+    rounds: &'a [std::ops::Range<usize>],
+    /// The first round not yet read.
+    next: usize,
+    /// Rounds read and not yet taken.
+    batch: std::vec::IntoIter<R>,
+    foreign: F,
+}
+
+impl<R: serde::de::DeserializeOwned, F: Fn(&str) -> Option<String>> Iterator
+    for RoundsRead<'_, R, F>
+{
+    type Item = Option<R>;
+
+    fn next(&mut self) -> Option<Option<R>> {
+        if let Some(round) = self.batch.next() {
+            return Some(Some(round));
+        }
+        let first = self.rounds.get(self.next)?;
+        let mut end = first.end;
+        let mut count = 1;
+        while count < ROUNDS_READ_AT_ONCE
+            && self
+                .rounds
+                .get(self.next + count)
+                .is_some_and(|r| r.start == end)
+        {
+            end = self.rounds[self.next + count].end;
+            count += 1;
+        }
+        self.next += count;
+        if let Some(read) = read_batch::<R>(&self.text[first.start..end], count, &self.foreign) {
+            self.batch = read.into_iter();
+            self.batch.next().map(Some)
+        } else {
+            self.next = self.rounds.len();
+            Some(None)
+        }
+    }
+
+    /// At most every round still to come (fewer items when a batch does not read: one
+    /// `None` for it, and no more), so that the totals can take their room at once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let unread = self.rounds.len() - self.next;
+        (
+            self.batch.len() + usize::from(unread > 0),
+            Some(self.batch.len() + unread),
+        )
+    }
+}
+
+/// Reads `count` rounds from their text: `None` unless it holds exactly those.
+fn read_batch<R: serde::de::DeserializeOwned>(
+    text: &str,
+    count: usize,
+    foreign: &impl Fn(&str) -> Option<String>,
+) -> Option<Vec<R>> {
+    /// The text of rounds holds `[[round]]` tables and nothing else.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Rounds<R> {
+        round: Vec<R>,
+    }
+    let table = toml::de::DeTable::parse(text).ok()?;
+    if foreign_key(table.get_ref(), foreign).is_some() {
+        return None;
+    }
+    let read: Rounds<R> = Rounds::deserialize(toml::de::Deserializer::from(table)).ok()?;
+    (read.round.len() == count).then_some(read.round)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A saved record's layout, its log holding what looks like headers in its strings.
+    const SAVED: &str = r#"# A game of Carousel, kept by the carousel referee after every step.
+players = ["alice", "bob"]
+
+[rules]
+target = 150
+
+[[round]]
+knocker = "bob"
+
+[round.hands]
+alice = 12
+bob = "4s Ah"
+
+[[round]]
+[round.hands]
+alice = 3
+bob = 60
+
+[play]
+log = [
+    "alice: draw",
+    """
+[[round]]
+knocker = "x"
+""",
+    '[round.hands]',
+]
+"#;
+
+    #[test]
+    fn parts_are_the_head_and_each_round_with_the_log_left_out_or_kept() {
+        let parts = parts(SAVED, Log::Skip).unwrap();
+        assert!(parts.head.contains("players") && parts.head.contains("target = 150"));
+        assert!(!parts.head.contains("[play]"), "{}", parts.head);
+        assert!(matches!(parts.head, std::borrow::Cow::Borrowed(_)));
+        let rounds: Vec<&str> = parts.rounds.iter().map(|r| &SAVED[r.clone()]).collect();
+        assert_eq!(rounds.len(), 2, "{rounds:?}");
+        assert!(rounds[0].starts_with("[[round]]\nknocker = \"bob\""));
+        assert!(rounds[0].contains("bob = \"4s Ah\""));
+        assert!(rounds[1].contains("bob = 60") && !rounds[1].contains("[play]"));
+        let kept = super::parts(SAVED, Log::Read).unwrap();
+        assert!(kept.head.contains("[play]") && kept.head.contains("knocker = \"x\""));
+        assert!(matches!(kept.head, std::borrow::Cow::Owned(_)));
+        assert_eq!(kept.rounds, parts.rounds);
+    }
+
+    #[test]
+    fn a_round_read_from_its_part_is_the_round_the_whole_record_holds() {
+        #[derive(Debug, PartialEq, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Round {
+            knocker: Option<String>,
+            hands: indexmap::IndexMap<String, crate::hand::HandEntry>,
+        }
+        let parts = parts(SAVED, Log::Skip).unwrap();
+        let read: Vec<Option<Round>> = read_rounds(SAVED, &parts.rounds, |_| None).collect();
+        assert_eq!(read.len(), 2);
+        let second = read[1].as_ref().unwrap();
+        assert_eq!(second.knocker, None);
+        assert_eq!(second.hands["bob"], crate::hand::HandEntry::Count(60));
+        // A key another game owns, or one no round has: not read here, and nothing after.
+        let foreign = |key: &str| (key == "knocker").then(|| "another game's".to_string());
+        let read: Vec<Option<Round>> = read_rounds(SAVED, &parts.rounds, foreign).collect();
+        assert!(matches!(read.as_slice(), [None]), "{read:?}");
+        let unknown = "[[round]]\nwho = 1\n[round.hands]\n";
+        let whole = super::parts(unknown, Log::Skip).unwrap();
+        let read: Vec<Option<Round>> = read_rounds(unknown, &whole.rounds, |_| None).collect();
+        assert!(matches!(read.as_slice(), [None]), "{read:?}");
+        // Many rounds are read in batches, each round once, in order, whole.
+        let mut many = String::from("players = [\"a\", \"b\"]\n");
+        for i in 0..70 {
+            many.push_str(&format!("[[round]]\n[round.hands]\na = {i}\nb = 1\n"));
+        }
+        let parts = super::parts(&many, Log::Skip).unwrap();
+        let read: Vec<crate::hand::HandEntry> =
+            read_rounds::<Round>(&many, &parts.rounds, |_| None)
+                .map(|r| r.unwrap().hands["a"].clone())
+                .collect();
+        let counts: Vec<crate::hand::HandEntry> =
+            (0..70).map(crate::hand::HandEntry::Count).collect();
+        assert_eq!(read, counts);
+    }
+
+    #[test]
+    fn a_layout_not_read_by_round_is_left_to_the_whole_reading() {
+        for text in [
+            "players = [\"a\", \"b\"]\n[round.hands]\na = 1\n[[round]]\n",
+            "players = [\"a\", \"b\"]\n[round]\nknocker = \"a\"\n",
+            "players = [\"a\", \"b\"]\n[\"round\"]\nknocker = \"a\"\n",
+            "players = [\"a\", \"b\"]\n[[round]]\n[rules]\n[round.hands]\na = 1\n",
+            "players = [\"a\", \"b\"]\n[[round\n",
+        ] {
+            assert!(parts(text, Log::Skip).is_none(), "{text}");
+        }
+        // Rounds written inline, and a value's brackets at the start of a line, are the head's.
+        let inline = "players = [\"a\", \"b\"]\nround = [\n[1],\n]\n[rules]\ntarget = 5\n";
+        let read = super::parts(inline, Log::Skip).unwrap();
+        assert_eq!(read.head, inline);
+        assert!(read.rounds.is_empty());
+    }
+}

@@ -90,6 +90,12 @@ pub fn check_whole(text: &str) -> Result<(), String> {
     whole(text).map_err(|(problem, _)| problem)
 }
 
+/// Whether a record ends with the referee's mark and matches it: the referee wrote it as it
+/// is, its log of play too, so a reader of its rounds alone may pass the log over.
+pub fn is_sealed(text: &str) -> bool {
+    (text.starts_with(MARK) || text.contains(&format!("\n{MARK}"))) && whole(text).is_ok()
+}
+
 /// [`check_whole`], also saying whether the record was changed rather than cut: its mark is
 /// there, whole and last, so its end was written, but the rest does not match it.
 fn whole(text: &str) -> Result<(), (String, bool)> {
@@ -800,6 +806,14 @@ impl Dirs {
 
     /// The saved games, the most recently changed first.
     pub fn saved_games(&self) -> Vec<PathBuf> {
+        self.saved_games_changed()
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
+    }
+
+    /// The saved games with when each was last changed, the most recent first.
+    pub fn saved_games_changed(&self) -> Vec<(SystemTime, PathBuf)> {
         let mut paths: Vec<PathBuf> = fs::read_dir(self.games())
             .map(|entries| {
                 entries
@@ -820,7 +834,7 @@ impl Dirs {
             })
             .collect();
         games.sort_by(|a, b| b.cmp(a));
-        games.into_iter().map(|(_, p)| p).collect()
+        games
     }
 }
 

@@ -63,6 +63,8 @@ pub(super) fn run(args: &TallyArgs, c: &mut Console) -> anyhow::Result<Answer> {
     })?;
     let kind = crate::games::of_record(&text).with_context(place)?;
     let game = kind.entry().scored(&text).with_context(place)?;
+    // Scored, the record's text is not needed while the scoreboard is drawn.
+    drop(text);
     if args.output.json {
         print_json(c, &game.tally_json());
     } else {

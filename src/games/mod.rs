@@ -48,8 +48,9 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// The game a record's text is of: its top-level `game` key, the first game without one.
+/// A top-level key comes before the first table header, so only that part is read.
 pub fn of_record(text: &str) -> Result<GameKind, Error> {
-    let Ok(table) = toml::de::DeTable::parse(text) else {
+    let Ok(table) = toml::de::DeTable::parse(crate::record::head(text)) else {
         // Not TOML: the first game's reader names the line.
         return Ok(first());
     };

@@ -461,7 +461,7 @@ impl Desk for Setup {
         Some(text)
     }
 
-    fn export(setup: &Setup, tally: &Tally, _results: &[Round]) -> Box<dyn Exported> {
+    fn export(setup: &Setup, tally: &Tally) -> Box<dyn Exported> {
         Box::new(super::export::export(setup, tally))
     }
 

@@ -132,9 +132,12 @@ impl Entry for Canadian {
     }
 
     fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
+        if let Some(game) = scored_by_round(text, self.0) {
+            return Ok(Box::new(game));
+        }
         let record = record::Record::from_toml(text, self.0)?;
         let (setup, _) = play::scored(&record)?;
-        Ok(Box::new(ScoredGame::of(setup, record.rounds)?))
+        Ok(Box::new(ScoredGame::of(setup, &record.rounds)?))
     }
 
     fn stats(&self, games: &[&dyn Scored]) -> GameStats {
@@ -170,6 +173,18 @@ impl Entry for Canadian {
     fn round_word(&self) -> &'static str {
         <play::Setup as Desk>::round_word()
     }
+}
+
+/// A record scored a hand at a time ([`ScoredGame::by_round`]); `None`: read it whole.
+pub(crate) fn scored_by_round(text: &str, variant: Variant) -> Option<ScoredGame<play::Setup>> {
+    ScoredGame::by_round(
+        text,
+        |head| {
+            let record = record::Record::from_toml(head, variant)?;
+            Ok((play::Setup::of_record(&record)?, record.rounds))
+        },
+        |key| record::foreign_key(key, variant),
+    )
 }
 
 /// The variant and its house rules together: what is wild, what a card counts.

@@ -99,18 +99,22 @@ impl Rulebook {
     }
 }
 
+/// A key of Carousel's records, explained.
+pub(crate) fn foreign_key(key: &str, variant: Variant) -> Option<String> {
+    CAROUSEL_KEYS.contains(&key).then(|| {
+        format!(
+            "`{key}` is a key of Carousel records; this record's game is {}",
+            variant.name()
+        )
+    })
+}
+
 impl Record {
     /// Reads a record whose `game` key names `variant`. Errors name the line, the round and
     /// the key; a key of Carousel's is named as such.
     pub fn from_toml(text: &str, variant: Variant) -> Result<Record, Error> {
-        let mut record: Record = read_record(text, variant.name(), |key| {
-            CAROUSEL_KEYS.contains(&key).then(|| {
-                format!(
-                    "`{key}` is a key of Carousel records; this record's game is {}",
-                    variant.name()
-                )
-            })
-        })?;
+        let mut record: Record =
+            read_record(text, variant.name(), |key| foreign_key(key, variant))?;
         record.variant = variant;
         record
             .rules

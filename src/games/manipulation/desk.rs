@@ -496,7 +496,7 @@ impl Desk for Setup {
         Some(text::why_end(tally, &setup.rules, look))
     }
 
-    fn export(setup: &Setup, tally: &Tally, _results: &[RoundRecord]) -> Box<dyn Exported> {
+    fn export(setup: &Setup, tally: &Tally) -> Box<dyn Exported> {
         Box::new(export::export(tally, &setup.rules))
     }
 

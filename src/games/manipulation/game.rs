@@ -47,15 +47,18 @@ pub const OTHER_GAMES_KEYS: [&str; 6] = [
     "wild-pickup",
 ];
 
+/// A key of the other games' records, explained.
+pub(crate) fn foreign_key(key: &str) -> Option<String> {
+    OTHER_GAMES_KEYS.contains(&key).then(|| {
+        format!("`{key}` is a key of Canadian and Carolina records; this record's game is carousel")
+    })
+}
+
 impl GameRecord {
     /// Reads a record. A TOML or shape error names its line, and its round when it is in one.
     /// A top-level `game = "carousel"` is accepted; a key of the other games is named as such.
     pub fn from_toml(text: &str) -> Result<GameRecord, Error> {
-        read_record(text, "carousel", |key| {
-            OTHER_GAMES_KEYS.contains(&key).then(|| {
-                format!("`{key}` is a key of Canadian and Carolina records; this record's game is carousel")
-            })
-        })
+        read_record(text, "carousel", foreign_key)
     }
 
     /// Reads a record the referee saved: one that is not whole (cut short, or changed after

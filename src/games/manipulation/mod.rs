@@ -35,6 +35,18 @@ use play::{Game, Setup};
 use rules::Rules;
 use std::ops::RangeInclusive;
 
+/// A record scored a round at a time ([`ScoredGame::by_round`]); `None`: read it whole.
+pub(crate) fn scored_by_round(text: &str) -> Option<ScoredGame<Setup>> {
+    ScoredGame::by_round(
+        text,
+        |head| {
+            let record = GameRecord::from_toml(head)?;
+            Ok((play::setup_of(&record)?, record.rounds))
+        },
+        game::foreign_key,
+    )
+}
+
 /// Carousel, as the family lists it.
 pub const CAROUSEL: GameKind = GameKind(&Carousel);
 
@@ -79,10 +91,13 @@ impl Entry for Carousel {
     }
 
     fn scored(&self, text: &str) -> Result<Box<dyn Scored>, Error> {
+        if let Some(game) = scored_by_round(text) {
+            return Ok(Box::new(game));
+        }
         let record = GameRecord::from_toml(text)?;
         Ok(Box::new(ScoredGame::of(
             play::setup_of(&record)?,
-            record.rounds,
+            &record.rounds,
         )?))
     }
 

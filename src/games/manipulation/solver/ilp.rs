@@ -375,9 +375,16 @@ impl<'a> Program<'a> {
         })
     }
 
-    /// Solves on until `pivots` more simplex pivots are spent, or the program is solved.
-    pub(super) fn advance_pivots(&mut self, pivots: u64, rules: MeldRules) -> Progress {
-        let until = self.solve.pivots().saturating_add(pivots);
+    /// The simplex's effort so far: a measure of the program's time, the same on every run
+    /// (see `simplex::BranchAndBound::effort`).
+    pub(super) fn effort(&self) -> u64 {
+        self.solve.effort()
+    }
+
+    /// Solves on until `effort` more is spent (see [`Program::effort`]), or the program is
+    /// solved.
+    pub(super) fn advance(&mut self, effort: u64, rules: MeldRules) -> Progress {
+        let until = self.solve.effort().saturating_add(effort);
         match self.solve.run(until) {
             Status::Unfinished => Progress::Unfinished,
             Status::Finished(Solved::Optimal(values)) => {
@@ -390,7 +397,7 @@ impl<'a> Program<'a> {
 
     /// Solves to the end; the pivots it took in all.
     pub(super) fn pivots_to_the_end(&mut self, rules: MeldRules) -> u64 {
-        self.advance_pivots(u64::MAX, rules);
+        self.advance(u64::MAX, rules);
         self.solve.pivots()
     }
 
@@ -466,7 +473,7 @@ impl<'a> Program<'a> {
 /// The best play of `pool` by integer programming, however long it takes.
 pub(crate) fn best_play(pool: &Pool, config: &Config, rules: MeldRules) -> Result<IlpPlay, NoPlay> {
     let mut program = Program::new(pool, config).ok_or(NoPlay::Failed)?;
-    match program.advance_pivots(u64::MAX, rules) {
+    match program.advance(u64::MAX, rules) {
         Progress::Solved(result) => result,
         Progress::Unfinished => Err(NoPlay::Failed),
     }
@@ -724,21 +731,19 @@ mod tests {
     }
 
     #[test]
-    fn turns_of_pivots_end_past_their_pivots_and_find_the_play_found_at_once() {
+    fn turns_of_effort_end_past_their_effort_and_find_the_play_found_at_once() {
         let (pool, config, rules) = program();
         let at_once = best_play(&pool, &config, rules).expect("a play");
         let mut program = Program::new(&pool, &config).expect("a program");
         let mut turns = 0;
+        let turn = 20_000;
         let in_turns = loop {
-            let before = program.solve.pivots();
-            match program.advance_pivots(20, rules) {
+            let before = program.effort();
+            match program.advance(turn, rules) {
                 Progress::Solved(play) => break play.expect("a play"),
                 Progress::Unfinished => {
                     turns += 1;
-                    assert!(
-                        program.solve.pivots() >= before + 20,
-                        "a turn stopped short"
-                    );
+                    assert!(program.effort() >= before + turn, "a turn stopped short");
                 }
             }
         };

@@ -141,6 +141,26 @@ pub mod methods {
         Ok(work.spent)
     }
 
+    /// The simplex effort (see `simplex::BranchAndBound::effort`) the program alone spends
+    /// on a position, solved to the end: what its turns are measured in, the same on every
+    /// run (0 where the program can't take the pool).
+    pub fn program_effort(
+        table: &Table,
+        hand: &Hand,
+        rules: &Rules,
+        deck: Deck,
+    ) -> Result<u64, Error> {
+        let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
+            return Ok(0);
+        };
+        Ok(
+            super::ilp::Program::new(&pool, &config).map_or(0, |mut program| {
+                program.advance(u64::MAX, meld_rules);
+                program.effort()
+            }),
+        )
+    }
+
     /// The simplex pivots the program alone takes on a position, solved to the end: its
     /// measure of work, the same on every run (0 where the program can't take the pool).
     pub fn program_work(
@@ -346,20 +366,18 @@ const QUICK_LAYOUT_WORK: usize = 500_000;
 /// settles within a few hundred pivots; but on some positions its branch and bound wanders
 /// where the search is quick. Neither can be told beforehand, so they take turns
 /// ([`ProgramTurns`]): the search first, until it has asked whether the hand goes out (see
-/// [`FIRST_WORK`]), then the program (see [`FIRST_PIVOTS`]), then the search again
-/// ([`SECOND_WORK`]), each turn after twice the last (moves tried for the search, simplex
-/// pivots for the program), each going on where it stopped: whichever finishes first
-/// answers, at most a few times the cost of the quicker alone. Work, not time, so the
-/// answer (and its layout) is the same on every run. If the program fails (a numerical
-/// failure of its solver), the search answers alone.
+/// [`FIRST_WORK`]), then the program (see [`FIRST_EFFORT`]), then the search again for as
+/// long, then each in turn, each program turn twice the last, each going on where it
+/// stopped: whichever finishes first answers, at most a few times the cost of the quicker
+/// alone. Work, not time, so the answer (and its layout) is the same on every run. If the
+/// program fails (a numerical failure of its solver), the search answers alone.
 pub(crate) fn best_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<Layout> {
     let mut turns = ProgramTurns {
         pool,
         config,
         program: None,
         rules,
-        pivots: FIRST_PIVOTS,
-        work: SECOND_WORK,
+        effort: FIRST_EFFORT,
         answer: None,
     };
     // The search goes first: it answers at once most positions that go out.
@@ -391,16 +409,16 @@ fn programmed_layout(pool: &Pool, config: &Config, rules: MeldRules) -> Option<L
 }
 
 /// The integer program taking turns with the search: at each of the search's marks it
-/// solves on for its turn's pivots, then gives the search its turn's work, both twice the
-/// last.
+/// solves on for its turn's effort, then gives the search as many moves as that effort is
+/// worth ([`EFFORT_A_MOVE`]), each program turn twice the last.
 struct ProgramTurns<'a> {
     pool: &'a Pool,
     config: &'a Config,
     /// Built for its first turn: most positions go out within the search's first.
     program: Option<ilp::Program<'a>>,
     rules: MeldRules,
-    pivots: u64,
-    work: usize,
+    /// The program's next turn, in simplex effort (see `ilp::Program::effort`).
+    effort: u64,
     /// The program's answer, once it has one (a play, or that there is none): the search
     /// then stops.
     answer: Option<Result<Layout, ilp::NoPlay>>,
@@ -415,10 +433,13 @@ impl Turns for ProgramTurns<'_> {
             // A program the solver can't take: the search goes on alone.
             return Some(usize::MAX);
         };
-        let progress = program.advance_pivots(self.pivots, self.rules);
-        let work = self.work;
-        self.pivots = self.pivots.saturating_mul(2);
-        self.work = self.work.saturating_mul(2);
+        let before = program.effort();
+        let progress = program.advance(self.effort, self.rules);
+        // The search's turn is worth what the program's took, which may end a little past
+        // its effort.
+        let taken = program.effort() - before;
+        let moves = usize::try_from(taken / EFFORT_A_MOVE).unwrap_or(usize::MAX);
+        self.effort = self.effort.saturating_mul(2);
         match progress {
             ilp::Progress::Solved(Ok(play)) => {
                 self.answer = Some(Ok(play.layout));
@@ -430,7 +451,7 @@ impl Turns for ProgramTurns<'_> {
             }
             // The program failed: the search goes on alone.
             ilp::Progress::Solved(Err(ilp::NoPlay::Failed)) => Some(usize::MAX),
-            ilp::Progress::Unfinished => Some(spent.saturating_add(work)),
+            ilp::Progress::Unfinished => Some(spent.saturating_add(moves.max(1))),
         }
     }
 }
@@ -453,19 +474,16 @@ impl Turns for ProgramTurns<'_> {
 /// and 50,000 add 4%.
 const FIRST_WORK: usize = 1_000;
 
-/// The search's second turn, after the program's first (and each turn after, twice the
-/// last): long enough that a search quicker than the program is not held back by the
-/// program's long turns. Measured against twice the first turn: no class changes by more
-/// than a few percent either way.
-const SECOND_WORK: usize = 100_000;
+/// The program's first turn, in simplex effort (the square of the rows summed over the
+/// pivots): about 1,000 pivots of a full-scale program. Most hard positions settle within
+/// it, and most of those the search is slow on.
+const FIRST_EFFORT: u64 = 3_000_000;
 
-/// The program's first turn, in simplex pivots: about 5 ms. A pivot takes about 5 µs on a
-/// full-scale pool, all the program's work counted (measured over the hill-climbed sets:
-/// 40,563 pivots in 0.2 s), about as long as 300 moves of the search; a
-/// branch-and-bound node takes from a few pivots to dozens, so nodes would measure its
-/// turns unevenly. Most hard positions settle within it (the hard sets' median positions
-/// take 100 to 850).
-const FIRST_PIVOTS: u64 = 1_000;
+/// The simplex effort a search move is worth: the ratio of their times within `solve`, where
+/// the search's tables are mostly fresh memory that the system clears as it hands it over,
+/// so that the search's turn after each of the program's takes about as long. Measured
+/// in docs/solver-speed.md, with the warm ratio, a quarter of it, and why not that.
+const EFFORT_A_MOVE: u64 = 32;
 
 /// What a search within a budget gives.
 enum Searched {
@@ -1088,6 +1106,61 @@ mod tests {
             searched_layout(&pool, &config, rules, &mut Work::at_most(staged.spent - 1)),
             Searched::OutOfWork
         ));
+    }
+
+    #[test]
+    fn the_search_is_given_a_turn_worth_the_programs_last_and_each_program_turn_doubles() {
+        let (pool, config, rules) = hard_pool();
+        let mut turns = ProgramTurns {
+            pool: &pool,
+            config: &config,
+            program: None,
+            rules,
+            effort: 20_000,
+            answer: None,
+        };
+        let mut spent = 5_000;
+        let mut last_taken = 0;
+        for turn in 0..3 {
+            let before = turns.program.as_ref().map_or(0, ilp::Program::effort);
+            let Some(next) = turns.turn(spent) else {
+                panic!("the program finished its turn {turn}: give it less");
+            };
+            let taken = turns.program.as_ref().map_or(0, ilp::Program::effort) - before;
+            let asked = 20_000 << turn;
+            // A turn ends at the first pivot past its effort: never short of it, and not
+            // more than a pivot past (a pivot's effort is the square of the rows).
+            assert!(
+                taken >= asked && taken < asked + 10_000,
+                "{taken} for {asked}"
+            );
+            assert!(taken > last_taken);
+            let moves = usize::try_from(taken / EFFORT_A_MOVE).expect("a count");
+            assert_eq!(next - spent, moves);
+            (spent, last_taken) = (next, taken);
+        }
+    }
+
+    #[test]
+    fn the_answer_and_its_layout_are_the_same_on_every_run() {
+        // The turns are measured in work, not time: which method answers, and so the
+        // layout, never depends on how quick the machine is.
+        let (table, hand) = (
+            "6s 7s 8s 9s | Js Jh Jd Jc | 6s 7s 8s 9s 10s Js | 4d 5d 6d 7d 8d 9d | As Ah Ad Ac \
+             | 7h 8h 9h 10h | 4s 4h 4d 4c | As Ah Ad Ac | 10h Jh Qh Kh | 6d 7d 8d 9d",
+            "Ks Kh 2h * 7c 10c 2h 4c Kd Kc 5h Qh 3c 4s 3d 9h 10d 3h 7c 10c Qd * 5d",
+        );
+        let deck = Deck::for_players(3).expect("a deck");
+        let rules = Rules::default();
+        let table = Table::parse(table, MeldRules::new(&rules, deck), deck).expect("a table");
+        let hand = Hand::parse(hand, deck).expect("a hand");
+        let first = solve(&table, &hand, &rules, deck).expect("a real position");
+        for _ in 0..3 {
+            assert_eq!(
+                solve(&table, &hand, &rules, deck).expect("a real position"),
+                first
+            );
+        }
     }
 
     /// Takes turns with a search, counting them, and stops it at its `stop_at`th turn.

@@ -202,6 +202,9 @@ const MOST_NODE_PIVOTS: u64 = 20_000;
 /// without one starts from wherever the last node ended, which is as exact, only slower.
 /// No position of the bench has more than 118 waiting (the program alone, to the end).
 const MOST_WAITING_WITH_BASES: usize = 1_000;
+/// The most spare bases kept (see [`BranchAndBound::spare_bases`]): a depth-first search
+/// has about as many waiting as it is deep.
+const MOST_SPARE_BASES: usize = 64;
 /// Rounds of cuts made at the root once its bound proves out of reach, and the most cuts
 /// a round adds. Measured over every class of the bench (pivots, and the program's time
 /// alone): 3 rounds of 10 take a third off the hill-climbed sets' pivots and a sixth off
@@ -273,6 +276,9 @@ struct Dual {
     /// The basis, and the values and reduced costs at it.
     basis: Basis,
     pivots: u64,
+    /// The pivots' cost: each adds the square of the rows it pivoted over (see
+    /// [`BranchAndBound::effort`]).
+    effort: u64,
     /// Scratch: the pivot row over every variable (zero but where `touched` says), and
     /// the entering column.
     row: Vec<f64>,
@@ -423,6 +429,7 @@ impl Dual {
             lower,
             upper,
             pivots: 0,
+            effort: 0,
             row: vec![0.0; n + m],
             touched: Compacted::default(),
             column: vec![0.0; m],
@@ -445,6 +452,7 @@ impl Dual {
             }
         }
         self.pivots = old.pivots;
+        self.effort = old.effort;
         self.basis.since_refactor = old.basis.since_refactor;
         self.basis.objective = self.summed_objective();
     }
@@ -545,6 +553,7 @@ impl Dual {
             self.for_column(j, |i, a| basis[i * m + k] = a);
         }
         let mut inverse = identity(m);
+        let mut factors = vec![0.0; m];
         for c in 0..m {
             let Some(p) =
                 (c..m).max_by(|a, b| basis[a * m + c].abs().total_cmp(&basis[b * m + c].abs()))
@@ -561,7 +570,9 @@ impl Dual {
                 }
             }
             let pivot = basis[c * m + c];
-            let factors: Vec<f64> = (0..m).map(|i| basis[i * m + c]).collect();
+            for (i, factor) in factors.iter_mut().enumerate() {
+                *factor = basis[i * m + c];
+            }
             eliminate(&mut basis, m, c, pivot, &factors);
             eliminate(&mut inverse, m, c, pivot, &factors);
         }
@@ -766,6 +777,7 @@ impl Dual {
         eliminate(&mut self.basis.inverse, m, r, pivot, &self.column);
         forget_norms(&mut self.basis.norms, r, &self.column);
         self.pivots += 1;
+        self.effort += (m * m) as u64;
         self.basis.since_refactor += 1;
         if self.basis.since_refactor >= REFACTOR_EVERY && !self.refactor() {
             return Step::Trouble;
@@ -1071,7 +1083,7 @@ impl Falls {
 }
 
 /// A basis and the values at it: the simplex's, and a copy kept to start a node from.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Basis {
     /// The basis inverse, dense, row-major.
     inverse: Vec<f64>,
@@ -1092,6 +1104,34 @@ struct Basis {
     /// are: summed at every pivot over the variables with a cost (every variable, with the
     /// perturbation), it took a twentieth of the program's work.
     objective: f64,
+}
+
+impl Clone for Basis {
+    fn clone(&self) -> Basis {
+        Basis {
+            inverse: self.inverse.clone(),
+            norms: self.norms.clone(),
+            head: self.head.clone(),
+            place: self.place.clone(),
+            x: self.x.clone(),
+            reduced: self.reduced.clone(),
+            since_refactor: self.since_refactor,
+            objective: self.objective,
+        }
+    }
+
+    /// Field by field, into the buffers `self` already has: a node's start copies a basis
+    /// the size of the simplex's with no allocation.
+    fn clone_from(&mut self, source: &Basis) {
+        self.inverse.clone_from(&source.inverse);
+        self.norms.clone_from(&source.norms);
+        self.head.clone_from(&source.head);
+        self.place.clone_from(&source.place);
+        self.x.clone_from(&source.x);
+        self.reduced.clone_from(&source.reduced);
+        self.since_refactor = source.since_refactor;
+        self.objective = source.objective;
+    }
 }
 
 /// The branch and bound over a model, solved a turn of pivots at a time.
@@ -1150,6 +1190,10 @@ pub(crate) struct BranchAndBound {
     /// Scratch for [`branching_variable`]: every value it may branch on, and its cost.
     branch_values: Vec<f64>,
     branch_cost: Vec<i64>,
+    /// Bases no node starts from any more, kept to be written over by the next basis kept
+    /// for a node (see [`BranchAndBound::keep_basis`]): a basis is tens of KB, and a fresh
+    /// one at every node branched on cost more than its copy.
+    spare_bases: Vec<Basis>,
 }
 
 impl BranchAndBound {
@@ -1198,6 +1242,38 @@ impl BranchAndBound {
             grouped: false,
             branch_values: Vec::new(),
             branch_cost: Vec::new(),
+            spare_bases: Vec::new(),
+        }
+    }
+
+    /// The pivots' cost so far, over every node: the sum over the pivots of the square of
+    /// the rows each pivoted over, the size of the basis inverse it updated (most of a
+    /// pivot's work grows with it). A measure of the time taken that is the same on every
+    /// run, for turns taken with another method.
+    pub(crate) fn effort(&self) -> u64 {
+        self.lp.effort
+    }
+
+    /// A copy of the simplex's basis for the nodes branched from here to start from,
+    /// written over a spare one where there is one (no allocation).
+    fn keep_basis(&mut self) -> Rc<Basis> {
+        match self.spare_bases.pop() {
+            Some(mut spare) => {
+                spare.clone_from(&self.lp.basis);
+                Rc::new(spare)
+            }
+            None => Rc::new(self.lp.basis.clone()),
+        }
+    }
+
+    /// Done with a node: the basis it would have started from is kept as a spare once no
+    /// other node waits on it.
+    fn release(&mut self, node: Node) {
+        if let Some((_, basis)) = node.start
+            && let Ok(basis) = Rc::try_unwrap(basis)
+            && self.spare_bases.len() < MOST_SPARE_BASES
+        {
+            self.spare_bases.push(basis);
         }
     }
 
@@ -1212,7 +1288,8 @@ impl BranchAndBound {
         self.model.perturbation_weight[j]
     }
 
-    /// Solves on until `until` pivots in all have been spent, or the solve is over.
+    /// Solves on until its effort in all (see [`BranchAndBound::effort`]) reaches `until`,
+    /// or the solve is over.
     pub(crate) fn run(&mut self, until: u64) -> Status {
         if let Some(over) = &self.over {
             return Status::Finished(over.clone());
@@ -1243,7 +1320,7 @@ impl BranchAndBound {
                 (node, self.lp.pivots)
             };
             loop {
-                if self.lp.pivots >= until {
+                if self.lp.effort >= until {
                     self.current = Some((node, started));
                     return None;
                 }
@@ -1259,7 +1336,10 @@ impl BranchAndBound {
                             break;
                         }
                     }
-                    Step::Infeasible => break,
+                    Step::Infeasible => {
+                        self.release(node);
+                        break;
+                    }
                     Step::Trouble => return Some(Solved::Failed),
                     Step::Optimal => {
                         if let Err(failed) = self.settle(node) {
@@ -1374,6 +1454,8 @@ impl BranchAndBound {
                 made_by: None,
                 start: node.start,
             });
+        } else {
+            self.release(node);
         }
     }
 
@@ -1440,7 +1522,7 @@ impl BranchAndBound {
         let start = branch.filter(|_| waiting < self.most_waiting).map(|_| {
             self.solved += 1;
             self.fresh = Some(self.solved);
-            (self.solved, Rc::new(self.lp.basis.clone()))
+            (self.solved, self.keep_basis())
         });
         let Some((j, v)) = branch else {
             let values: Vec<i64> = self.lp.basis.x[..n]
@@ -1455,6 +1537,7 @@ impl BranchAndBound {
                 self.best = Some((objective, values));
                 self.fix_by_reduced_costs();
             }
+            self.release(node);
             return Ok(());
         };
         let (lo, up) = (self.lp.lower[j], self.lp.upper[j]);
@@ -1485,6 +1568,7 @@ impl BranchAndBound {
             self.open.push(up_node);
             self.open.push(down);
         }
+        self.release(node);
         Ok(())
     }
 
@@ -1894,7 +1978,10 @@ impl BranchAndBound {
             // Every node reaching the aspiration is done: lower it to the highest bound
             // set aside, and solve those nodes, highest first.
             let mut deferred = std::mem::take(&mut self.deferred);
-            deferred.retain(|node| node.bound >= self.better());
+            let better = self.better();
+            for node in deferred.extract_if(.., |node| node.bound < better) {
+                self.release(node);
+            }
             let highest = deferred.iter().map(|node| node.bound).reduce(f64::max)?;
             if !self.cutting {
                 // No play reaches the root's bound: the relaxation is loose here. Cut it
@@ -1990,6 +2077,74 @@ mod tests {
     }
 
     #[test]
+    fn a_basis_copied_over_one_of_its_size_keeps_the_buffers_it_had() {
+        let (model, _) = six_of_two_in_seven();
+        let mut search = BranchAndBound::new(model);
+        while matches!(search.run(search.effort() + 1), Status::Unfinished) {}
+        let mut copy = search.lp.basis.clone();
+        copy.inverse.fill(7.0);
+        copy.x.fill(7.0);
+        let (inverse, x) = (copy.inverse.as_ptr(), copy.x.as_ptr());
+        copy.clone_from(&search.lp.basis);
+        assert_eq!((copy.inverse.as_ptr(), copy.x.as_ptr()), (inverse, x));
+        assert_eq!(copy.inverse, search.lp.basis.inverse);
+        assert_eq!(copy.x, search.lp.basis.x);
+        assert_eq!(copy.head, search.lp.basis.head);
+    }
+
+    #[test]
+    fn the_basis_of_a_node_done_with_is_kept_as_a_spare_and_written_over_by_the_next() {
+        let (model, _) = six_of_two_in_seven();
+        let mut search = BranchAndBound::new(model);
+        let _ = run_to_end(&mut search);
+        search.spare_bases.clear();
+        let node = |basis: &Rc<Basis>| Node {
+            branches: Vec::new(),
+            bound: 0.0,
+            made_by: None,
+            start: Some((1, Rc::clone(basis))),
+        };
+        let kept = search.keep_basis();
+        let (first, second) = (node(&kept), node(&kept));
+        let buffer = kept.inverse.as_ptr();
+        drop(kept);
+        // Its other child still starts from it: not yet a spare.
+        search.release(first);
+        assert!(search.spare_bases.is_empty());
+        search.release(second);
+        assert_eq!(search.spare_bases.len(), 1);
+        // The next basis kept is the spare, written over in place.
+        search.lp.basis.x.fill(3.0);
+        let again = search.keep_basis();
+        assert!(search.spare_bases.is_empty());
+        assert_eq!(again.inverse.as_ptr(), buffer);
+        assert_eq!(again.x, search.lp.basis.x);
+    }
+
+    #[test]
+    fn each_pivot_adds_the_square_of_the_rows_to_the_effort() {
+        let (model, _) = six_of_two_in_seven();
+        let mut search = BranchAndBound::new(model);
+        // A pivot at a time: the rows grow as the root is cut.
+        let mut rows_seen = Vec::new();
+        loop {
+            let (effort, pivots) = (search.effort(), search.pivots());
+            let status = search.run(effort + 1);
+            if search.pivots() == pivots {
+                break;
+            }
+            let m = search.lp.m as u64;
+            assert_eq!(search.pivots(), pivots + 1);
+            assert_eq!(search.effort(), effort + m * m);
+            rows_seen.push(m);
+            if matches!(status, Status::Finished(_)) {
+                break;
+            }
+        }
+        assert!(rows_seen.len() > 2, "{rows_seen:?}");
+    }
+
+    #[test]
     fn a_node_not_solved_straight_after_its_parent_starts_from_the_parents_basis() {
         // The relaxation lays three and a half: the root branches.
         let (model, _) = six_of_two_in_seven();
@@ -2033,7 +2188,7 @@ mod tests {
                     .chain(&search.deferred)
                     .all(|node| node.start.is_none())
             );
-            match search.run(search.pivots() + 1) {
+            match search.run(search.effort() + 1) {
                 Status::Finished(solved) => break solved,
                 Status::Unfinished => {}
             }
@@ -2719,7 +2874,7 @@ mod tests {
             let model = play_shaped(&mut next, n, (6, 10), 4, false, 0);
             // A turn of one pivot at a time: through nodes, cuts and refactorizations.
             let mut search = BranchAndBound::new(model);
-            while matches!(search.run(search.pivots() + 1), Status::Unfinished) {
+            while matches!(search.run(search.effort() + 1), Status::Unfinished) {
                 let (kept, summed) = (search.lp.basis.objective, search.lp.summed_objective());
                 assert!(
                     (kept - summed).abs() < 1e-9 * (1.0 + summed.abs()),
