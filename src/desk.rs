@@ -563,7 +563,8 @@ impl<G: Desk> InPlay for Session<G> {
             })
             .collect();
         View::of(Parts {
-            game: self.kind(),
+            game: self.kind().name(),
+            title: self.kind().title(),
             number: Session::number(self),
             over: Session::is_over(self),
             prompt: G::prompt(self),

@@ -11,6 +11,7 @@ use crate::console::Console;
 use crate::error::Error;
 use crate::export::{Exported, Format};
 use crate::render::board::Board;
+pub use crate::render::chart::Series;
 use crate::render::look::Look;
 use crate::rules::{GameRules, HouseRule};
 use crate::stats::GameStats;
@@ -196,19 +197,6 @@ pub struct Summary {
     /// The leaders' total (their final score once the game is over); a side's total in
     /// Canadian and Carolina Rummy can be below 0.
     pub score: i64,
-}
-
-/// Running totals to chart: one line a name (a player, or a side).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Series {
-    pub names: Vec<String>,
-    /// Per name, the total after each round (or hand).
-    pub totals: Vec<Vec<i64>>,
-    pub target: i64,
-    /// What a step is called: `round` or `hand`.
-    pub step: &'static str,
-    /// What the totals leave out, for the chart's heading.
-    pub note: &'static str,
 }
 
 /// A record of any game of the family, scored: what `tally`, `export`, `chart`, `stats` and

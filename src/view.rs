@@ -5,8 +5,8 @@
 //! Every text in it is made printable here, so a name can carry no control character to a
 //! page; the page itself sets every text as text, never as markup.
 
-use crate::family::{GameKind, Series};
 use crate::render::board::Board;
+use crate::render::chart::Series;
 use crate::words::printable_lines;
 use serde::Serialize;
 
@@ -17,7 +17,7 @@ pub const PAGE_WIDTH: usize = 40;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
     /// `carousel`, `canadian` or `carolina`.
-    pub game: GameKind,
+    pub game: &'static str,
     pub title: &'static str,
     /// What the game calls a round: `round`, or `hand`.
     pub round_word: &'static str,
@@ -194,7 +194,9 @@ impl Whys {
 
 /// The parts every game gives the family, put together into a view; `table` is the game's.
 pub struct Parts {
-    pub game: GameKind,
+    /// The game's name (`carousel`) and its name for people.
+    pub game: &'static str,
+    pub title: &'static str,
     pub number: usize,
     pub over: bool,
     pub prompt: String,
@@ -223,6 +225,7 @@ impl View {
     pub fn of(parts: Parts) -> View {
         let Parts {
             game,
+            title,
             number,
             over,
             prompt,
@@ -259,8 +262,8 @@ impl View {
             .collect();
         View {
             game,
-            title: game.title(),
-            round_word: game.entry().round_word(),
+            title,
+            round_word: series.step,
             number,
             over,
             turn: text(prompt.trim_end().trim_end_matches('>').trim_end()),
@@ -347,7 +350,8 @@ mod tests {
     fn parts(totals: &[i64], end: Option<End>) -> Parts {
         let names = vec!["ann".to_string(), "ben\u{7}".to_string()];
         Parts {
-            game: crate::games::manipulation::CAROUSEL,
+            game: "carousel",
+            title: "Carousel",
             number: 2,
             over: end.is_some(),
             prompt: "ann to draw> ".to_string(),

@@ -5,8 +5,20 @@
 //! lowest total when that is below 0.
 
 use super::look::{Look, wrap};
-use crate::family::Series;
 use std::fmt::Write;
+
+/// Running totals to chart: one line a name (a player, or a side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    pub names: Vec<String>,
+    /// Per name, the total after each round (or hand).
+    pub totals: Vec<Vec<i64>>,
+    pub target: i64,
+    /// What a step is called: `round` or `hand`.
+    pub step: &'static str,
+    /// What the totals leave out, for the chart's heading.
+    pub note: &'static str,
+}
 
 const HEIGHT: usize = 12;
 
