@@ -80,6 +80,11 @@ fn main() {
         write_hard(args.get(at + 1).map_or("solver", String::as_str));
         return;
     }
+    if let Some(at) = args.iter().position(|a| a == "--time") {
+        let path = args.get(at + 1).expect("--time FILE");
+        time_positions(std::path::Path::new(path));
+        return;
+    }
     if let Some(at) = args.iter().position(|a| a == "--climbs") {
         let climbs = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(8);
         let steps = args
@@ -421,6 +426,72 @@ fn solve_time(case: &Case, runs: usize) -> Duration {
         .unwrap_or_default()
 }
 
+/// `-- --time FILE`: each position of FILE (lines as in `benches/hard.txt`, such as
+/// `--climbs --each` prints) solved seven times running, its first time (the memory the
+/// process holds is what the positions before left it), its quickest and its median; then
+/// each method alone, the quickest of three. For a few positions judged closely, and two
+/// builds compared on the same ones.
+fn time_positions(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).expect("a file of positions");
+    let cases: Vec<Case> = text
+        .lines()
+        .map(|l| l.trim().trim_start_matches("climbed, ").trim())
+        .map(|l| l.split_once(" ms: ").map_or(l, |(_, line)| line))
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| Case::from_line(l).unwrap_or_else(|| panic!("not a position: {l}")))
+        .collect();
+    let alone = |method: Method, case: &Case| {
+        (0..3)
+            .map(|_| {
+                let start = Stopwatch::start();
+                std::hint::black_box(
+                    solve_alone(method, &case.table, &case.hand, &case.rules, case.deck).ok(),
+                );
+                start.elapsed()
+            })
+            .min()
+            .unwrap_or_default()
+    };
+    let (mut firsts, mut quickest, mut medians) = (Vec::new(), Vec::new(), Vec::new());
+    for (at, case) in cases.iter().enumerate() {
+        let faults_before = minor_faults();
+        let mut times: Vec<Duration> = vec![solve_time(case, 1)];
+        let first_faults = minor_faults() - faults_before;
+        times.extend((1..7).map(|_| solve_time(case, 1)));
+        let faults_after = minor_faults();
+        std::hint::black_box(solve(&case.table, &case.hand, &case.rules, case.deck).ok());
+        let last_faults = minor_faults() - faults_after;
+        let first = times[0];
+        times.sort();
+        let (search, program) = (alone(Method::Search, case), alone(Method::Program, case));
+        println!(
+            "{at:>3}: first {:6.2}  quickest {:6.2}  median {:6.2} ms   search alone {:6.2}, \
+             program alone {:6.2} ms; pages faulted in {first_faults} first, {last_faults} last",
+            ms(first),
+            ms(times[0]),
+            ms(quantile(&times, 0.5)),
+            ms(search),
+            ms(program)
+        );
+        firsts.push(ms(first));
+        quickest.push(ms(times[0]));
+        medians.push(ms(quantile(&times, 0.5)));
+    }
+    let sum = |v: &[f64]| v.iter().sum::<f64>();
+    let past_ten = |v: &[f64]| v.iter().filter(|t| **t > 10.0).count();
+    println!(
+        "{} positions: first runs {:.1} ms in all ({} past 10 ms), quickest {:.1} ({}), \
+         medians {:.1} ({})",
+        cases.len(),
+        sum(&firsts),
+        past_ten(&firsts),
+        sum(&quickest),
+        past_ten(&quickest),
+        sum(&medians),
+        past_ten(&medians)
+    );
+}
+
 /// Finds hard positions for the solver as it is now and writes them to `benches/hard.txt`
 /// as two classes named after `name` (`-- --write-hard NAME`), keeping the file's other
 /// classes: those [`find_hard`] finds from the first seeds.
@@ -673,6 +744,22 @@ fn thread_cpu() -> Duration {
     // SAFETY: `now` is a valid timespec for the call to write.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
     Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// The pages this thread has faulted in so far without reading a disk: memory the
+/// system handed over (and cleared) for the first time, or again after it was given back.
+#[cfg(unix)]
+fn minor_faults() -> i64 {
+    // SAFETY: a zeroed rusage is a valid value for the call to write over.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a valid rusage for the call to write.
+    unsafe { libc::getrusage(libc::RUSAGE_THREAD, &raw mut usage) };
+    usage.ru_minflt
+}
+
+#[cfg(not(unix))]
+fn minor_faults() -> i64 {
+    0
 }
 
 /// Where the thread's processor time can't be read, the time on the clock since the first
