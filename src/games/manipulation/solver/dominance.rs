@@ -20,12 +20,14 @@ pub(crate) trait Ranked {
 /// Drops every state another state beats: as good a score, [`Search::dominates`], and
 /// `also(kept, state)` (a further condition some searches add). States are sorted by the
 /// part of their key that is not compared, then best score first, so each is checked only
-/// against those kept before it in its group.
-pub(crate) fn without_dominated<N: Ranked>(
+/// against those kept before it in its group. The states kept stay in `nodes`, in that
+/// order; `frontier` is the memory the check works in.
+pub(crate) fn without_dominated<N: Ranked + Copy>(
     search: &Search,
-    mut nodes: Vec<N>,
+    frontier: &mut Frontier,
+    nodes: &mut Vec<N>,
     also: impl Fn(&N, &N) -> bool,
-) -> Vec<N> {
+) {
     let compared = search.compared_bits();
     let group = |key: u64| key & !compared;
     nodes.sort_by(|a, b| {
@@ -34,25 +36,26 @@ pub(crate) fn without_dominated<N: Ranked>(
             .then(b.score().cmp(&a.score()))
             .then(a.key().cmp(&b.key()))
     });
-    let mut kept: Vec<N> = Vec::with_capacity(nodes.len());
-    let mut frontier = Frontier::new();
-    for node in nodes {
-        if kept
-            .last()
-            .is_some_and(|last| group(last.key()) != group(node.key()))
-        {
+    frontier.clear();
+    // The states kept so far are `nodes[..kept]`: each is written over one already read.
+    let mut kept = 0;
+    for at in 0..nodes.len() {
+        let node = nodes[at];
+        if kept > 0 && group(nodes[kept - 1].key()) != group(node.key()) {
             frontier.clear();
         }
         let covered = |_: u64, index: u32| {
-            kept.get(index as usize)
+            nodes[..kept]
+                .get(index as usize)
                 .is_some_and(|other| also(other, &node))
         };
         if !frontier.beaten(search, node.key(), &covered) {
-            frontier.insert(node.key(), kept.len() as u32);
-            kept.push(node);
+            frontier.insert(node.key(), kept as u32);
+            nodes[kept] = node;
+            kept += 1;
         }
     }
-    kept
+    nodes.truncate(kept);
 }
 
 /// Keeps the `most` best-scoring of `nodes` (all when there are no more).
@@ -88,14 +91,19 @@ impl Search<'_, '_> {
 /// Below this many kept states a plain scan is quicker than the trie.
 const SCAN_UP_TO: usize = 48;
 
-/// Kept states, by the run counts of each suit in turn.
+/// Kept states, by the run counts of each suit in turn. Its lists are kept when it is
+/// cleared, for the next group of states to fill.
+#[derive(Default)]
 pub(crate) struct Frontier {
     /// Every kept state, for the plain scan while they are few.
     all: Vec<(u64, u32)>,
-    /// Trie nodes; node 0 is the root.
+    /// Trie nodes; node 0 is the root. Only the first `nodes_used` are in the trie.
     nodes: Vec<TrieNode>,
-    /// Leaves: the kept states (by the caller's index) with exactly those run counts.
+    nodes_used: usize,
+    /// Leaves: the kept states (by the caller's index) with exactly those run counts. Only
+    /// the first `leaves_used` are in the trie.
     leaves: Vec<Vec<(u64, u32)>>,
+    leaves_used: usize,
 }
 
 /// A trie node: which run counts indices (below 128) have a child, and the children (node
@@ -107,6 +115,11 @@ struct TrieNode {
 }
 
 impl TrieNode {
+    fn clear(&mut self) {
+        self.present = 0;
+        self.children.clear();
+    }
+
     /// Where the child for run counts `runs` is or would go among the children.
     fn rank(&self, runs: u32) -> usize {
         (self.present & ((1u128 << runs) - 1)).count_ones() as usize
@@ -114,23 +127,22 @@ impl TrieNode {
 }
 
 impl Frontier {
-    pub(super) fn new() -> Frontier {
-        Frontier {
-            all: Vec::new(),
-            nodes: vec![TrieNode::default()],
-            leaves: Vec::new(),
-        }
-    }
-
     /// Forgets every kept state, keeping the memory.
     pub(super) fn clear(&mut self) {
         self.all.clear();
-        self.nodes.truncate(1);
-        if let Some(root) = self.nodes.first_mut() {
-            root.present = 0;
-            root.children.clear();
+        self.nodes_used = 0;
+        self.leaves_used = 0;
+    }
+
+    /// A node or leaf taken into the trie, emptied: one kept from before, or a new one.
+    fn fresh<T: Default>(list: &mut Vec<T>, used: &mut usize, empty: impl FnOnce(&mut T)) -> usize {
+        let at = *used;
+        match list.get_mut(at) {
+            Some(kept) => empty(kept),
+            None => list.push(T::default()),
         }
-        self.leaves.clear();
+        *used += 1;
+        at
     }
 
     /// Whether some kept state beats `key`: its runs beat `key`'s in every suit and
@@ -189,7 +201,9 @@ impl Frontier {
     pub(super) fn insert(&mut self, key: u64, index: u32) {
         self.all.push((key, index));
         if self.all.len() == SCAN_UP_TO + 1 {
-            for (kept, index) in self.all.clone() {
+            Self::fresh(&mut self.nodes, &mut self.nodes_used, TrieNode::clear);
+            for at in 0..self.all.len() {
+                let (kept, index) = self.all[at];
                 self.add_to_trie(kept, index);
             }
         } else if self.all.len() > SCAN_UP_TO + 1 {
@@ -213,11 +227,9 @@ impl Frontier {
                 next
             } else {
                 let next = if last {
-                    self.leaves.push(Vec::new());
-                    self.leaves.len() - 1
+                    Self::fresh(&mut self.leaves, &mut self.leaves_used, Vec::clear)
                 } else {
-                    self.nodes.push(TrieNode::default());
-                    self.nodes.len() - 1
+                    Self::fresh(&mut self.nodes, &mut self.nodes_used, TrieNode::clear)
                 };
                 if let Some(trie) = self.nodes.get_mut(node) {
                     let at = trie.rank(runs);

@@ -186,6 +186,8 @@ fn solve_by(
     method: fn(&Pool, &Config, MeldRules) -> Option<Layout>,
 ) -> Result<Solution, Error> {
     let nothing = Solution::nothing(table, hand, rules);
+    // Every search of this solve works in the same memory, freed when it ends.
+    let _tables = search::Tables::kept_for_a_solve();
     let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
         return Ok(nothing);
     };
@@ -479,10 +481,10 @@ const FIRST_WORK: usize = 1_000;
 /// it, and most of those the search is slow on.
 const FIRST_EFFORT: u64 = 3_000_000;
 
-/// The simplex effort a search move is worth: the ratio of their times within `solve`, where
-/// the search's tables are mostly fresh memory that the system clears as it hands it over,
-/// so that the search's turn after each of the program's takes about as long. Measured
-/// in docs/solver-speed.md, with the warm ratio, a quarter of it, and why not that.
+/// The simplex effort a search move is worth: about the ratio of their times within `solve`
+/// on the slowest climbed position, four times their ratio timed alone, so that the
+/// search's turn after each of the program's takes about as long. Measured in
+/// docs/solver-speed.md, with the ratio timed alone, a quarter of it, and why not that.
 const EFFORT_A_MOVE: u64 = 32;
 
 /// What a search within a budget gives.

@@ -141,7 +141,7 @@ pub(crate) fn narrow_plan(
 
 /// One entry of a step: a state, its best score, and how it was reached.
 #[derive(Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     key: u64,
     score: u32,
     parent: u32,
@@ -184,22 +184,42 @@ impl Search<'_, '_> {
 
     /// The best play with the aces of each suit set aside as given, and its decisions.
     fn plan_with(&mut self, aside: [u8; SUITS]) -> Outcome {
+        let mut layers = std::mem::take(&mut self.tables.steps);
+        let mut states = std::mem::take(&mut self.tables.states);
+        let outcome = self.plan_in(aside, &mut layers, &mut states);
+        self.tables.steps = layers;
+        self.tables.states = states;
+        outcome
+    }
+
+    /// [`Search::plan_with`], its steps' states listed in `layers` (each step's list kept
+    /// from the last pass, emptied) and found by key in `states`.
+    fn plan_in(
+        &mut self,
+        aside: [u8; SUITS],
+        layers: &mut Vec<Vec<Node>>,
+        states: &mut KeyMap<u32>,
+    ) -> Outcome {
         let steps = self.steps();
-        let mut layers: Vec<Vec<Node>> = Vec::with_capacity(steps + 1);
-        layers.push(vec![Node {
+        if layers.len() < steps + 1 {
+            layers.resize_with(steps + 1, Vec::new);
+        }
+        for layer in layers.iter_mut() {
+            layer.clear();
+        }
+        layers[0].push(Node {
             key: self.start_key(),
             score: 0,
             parent: u32::MAX,
             choice: 0,
-        }]);
-        let mut map: KeyMap<u32> = KeyMap::default();
+        });
         for step in 0..steps {
             let suit = step % SUITS;
-            let Some(current) = layers.last_mut().map(std::mem::take) else {
+            let (done, to_come) = layers.split_at_mut(step + 1);
+            let (Some(current), Some(next)) = (done.last(), to_come.first_mut()) else {
                 return Outcome::Impossible;
             };
-            let mut next: Vec<Node> = Vec::with_capacity(current.len() * 2);
-            map.clear();
+            states.clear();
             for (parent, node) in current.iter().enumerate() {
                 let runs_index = key::runs(node.key, suit);
                 self.count_step(step, runs_index);
@@ -215,7 +235,7 @@ impl Search<'_, '_> {
                     if !self.within_limits(step, i64::from(score)) {
                         continue;
                     }
-                    match map.entry(key) {
+                    match states.entry(key) {
                         Entry::Occupied(slot) => {
                             let entry = &mut next[*slot.get() as usize];
                             if score > entry.score {
@@ -236,9 +256,6 @@ impl Search<'_, '_> {
                     }
                 }
             }
-            if let Some(last) = layers.last_mut() {
-                *last = current;
-            }
             if next.is_empty() {
                 return Outcome::Impossible;
             }
@@ -246,12 +263,13 @@ impl Search<'_, '_> {
                 return Outcome::OutOfWork;
             }
             if suit == SUITS - 1 {
-                next = without_dominated(self, next, |_, _| true);
-                keep_best(&mut next, self.beam);
+                let mut frontier = std::mem::take(&mut self.tables.frontier);
+                without_dominated(self, &mut frontier, next, |_, _| true);
+                self.tables.frontier = frontier;
+                keep_best(next, self.beam);
             }
-            layers.push(next);
         }
-        match self.read_back(&layers) {
+        match self.read_back(&layers[..=steps]) {
             Ok(plan) => Outcome::Found(plan),
             Err(outcome) => outcome,
         }
@@ -312,7 +330,7 @@ mod tests {
     use super::{Jokers, Limits, Node, Outcome, Work, best_plan_working, keep_best, searching};
     use crate::games::manipulation::meld::MeldRules;
     use crate::games::manipulation::solver::pool::Pool;
-    use crate::games::manipulation::solver::search::Config;
+    use crate::games::manipulation::solver::search::{Config, Plan, Tables};
     use crate::games::manipulation::solver::tests::{Counted, GOES_OUT_WITH_ACES_HIGH, pool_of};
 
     fn node(key: u64, score: u32) -> Node {
@@ -409,5 +427,59 @@ mod tests {
         let found = best_plan_working(&pool, &config, Jokers::Needed, one_joker, &mut work);
         assert!(matches!(found, Outcome::Found(_)));
         assert!(turns.0 > 0, "no turn was handed on");
+    }
+
+    /// The best play of a pool that keeps cards (so the aces-aside pass runs), what it
+    /// keeps, and its decisions.
+    fn best_keeping(pool: &Pool, config: &Config) -> Option<(u32, Plan)> {
+        let limits = Limits {
+            needed_jokers: 1,
+            most_left: None,
+        };
+        match best_plan_working(pool, config, Jokers::Needed, limits, &mut Work::default()) {
+            Outcome::Found(plan) => Some((plan.played_value, plan)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn searches_within_a_solve_work_in_the_same_tables_and_find_what_they_find_alone() {
+        let (big, big_config, _) = goes_out_with_aces_high();
+        let (small, small_config, _) = pool_of(
+            "10s Js Qs | 10h Jh Qh | Jd Qd Kd | 5c 6c 7c",
+            "As Ks Ah Kh Ad Ac Kc Qc 2c 3c 4c",
+        );
+        let alone = [
+            best_keeping(&small, &small_config),
+            best_keeping(&big, &big_config),
+        ];
+        assert!(
+            !Tables::kept_on_this_thread(),
+            "nothing kept outside a solve"
+        );
+        let solve = Tables::kept_for_a_solve();
+        // Each search starts in the tables the last one left, bigger or smaller.
+        let within = [
+            best_keeping(&big, &big_config),
+            best_keeping(&small, &small_config),
+            best_keeping(&big, &big_config),
+        ];
+        assert!(Tables::kept_on_this_thread(), "kept for the next search");
+        drop(solve);
+        assert!(!Tables::kept_on_this_thread(), "freed when the solve ends");
+        let same = |a: &Option<(u32, Plan)>, b: &Option<(u32, Plan)>| match (a, b) {
+            (Some((va, pa)), Some((vb, pb))) => {
+                va == vb
+                    && pa.moves == pb.moves
+                    && (pa.hand_jokers, pa.loose_jokers, pa.played_count)
+                        == (pb.hand_jokers, pb.loose_jokers, pb.played_count)
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        assert!(alone[0].is_some() && alone[1].is_some());
+        assert!(same(&within[0], &alone[1]));
+        assert!(same(&within[1], &alone[0]));
+        assert!(same(&within[2], &alone[1]));
     }
 }

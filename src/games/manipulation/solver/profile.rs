@@ -63,8 +63,20 @@ pub(crate) struct Profiles {
     entries_touched: Cell<usize>,
 }
 
+/// The lists and maps of [`Profiles`], kept from pass to pass ([`super::search::Tables`]).
+#[derive(Default)]
+pub(crate) struct Tables {
+    data: Vec<i32>,
+    support: Vec<Support>,
+    interned: FastMap<Box<[i32]>, u32>,
+    interned_flat: FastMap<Support, u32>,
+    moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
+    merged: FastMap<(u32, u32, i64), (u32, i64)>,
+}
+
 impl Profiles {
-    fn new(most_aside: &[u8; SUITS], flat: bool) -> Profiles {
+    /// No profiles yet, made in `tables` (emptied).
+    fn new(most_aside: &[u8; SUITS], flat: bool, tables: Tables) -> Profiles {
         let mut strides = [0; SUITS];
         let mut sizes = [0; SUITS];
         let mut len = 1;
@@ -73,18 +85,44 @@ impl Profiles {
             sizes[suit] = usize::from(most_aside[suit]) + 1;
             len *= sizes[suit];
         }
+        let Tables {
+            mut data,
+            mut support,
+            mut interned,
+            mut interned_flat,
+            mut moved,
+            mut merged,
+        } = tables;
+        data.clear();
+        support.clear();
+        interned.clear();
+        interned_flat.clear();
+        moved.clear();
+        merged.clear();
         Profiles {
             len,
             strides,
             sizes,
             flat,
-            data: Vec::new(),
-            support: Vec::new(),
-            interned: FastMap::default(),
-            interned_flat: FastMap::default(),
-            moved: FastMap::default(),
-            merged: FastMap::default(),
+            data,
+            support,
+            interned,
+            interned_flat,
+            moved,
+            merged,
             entries_touched: Cell::new(0),
+        }
+    }
+
+    /// The memory the profiles were made in, for the next pass.
+    fn into_tables(self) -> Tables {
+        Tables {
+            data: self.data,
+            support: self.support,
+            interned: self.interned,
+            interned_flat: self.interned_flat,
+            moved: self.moved,
+            merged: self.merged,
         }
     }
 
@@ -305,7 +343,7 @@ impl Profiles {
 
 /// A state of this pass: its key, its best score, and its profile.
 #[derive(Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     key: u64,
     score: i64,
     profile: u32,
@@ -329,20 +367,42 @@ pub(crate) fn best_aces_aside(search: &mut Search) -> Result<([u8; SUITS], u32),
 
 /// [`best_aces_aside`], its profiles kept `flat` (only where every profile is) or whole.
 fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32), Outcome> {
-    let mut profiles = Profiles::new(&search.most_aside, flat);
+    let mut profiles = Profiles::new(
+        &search.most_aside,
+        flat,
+        std::mem::take(&mut search.tables.profiles),
+    );
+    let [mut layer, mut next] = std::mem::take(&mut search.tables.profile_steps);
+    let mut states = std::mem::take(&mut search.tables.states);
+    let found = pass_in(search, &mut profiles, &mut layer, &mut next, &mut states);
+    search.tables.profiles = profiles.into_tables();
+    search.tables.profile_steps = [layer, next];
+    search.tables.states = states;
+    found
+}
+
+/// [`aces_aside_pass`] in the tables given: the states of a step in `layer`, the next
+/// step's made in `next` and found by key in `states`.
+fn pass_in(
+    search: &mut Search,
+    profiles: &mut Profiles,
+    layer: &mut Vec<Node>,
+    next: &mut Vec<Node>,
+    states: &mut KeyMap<u32>,
+) -> Result<([u8; SUITS], u32), Outcome> {
     let start_profile = profiles.start().ok_or(Outcome::Impossible)?;
-    let mut layer = vec![Node {
+    layer.clear();
+    layer.push(Node {
         key: search.start_key(),
         score: 0,
         profile: start_profile,
-    }];
-    let mut map: KeyMap<u32> = KeyMap::default();
+    });
     let mut profile_work = 0;
     for step in 0..search.steps() {
         let (rank, suit) = (step / SUITS, step % SUITS);
-        let mut next: Vec<Node> = Vec::with_capacity(layer.len() * 2);
-        map.clear();
-        for node in &layer {
+        next.clear();
+        states.clear();
+        for node in layer.iter() {
             let runs_index = key::runs(node.key, suit);
             search.count_step(step, runs_index);
             let (moves, budget) = search.moves_from(step, node.key);
@@ -365,7 +425,7 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
                     profile = moved;
                     score += i64::from(best);
                 }
-                match map.entry(key) {
+                match states.entry(key) {
                     Entry::Occupied(slot) => {
                         let entry = &mut next[*slot.get() as usize];
                         let merged = profiles
@@ -395,15 +455,17 @@ fn aces_aside_pass(search: &mut Search, flat: bool) -> Result<([u8; SUITS], u32)
         }
         if suit == SUITS - 1 {
             // A state is beaten only by one that is as good for every choice of aces.
-            next = without_dominated(search, next, |other, node| {
+            let mut frontier = std::mem::take(&mut search.tables.frontier);
+            without_dominated(search, &mut frontier, next, |other, node| {
                 profiles.covers(other.profile, other.score, node.profile, node.score)
             });
-            keep_best(&mut next, search.beam);
+            search.tables.frontier = frontier;
+            keep_best(next, search.beam);
         }
-        layer = next;
+        std::mem::swap(layer, next);
     }
     let mut best = Best::new();
-    for node in &layer {
+    for node in layer.iter() {
         let Some(finish) = search.finish(node.key) else {
             continue;
         };
