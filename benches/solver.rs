@@ -26,8 +26,10 @@
 //! the moves the search alone tries per class, the same on every run (see
 //! [`count_search_work`]); `-- --climbs N` hill-climbs hard positions N times from fresh
 //! seeds and reports how slow they got, writing nothing (see [`report_climbs`]; `--steps
-//! N` climbs N steps rather than 150, `--each` prints each climbed position);
-//! `-- --write-positions` deals `benches/positions.txt` again from its seeds.
+//! N` climbs N steps rather than 150, `--each` prints each climbed position); `-- --time
+//! FILE` times the positions of FILE one by one, each method alone too, with the pages a
+//! solve faults in (see [`time_positions`]); `-- --write-positions` deals
+//! `benches/positions.txt` again from its seeds.
 //!
 //! Every time is the processor time this thread used (see [`Stopwatch`]), not the time on
 //! the clock: on a shared machine that leaves out the waits while other work has the
