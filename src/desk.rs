@@ -70,6 +70,12 @@ pub trait Desk: Game {
         &[]
     }
 
+    /// The commands whose words are a player's private cards (advice on a hand): a refusal
+    /// of one is not shown on the shared page.
+    fn private_words() -> &'static [&'static str] {
+        &[]
+    }
+
     /// What the steps just taken did, in words.
     fn tell(game: &Session<Self>, notes: &[Note<Self>], look: Look) -> String;
 
@@ -379,6 +385,10 @@ impl<G: Desk> InPlay for Session<G> {
 
     fn turn_words(&self) -> &'static [&'static str] {
         G::turn_words()
+    }
+
+    fn private_words(&self) -> &'static [&'static str] {
+        G::private_words()
     }
 
     fn reads_as(&self, line: &str) -> Option<(&'static str, String)> {

@@ -228,6 +228,8 @@ pub trait InPlay {
     fn takes_a_name(&self) -> &'static [&'static str];
     /// The commands a whole turn is typed with in one line, between commas.
     fn turn_words(&self) -> &'static [&'static str];
+    /// The commands whose words are a player's private cards.
+    fn private_words(&self) -> &'static [&'static str];
     /// A line that reads as one of the game's steps without a command word.
     fn reads_as(&self, line: &str) -> Option<(&'static str, String)>;
     /// What a word that is no command probably meant.

@@ -366,6 +366,8 @@ impl Referee {
             let said = c.untap();
             let typed = printable(text.split('#').next().unwrap_or("").trim()).into_owned();
             let refused = match &result {
+                // A hand typed for advice or a count is the player's own: never on the page.
+                Err(_) if self.is_private(text) => return self.finish_line(result, line, c),
                 Err(err) if err.is_refusal() => Some(Ruling {
                     line: typed.clone(),
                     accepted: false,
@@ -376,6 +378,26 @@ impl Referee {
             };
             self.publish(refused, &typed, &said);
         }
+        self.finish_line(result, line, c)
+    }
+
+    /// Whether a line names a player's private cards (`hint HAND`, a hand counted during
+    /// play): its refusal is not shown on the shared page.
+    fn is_private(&self, text: &str) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        let word = split_word(text.trim()).0;
+        command::named(game.words(), word).is_some_and(|name| game.private_words().contains(&name))
+    }
+
+    /// What became of a line, said: its refusal or error on stderr.
+    fn finish_line(
+        &mut self,
+        result: Result<Flow, Error>,
+        line: Option<usize>,
+        c: &mut Console,
+    ) -> (Outcome, Flow) {
         match result {
             Ok(flow) => (Outcome::Accepted, flow),
             Err(err) => {

@@ -516,3 +516,21 @@ fn a_round_corrected_reaches_the_page_with_its_why_laid_out_again() {
     // The later round's totals follow, and so does its why.
     assert_ne!(rounds[1]["totals"], before["view"]["rounds"][1]["totals"]);
 }
+
+/// Hands stay private: a hand typed for advice (`hint`) or counted (`hand` during play)
+/// never reaches the page, even refused; the next step does.
+#[test]
+fn a_hand_typed_for_advice_never_reaches_the_page() {
+    let mut table = Table::shared();
+    table.step("new alice bob carol");
+    table.step("round knock alice alice=3 bob=20 carol=30");
+    table.step("rules target 10");
+    let events = Events::open(&table.url);
+    events.until(|s| s["view"]["over"] == true);
+    // Refused: the game is over, so no more hands are given.
+    assert_eq!(table.say("hand bob 7h 9c"), Outcome::Refused);
+    table.step("undo");
+    let next = events.next();
+    assert_eq!(next["ruling"]["line"], "undo", "{next}");
+    assert!(!next.to_string().contains("9c"), "{next}");
+}

@@ -446,6 +446,10 @@ impl Desk for Setup {
         &["hand", "cards"]
     }
 
+    fn private_words() -> &'static [&'static str] {
+        &["hint", "hand"]
+    }
+
     fn turn_words() -> &'static [&'static str] {
         &["draw", "meld", "add", "rearrange", "pass", "done", "knock"]
     }
