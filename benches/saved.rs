@@ -19,6 +19,8 @@
 //! scored (`catalogue::read_scored`), and the bytes it keeps, per round the same way.
 //!
 //! `-- --quick` skips the whole processes; `-- --list-only` and `-- --memory-only` run one part.
+//! `-- --before BIN` also measures the memory of another build of the binary (the program
+//! before a change), each command's runs taking turns with this one's.
 
 mod common;
 
@@ -98,8 +100,13 @@ fn main() {
     if !has("--memory-only") {
         listing(root.path(), quick);
     }
+    let before = args
+        .iter()
+        .position(|a| a == "--before")
+        .and_then(|at| args.get(at + 1))
+        .map(String::as_str);
     if !has("--list-only") {
-        memory(root.path(), quick);
+        memory(root.path(), quick, before);
     }
 }
 
@@ -197,7 +204,7 @@ fn listing(root: &Path, quick: bool) {
             ("carousel < resume 3", vec![], "resume 3\n"),
         ] {
             let mut runs: Vec<(Duration, Duration)> = (0..=REPEATS)
-                .map(|_| process(&line, input, &dirs).0)
+                .map(|_| process(BIN, &line, input, &dirs).0)
                 .skip(1)
                 .collect();
             let cpu = median_of(runs.iter().map(|r| r.0).collect());
@@ -228,7 +235,7 @@ fn repl(dirs: &Dirs, input: &str) {
 /// time (user and system) and time on the clock, and its peak resident memory in KiB. It is
 /// started by a fresh copy of this bench (`--measure`), whose memory is small: a process
 /// started by one counts the memory of the one that started it in its peak.
-fn process(args: &[&str], input: &str, dirs: &Dirs) -> ((Duration, Duration), u64) {
+fn process(bin: &str, args: &[&str], input: &str, dirs: &Dirs) -> ((Duration, Duration), u64) {
     use std::io::Write;
     let root = |dir: &Path| {
         dir.parent()
@@ -238,7 +245,7 @@ fn process(args: &[&str], input: &str, dirs: &Dirs) -> ((Duration, Duration), u6
     let start = Instant::now();
     let mut child = Command::new(std::env::current_exe().expect("the bench"))
         .arg("--measure")
-        .arg(BIN)
+        .arg(bin)
         .args(args)
         .env("XDG_DATA_HOME", root(&dirs.data))
         .env("XDG_STATE_HOME", root(&dirs.state))
@@ -303,7 +310,7 @@ fn reaped(_pid: u32) -> (Duration, u64) {
     (Duration::ZERO, 0)
 }
 
-fn memory(root: &Path, quick: bool) {
+fn memory(root: &Path, quick: bool, before: Option<&str>) {
     const SMALL: usize = 100;
     const LARGE: usize = 10_000;
     println!(
@@ -379,24 +386,36 @@ fn memory(root: &Path, quick: bool) {
             ("stats", |_| vec!["stats".into()]),
         ];
         for (command, args) in commands {
-            let peaks: Vec<u64> = paths
-                .iter()
-                .zip(&stats_dirs)
-                .map(|(path, dirs)| {
-                    let args = args(path);
-                    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                    (0..3)
-                        .map(|_| process(&args, "", dirs).1)
-                        .min()
-                        .expect("three runs")
-                })
-                .collect();
-            println!(
+            // The least of 3 runs of each binary at each length, the binaries taking turns.
+            let mut least = [[u64::MAX; 2]; 2];
+            for _ in 0..3 {
+                for (b, bin) in [Some(BIN), before].into_iter().enumerate() {
+                    let Some(bin) = bin else { continue };
+                    for (i, (path, dirs)) in paths.iter().zip(&stats_dirs).enumerate() {
+                        let args = args(path);
+                        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                        least[b][i] = least[b][i].min(process(bin, &args, "", dirs).1);
+                    }
+                }
+            }
+            let growth =
+                |peaks: [u64; 2]| per_round(peaks[0] as usize * 1024, peaks[1] as usize * 1024);
+            let peaks = least[0];
+            print!(
                 "  {command:<22} {:>6} KiB at {SMALL} rounds, {:>7} KiB at {LARGE}: {:.0} bytes a round",
                 peaks[0],
                 peaks[1],
-                per_round(peaks[0] as usize * 1024, peaks[1] as usize * 1024)
+                growth(peaks)
             );
+            match before {
+                Some(_) => println!(
+                    " (before: {} KiB, {} KiB: {:.0})",
+                    least[1][0],
+                    least[1][1],
+                    growth(least[1])
+                ),
+                None => println!(),
+            }
         }
     }
 }

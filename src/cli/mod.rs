@@ -166,7 +166,11 @@ struct ErrorJson<'a> {
 /// shape is written once, as the type's fields in order.
 pub(crate) fn print_json(c: &mut Console, value: &impl Serialize) {
     match serde_json::to_string(value) {
-        Ok(line) => c.raw(&format!("{line}\n")),
+        // The line and its end written apart: a long game's JSON is not copied to add one byte.
+        Ok(line) => {
+            c.raw(&line);
+            c.raw("\n");
+        }
         // Only a map with keys that are not strings fails, and no output type has one.
         Err(e) => warnln!(c, "carousel: cannot write the JSON: {e}"),
     }

@@ -150,7 +150,9 @@ impl Exported for CanadianExport {
             writer.write_record(&row).map_err(failed)?;
         }
         let bytes = writer.into_inner().map_err(|e| csv_failed(&e))?;
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        // The rows are made of strings, so the bytes are text: taken as they are, not copied.
+        Ok(String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }
 
     /// A heading, the scoreboard by side as a Markdown table, and each hand's points.
