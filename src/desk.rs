@@ -121,7 +121,7 @@ pub trait Desk: Game {
 
     /// The game as exported: its rows, and the CSV, Markdown and JSON made of them, from its
     /// totals alone (a record scored keeps no rounds as written).
-    fn export(setup: &Self, tally: &Tally<Self::Score>) -> Box<dyn Exported>;
+    fn export<'a>(setup: &'a Self, tally: &'a Tally<Self::Score>) -> Box<dyn Exported + 'a>;
 
     /// `tally --json` of the game (docs/commands.md#tally).
     fn tally_json(setup: &Self, tally: &Tally<Self::Score>) -> serde_json::Value;
@@ -276,7 +276,7 @@ impl<G: Desk> Scored for ScoredGame<G> {
         series_of(&self.setup, &self.tally)
     }
 
-    fn export(&self) -> Box<dyn Exported> {
+    fn export(&self) -> Box<dyn Exported + '_> {
         G::export(&self.setup, &self.tally)
     }
 

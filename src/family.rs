@@ -209,7 +209,7 @@ pub trait Scored: Any {
     /// The running totals to draw.
     fn series(&self) -> Series;
     /// The game as exported.
-    fn export(&self) -> Box<dyn Exported>;
+    fn export(&self) -> Box<dyn Exported + '_>;
     /// `tally --json` of the game.
     fn tally_json(&self) -> serde_json::Value;
     /// Where the game stands, reading its finished rounds alone: a round in progress counts

@@ -461,8 +461,8 @@ impl Desk for Setup {
         Some(text)
     }
 
-    fn export(setup: &Setup, tally: &Tally) -> Box<dyn Exported> {
-        Box::new(super::export::export(setup, tally))
+    fn export<'a>(setup: &'a Setup, tally: &'a Tally) -> Box<dyn Exported + 'a> {
+        Box::new(super::export::Exporting { setup, tally })
     }
 
     fn tally_json(setup: &Setup, tally: &Tally) -> serde_json::Value {

@@ -53,6 +53,19 @@ pub(crate) fn export(
     setup: &canadian::play::Setup,
     tally: &canadian::record::Tally,
 ) -> CanadianExport {
+    let mut gathered = export_head(setup, tally);
+    gathered.rounds = (0..tally.rounds.len())
+        .map(|i| round_of(setup, tally, i))
+        .collect();
+    gathered
+}
+
+/// Hand `i` (from 0) of a scored game, as exported.
+fn round_of(
+    setup: &canadian::play::Setup,
+    tally: &canadian::record::Tally,
+    i: usize,
+) -> CanadianRound {
     let sides = &setup.sides;
     let names = sides.names();
     let by_side = |values: &mut dyn Iterator<Item = i64>| -> IndexMap<String, i64> {
@@ -65,22 +78,28 @@ pub(crate) fn export(
             .zip(score.sides.iter().map(f))
             .collect()
     };
-    let rounds = tally
-        .rounds
+    let r = &tally.rounds[i];
+    CanadianRound {
+        round: i + 1,
+        out: r.score.out.map(|p| sides.players()[p].clone()),
+        table: counts(&|s| s.table, &r.score),
+        held: counts(&|s| s.held, &r.score),
+        hand: counts(&|s| s.hand, &r.score),
+        bonus: counts(&|s| s.bonus, &r.score),
+        points: by_side(&mut r.score.sides.iter().map(|s| s.points)),
+        totals: by_side(&mut r.totals.iter().copied()),
+    }
+}
+
+/// The game for export without its hands: what every format says besides them.
+fn export_head(setup: &canadian::play::Setup, tally: &canadian::record::Tally) -> CanadianExport {
+    let sides = &setup.sides;
+    let names = sides.names();
+    let totals: IndexMap<String, i64> = names
         .iter()
-        .enumerate()
-        .map(|(i, r)| CanadianRound {
-            round: i + 1,
-            out: r.score.out.map(|p| sides.players()[p].clone()),
-            table: counts(&|s| s.table, &r.score),
-            held: counts(&|s| s.held, &r.score),
-            hand: counts(&|s| s.hand, &r.score),
-            bonus: counts(&|s| s.bonus, &r.score),
-            points: by_side(&mut r.score.sides.iter().map(|s| s.points)),
-            totals: by_side(&mut r.totals.iter().copied()),
-        })
+        .cloned()
+        .zip(tally.totals.iter().copied())
         .collect();
-    let totals = by_side(&mut tally.totals.iter().copied());
     CanadianExport {
         game: setup.variant.kind(),
         players: sides.players().to_vec(),
@@ -95,7 +114,7 @@ pub(crate) fn export(
             })
             .collect(),
         target: setup.rules.target,
-        rounds,
+        rounds: Vec::new(),
         final_totals: tally.is_over().then(|| totals.clone()),
         totals,
         finished: tally.is_over(),
@@ -108,15 +127,31 @@ pub(crate) fn export(
     }
 }
 
-impl CanadianExport {
-    fn title(&self) -> &'static str {
-        self.game.title()
+/// A scored game to export, gathered as a format needs it: the CSV a hand at a time (a
+/// long game's rows are never all held at once), JSON and Markdown whole.
+pub(crate) struct Exporting<'a> {
+    pub setup: &'a canadian::play::Setup,
+    pub tally: &'a canadian::record::Tally,
+}
+
+impl Exported for Exporting<'_> {
+    fn to_json(&self) -> String {
+        export(self.setup, self.tally).to_json()
+    }
+
+    fn to_csv(&self) -> Result<String, Error> {
+        let head = export_head(self.setup, self.tally);
+        head.csv((0..self.tally.rounds.len()).map(|i| round_of(self.setup, self.tally, i)))
+    }
+
+    fn to_markdown(&self) -> String {
+        export(self.setup, self.tally).to_markdown()
     }
 }
 
-impl Exported for CanadianExport {
-    /// A row a hand, five columns a side: table, held, deducted, bonus, points, total.
-    fn to_csv(&self) -> Result<String, Error> {
+impl CanadianExport {
+    /// The CSV of this game with `rounds` as its rows, each dropped once written.
+    fn csv(&self, rounds: impl Iterator<Item = CanadianRound>) -> Result<String, Error> {
         let mut writer = csv::Writer::from_writer(Vec::new());
         let failed = |e: csv::Error| csv_failed(&e);
         let mut header = vec!["hand".to_string(), "out".to_string()];
@@ -126,7 +161,7 @@ impl Exported for CanadianExport {
             }
         }
         writer.write_record(&header).map_err(failed)?;
-        for r in &self.rounds {
+        for r in rounds {
             let mut row = vec![
                 r.round.to_string(),
                 text_cell(r.out.as_deref().unwrap_or_default()),
@@ -153,6 +188,17 @@ impl Exported for CanadianExport {
         // The rows are made of strings, so the bytes are text: taken as they are, not copied.
         Ok(String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    fn title(&self) -> &'static str {
+        self.game.title()
+    }
+}
+
+impl Exported for CanadianExport {
+    /// A row a hand, five columns a side: table, held, deducted, bonus, points, total.
+    fn to_csv(&self) -> Result<String, Error> {
+        self.csv(self.rounds.iter().cloned())
     }
 
     /// A heading, the scoreboard by side as a Markdown table, and each hand's points.
@@ -212,5 +258,32 @@ impl Exported for CanadianExport {
 
     fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::canadian::Variant;
+    use crate::games::canadian::play::scored;
+    use crate::games::canadian::record::Record;
+
+    #[test]
+    fn a_game_exported_a_hand_at_a_time_says_what_it_says_gathered_whole() {
+        let text = std::fs::read_to_string("examples/canadian-game.toml").unwrap();
+        let record = Record::from_toml(&text, Variant::Canadian).unwrap();
+        let (setup, tally) = scored(&record).unwrap();
+        let exporting = Exporting {
+            setup: &setup,
+            tally: &tally,
+        };
+        let whole = export(&setup, &tally);
+        assert_eq!(exporting.to_csv().unwrap(), whole.to_csv().unwrap());
+        assert_eq!(exporting.to_json(), whole.to_json());
+        assert_eq!(exporting.to_markdown(), whole.to_markdown());
+        assert_eq!(
+            whole.to_csv().unwrap().lines().count(),
+            tally.rounds.len() + 1 + usize::from(tally.is_over())
+        );
     }
 }

@@ -500,8 +500,11 @@ impl Desk for Setup {
         Some(text::why_end(tally, &setup.rules, look))
     }
 
-    fn export(setup: &Setup, tally: &Tally) -> Box<dyn Exported> {
-        Box::new(export::export(tally, &setup.rules))
+    fn export<'a>(setup: &'a Setup, tally: &'a Tally) -> Box<dyn Exported + 'a> {
+        Box::new(export::Exporting {
+            tally,
+            rules: &setup.rules,
+        })
     }
 
     fn tally_json(_setup: &Setup, tally: &Tally) -> serde_json::Value {

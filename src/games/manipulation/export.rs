@@ -46,43 +46,24 @@ pub struct Export {
 
 /// Gathers a scored game for export.
 pub fn export(tally: &Tally, rules: &Rules) -> Export {
+    let mut gathered = export_head(tally, rules);
+    gathered.rounds = (0..tally.rounds.len())
+        .map(|i| round_of(tally, rules, i))
+        .collect();
+    gathered
+}
+
+/// The game for export without its rounds: what every format says besides them.
+fn export_head(tally: &Tally, rules: &Rules) -> Export {
     let names = &tally.sides;
-    let by_name = |values: &[u32]| -> IndexMap<String, u32> {
-        names.iter().cloned().zip(values.iter().copied()).collect()
-    };
     let totals = |values: &[i64]| -> IndexMap<String, i64> {
         names.iter().cloned().zip(values.iter().copied()).collect()
     };
-    let who =
-        |players: &[usize]| -> Vec<String> { players.iter().map(|p| names[*p].clone()).collect() };
-    let rounds = tally
-        .rounds
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let b = breakdown::round(&r.score, r.score.knocker, rules);
-            Round {
-                round: i + 1,
-                knocker: r.score.knocker.map(|k| names[k].clone()),
-                winners: who(&r.score.winners),
-                undercut: r.score.undercut,
-                went_out: r.score.went_out,
-                deadwood: by_name(&r.score.deadwood),
-                points: by_name(&r.score.points),
-                breakdown: b
-                    .winners
-                    .iter()
-                    .map(|w| (names[w.player].clone(), w.formula()))
-                    .collect(),
-                totals: totals(&r.totals),
-            }
-        })
-        .collect();
     let end = tally.end.as_ref();
     Export {
         players: names.clone(),
         target: rules.target,
-        rounds,
+        rounds: Vec::new(),
         totals: totals(&tally.totals),
         finished: end.is_some(),
         bonuses: end.map(|e| totals(&e.bonuses)),
@@ -93,19 +74,68 @@ pub fn export(tally: &Tally, rules: &Rules) -> Export {
                 .collect()
         }),
         final_totals: end.map(|e| totals(&e.final_totals)),
-        game_winners: end.map_or_else(Vec::new, |e| who(&e.winners)),
+        game_winners: end.map_or_else(Vec::new, |e| who(names, &e.winners)),
     }
 }
 
-impl Exported for Export {
+fn who(names: &[String], players: &[usize]) -> Vec<String> {
+    players.iter().map(|p| names[*p].clone()).collect()
+}
+
+/// Round `i` (from 0) of a scored game, as exported.
+fn round_of(tally: &Tally, rules: &Rules, i: usize) -> Round {
+    let names = &tally.sides;
+    let by_name = |values: &[u32]| -> IndexMap<String, u32> {
+        names.iter().cloned().zip(values.iter().copied()).collect()
+    };
+    let r = &tally.rounds[i];
+    let b = breakdown::round(&r.score, r.score.knocker, rules);
+    Round {
+        round: i + 1,
+        knocker: r.score.knocker.map(|k| names[k].clone()),
+        winners: who(names, &r.score.winners),
+        undercut: r.score.undercut,
+        went_out: r.score.went_out,
+        deadwood: by_name(&r.score.deadwood),
+        points: by_name(&r.score.points),
+        breakdown: b
+            .winners
+            .iter()
+            .map(|w| (names[w.player].clone(), w.formula()))
+            .collect(),
+        totals: names
+            .iter()
+            .cloned()
+            .zip(r.totals.iter().copied())
+            .collect(),
+    }
+}
+
+/// A scored game to export, gathered as a format needs it: the CSV a round at a time (a
+/// long game's rows are never all held at once), JSON and Markdown whole.
+pub struct Exporting<'a> {
+    pub tally: &'a Tally,
+    pub rules: &'a Rules,
+}
+
+impl Exported for Exporting<'_> {
     fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        export(self.tally, self.rules).to_json()
     }
 
-    /// A row a round, then `bonuses` and `final` rows once the game is over. Each player has
-    /// three columns: deadwood, points and total (on the `bonuses` row: the bonus and the
-    /// final total). Winners are joined with a space.
     fn to_csv(&self) -> Result<String, Error> {
+        let head = export_head(self.tally, self.rules);
+        head.csv((0..self.tally.rounds.len()).map(|i| round_of(self.tally, self.rules, i)))
+    }
+
+    fn to_markdown(&self) -> String {
+        export(self.tally, self.rules).to_markdown()
+    }
+}
+
+impl Export {
+    /// The CSV of this game with `rounds` as its rows, each dropped once written.
+    fn csv(&self, rounds: impl Iterator<Item = Round>) -> Result<String, Error> {
         let mut writer = csv::Writer::from_writer(Vec::new());
         let failed = |e: csv::Error| csv_failed(&e);
         let mut header = vec![
@@ -121,7 +151,7 @@ impl Exported for Export {
             header.push(text_cell(&format!("{name} total")));
         }
         writer.write_record(&header).map_err(failed)?;
-        for r in &self.rounds {
+        for r in rounds {
             let mut row = vec![
                 r.round.to_string(),
                 text_cell(r.knocker.as_deref().unwrap_or_default()),
@@ -155,6 +185,19 @@ impl Exported for Export {
         // The rows are made of strings, so the bytes are text: taken as they are, not copied.
         Ok(String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+}
+
+impl Exported for Export {
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A row a round, then `bonuses` and `final` rows once the game is over. Each player has
+    /// three columns: deadwood, points and total (on the `bonuses` row: the bonus and the
+    /// final total). Winners are joined with a space.
+    fn to_csv(&self) -> Result<String, Error> {
+        self.csv(self.rounds.iter().cloned())
     }
 
     /// A heading, the scoreboard as a Markdown table, and how every round's points and every
@@ -252,6 +295,21 @@ mod tests {
     fn game() -> Export {
         let record = GameRecord::from_toml(GAME).unwrap();
         export(&tally(&record).unwrap(), &record.rules)
+    }
+
+    #[test]
+    fn a_game_exported_a_round_at_a_time_says_what_it_says_gathered_whole() {
+        let record = GameRecord::from_toml(GAME).unwrap();
+        let scored = tally(&record).unwrap();
+        let exporting = Exporting {
+            tally: &scored,
+            rules: &record.rules,
+        };
+        let whole = export(&scored, &record.rules);
+        assert_eq!(exporting.to_csv().unwrap(), whole.to_csv().unwrap());
+        assert_eq!(exporting.to_json(), whole.to_json());
+        assert_eq!(exporting.to_markdown(), whole.to_markdown());
+        assert_eq!(whole.to_csv().unwrap().lines().count(), 6);
     }
 
     #[test]
