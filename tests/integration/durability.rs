@@ -148,7 +148,9 @@ fn help_and_version_to_a_full_stdout_say_so_with_status_3() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(b"help\n").unwrap();
+        // `--help` may have said its say and gone before the line is written: a closed
+        // pipe then is no failure.
+        let _ = child.stdin.take().unwrap().write_all(b"help\n");
         let out = child.wait_with_output().unwrap();
         no_panic(&out);
         assert_eq!(out.status.code(), Some(3), "{args:?}");
