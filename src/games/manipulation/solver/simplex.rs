@@ -731,12 +731,26 @@ impl Dual {
         // The entering column, checked against the row's element: B⁻¹ times the column,
         // read along B⁻¹'s rows (each entry's terms summed in the column's order).
         let mut column = std::mem::take(&mut self.column);
-        {
-            let terms = self.column_terms(q);
-            for (c, inverse_row) in column.iter_mut().zip(self.basis.inverse.chunks_exact(m)) {
-                *c = terms
-                    .clone()
-                    .fold(0.0, |sum, (i, a)| sum + inverse_row[i] * a);
+        let inverse_rows = column.iter_mut().zip(self.basis.inverse.chunks_exact(m));
+        if q < self.n {
+            let (from, to) = (self.start[q], self.start[q + 1]);
+            let (rows, values) = (&self.rows_of[from..to], &self.values[from..to]);
+            for (c, inverse_row) in inverse_rows {
+                let mut sum = 0.0;
+                for (&i, &a) in rows.iter().zip(values) {
+                    debug_assert!(i < inverse_row.len());
+                    // SAFETY: every entry of `rows_of` is a row of the model, under `m`
+                    // (`Dual::at_slack_basis` wrote them from `0..m`), and each row of
+                    // the inverse is `m` long.
+                    sum += unsafe { inverse_row.get_unchecked(i) } * a;
+                }
+                *c = sum;
+            }
+        } else {
+            // A slack's column is a 1 in its own row (added to 0 as the sum above would,
+            // so that a -0 comes out as 0 alike).
+            for (c, inverse_row) in inverse_rows {
+                *c = 0.0 + inverse_row[q - self.n];
             }
         }
         self.column = column;
@@ -795,6 +809,7 @@ impl Dual {
         }
         self.touched.reset(self.n + self.m);
         let rho = &self.basis.inverse[r * self.m..(r + 1) * self.m];
+        let row = &mut self.row[..self.n];
         for (i, &multiplier) in rho.iter().enumerate() {
             if multiplier == 0.0 {
                 continue;
@@ -804,7 +819,11 @@ impl Dual {
                 .iter()
                 .zip(&self.row_values[from..to])
             {
-                self.row[j] += multiplier * a;
+                debug_assert!(j < row.len());
+                // SAFETY: every entry of `columns_of` is a model variable, under `n`: the
+                // columns were counted from them into `start`, of `n + 1` entries, when
+                // the simplex was made (`Dual::at_slack_basis`), which panics otherwise.
+                unsafe { *row.get_unchecked_mut(j) += multiplier * a };
             }
         }
         // Without a branch a column: about two in three have an element, in no order a
@@ -843,15 +862,21 @@ impl Dual {
         // Only those that may move are kept, with no branch on a test that goes either way
         // about as often.
         candidates.reset(self.touched.len);
+        // Every list over the variables cut to one length, so that one check of `j`
+        // against it serves them all.
+        let all = self.n + self.m;
+        let (place, row) = (&self.basis.place[..all], &self.row[..all]);
+        let (lower, upper) = (&self.lower[..all], &self.upper[..all]);
+        let reduced = &self.basis.reduced[..all];
         candidates.offer(self.touched.items().iter().map(|&j| {
             // No touched variable is basic (see `pivot_row`).
-            let toward_open = if self.basis.place[j] == Place::AtUpper {
-                -sign * self.row[j]
+            let toward_open = if place[j] == Place::AtUpper {
+                -sign * row[j]
             } else {
-                sign * self.row[j]
+                sign * row[j]
             };
-            let eligible = self.upper[j] > self.lower[j] && toward_open > SMALLEST_PIVOT;
-            let item = (j, toward_open.abs(), self.basis.reduced[j].abs());
+            let eligible = upper[j] > lower[j] && toward_open > SMALLEST_PIVOT;
+            let item = (j, toward_open.abs(), reduced[j].abs());
             (item, eligible)
         }));
         let mut most_step = f64::INFINITY;
