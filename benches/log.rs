@@ -47,7 +47,7 @@ use carousel::family::InPlay;
 use carousel::render::look::Look;
 use carousel::repl::{PlayArgs, Referee};
 use carousel::session::Session;
-use common::{PLAYERS, canadian_game, carousel_game, sealed};
+use common::{PLAYERS, canadian_game, carousel_game, ms, sealed, thread_cpu};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -487,26 +487,6 @@ impl Stopwatch {
             self.wall.elapsed()
         }
     }
-}
-
-#[cfg(unix)]
-fn thread_cpu() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu() -> Duration {
-    Duration::ZERO
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 fn median(times: &[Duration]) -> Duration {

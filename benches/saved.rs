@@ -27,7 +27,7 @@ mod common;
 use carousel::console::Console;
 use carousel::render::look::Look;
 use carousel::store::Dirs;
-use common::{canadian_game, carousel_game, sealed};
+use common::{canadian_game, carousel_game, ms, sealed, thread_cpu};
 use std::alloc::{GlobalAlloc, Layout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -441,26 +441,6 @@ impl Stopwatch {
             self.wall.elapsed()
         }
     }
-}
-
-#[cfg(unix)]
-fn thread_cpu() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu() -> Duration {
-    Duration::ZERO
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 fn median_of(mut times: Vec<Duration>) -> Duration {

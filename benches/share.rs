@@ -13,10 +13,13 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod common;
+
 use carousel::console::Console;
 use carousel::render::look::Look;
 use carousel::repl::{Outcome, PlayArgs, Referee};
 use carousel::store::Dirs;
+use common::thread_cpu;
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -55,23 +58,6 @@ fn script() -> Vec<String> {
         lines.push(format!("round knock {knocker} {}", hands.join(" ")));
     }
     lines
-}
-
-/// The processor time of this thread so far.
-#[cfg(unix)]
-fn thread_cpu() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu() -> Duration {
-    Duration::ZERO
 }
 
 /// A line's time: on the clock, and the referee thread's processor time, in microseconds.

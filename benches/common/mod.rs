@@ -12,6 +12,7 @@ use carousel::games::manipulation::play::Game as CarouselGame;
 use carousel::games::manipulation::rules::Rules;
 use carousel::rules::GameRules;
 use carousel::session::Session;
+use std::time::Duration;
 
 /// A target no game of these reaches: every round is played, none after the end.
 pub const NO_END: &str = "4000000000";
@@ -88,4 +89,27 @@ pub fn canadian_game(rounds: usize) -> CanadianGame {
         play(&mut game, &steps);
     }
     game
+}
+
+/// The processor time of this thread so far: the benches time the referee's own work,
+/// whatever else the machine does.
+#[cfg(unix)]
+pub fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to write.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+#[cfg(not(unix))]
+pub fn thread_cpu() -> Duration {
+    Duration::ZERO
+}
+
+/// A duration in milliseconds, for the tables.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
