@@ -47,10 +47,10 @@ use carousel::family::InPlay;
 use carousel::render::look::Look;
 use carousel::repl::{PlayArgs, Referee};
 use carousel::session::Session;
-use common::{PLAYERS, canadian_game, carousel_game, ms, sealed, thread_cpu};
+use common::{PLAYERS, Stopwatch, canadian_game, carousel_game, ms, sealed};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const REPEATS: usize = 21;
 const SIZES: [usize; 2] = [100, 400];
@@ -157,7 +157,7 @@ fn main() {
         return;
     }
     for game in [Kind::Carousel, Kind::Canadian] {
-        let start = Stopwatch::start();
+        let start = Stopwatch::start(CPU.load(Ordering::Relaxed));
         let (saved, by_hand) = game.big(big);
         println!(
             "\n{} of {big} rounds, played in {:.1} s; opened once:",
@@ -167,7 +167,7 @@ fn main() {
         for (what, text) in [("with its log", saved), ("written by hand", by_hand)] {
             let path = dir.path().join(format!("{}-big.toml", game.name()));
             std::fs::write(&path, &text).expect("the record written");
-            let start = Stopwatch::start();
+            let start = Stopwatch::start(CPU.load(Ordering::Relaxed));
             let opened = carousel::catalogue::read_game(&path, &text).expect("opened");
             let took = start.elapsed();
             assert_eq!(opened.finished(), big);
@@ -260,7 +260,7 @@ impl Timed {
     /// Times row `row` of [`ROWS`] once.
     fn time(&mut self, row: usize) -> Duration {
         let look = Look::plain(80);
-        let start = Stopwatch::start();
+        let start = Stopwatch::start(CPU.load(Ordering::Relaxed));
         match ROWS[row] {
             Row::Resume => {
                 let game = carousel::catalogue::read_game(&self.path, &self.text).expect("resumed");
@@ -412,7 +412,7 @@ impl Kind {
 fn time_steps<G: Desk + 'static>(game: &mut dyn InPlay, steps: &[String; 2]) -> [Duration; 2] {
     let game: &mut Session<G> = game.as_any_mut().downcast_mut().expect("the game");
     let took = steps.clone().map(|line| {
-        let start = Stopwatch::start();
+        let start = Stopwatch::start(CPU.load(Ordering::Relaxed));
         let step = game.parse_step(&line).expect("a step of the log");
         game.apply(step)
             .unwrap_or_else(|e| panic!("{line}: refused: {e}"));
@@ -448,7 +448,7 @@ fn open_referee(path: &Path) -> Referee {
 /// the bench.
 fn typed(referee: &mut Referee, line: &str) -> Duration {
     let (mut c, printed) = Console::captured("", Look::plain(80), true);
-    let start = Stopwatch::start();
+    let start = Stopwatch::start(CPU.load(Ordering::Relaxed));
     let (outcome, _) = referee.line(line, Some(1), &mut c);
     let took = start.elapsed();
     assert_eq!(
@@ -463,31 +463,6 @@ fn typed(referee: &mut Referee, line: &str) -> Duration {
 /// Whether the bench times the processor's work for this thread (`--cpu`) rather than the
 /// time on the clock.
 static CPU: AtomicBool = AtomicBool::new(false);
-
-/// Time on the clock, or with `--cpu` the processor time this thread has used: that leaves
-/// out the waits while other work on the machine has the processor, and the waits for the
-/// disk.
-struct Stopwatch {
-    wall: Instant,
-    cpu: Duration,
-}
-
-impl Stopwatch {
-    fn start() -> Stopwatch {
-        Stopwatch {
-            wall: Instant::now(),
-            cpu: thread_cpu(),
-        }
-    }
-
-    fn elapsed(&self) -> Duration {
-        if CPU.load(Ordering::Relaxed) {
-            thread_cpu().saturating_sub(self.cpu)
-        } else {
-            self.wall.elapsed()
-        }
-    }
-}
 
 fn median(times: &[Duration]) -> Duration {
     times[times.len() / 2]

@@ -27,7 +27,7 @@ mod common;
 use carousel::console::Console;
 use carousel::render::look::Look;
 use carousel::store::Dirs;
-use common::{canadian_game, carousel_game, ms, sealed, thread_cpu};
+use common::{Stopwatch, canadian_game, carousel_game, ms, sealed};
 use std::alloc::{GlobalAlloc, Layout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -183,7 +183,7 @@ fn listing(root: &Path, quick: bool) {
             row();
             let mut times: Vec<Duration> = (0..REPEATS)
                 .map(|_| {
-                    let start = Stopwatch::start();
+                    let start = Stopwatch::start(cfg!(unix));
                     row();
                     start.elapsed()
                 })
@@ -416,29 +416,6 @@ fn memory(root: &Path, quick: bool, before: Option<&str>) {
                 ),
                 None => println!(),
             }
-        }
-    }
-}
-
-/// The processor time of this thread (on unix), or the time on the clock.
-struct Stopwatch {
-    wall: Instant,
-    cpu: Duration,
-}
-
-impl Stopwatch {
-    fn start() -> Stopwatch {
-        Stopwatch {
-            wall: Instant::now(),
-            cpu: thread_cpu(),
-        }
-    }
-
-    fn elapsed(&self) -> Duration {
-        if cfg!(unix) {
-            thread_cpu().saturating_sub(self.cpu)
-        } else {
-            self.wall.elapsed()
         }
     }
 }

@@ -113,3 +113,26 @@ pub fn thread_cpu() -> Duration {
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
+
+/// Time on the clock, or (`cpu`) the processor time this thread has used: that leaves out
+/// the waits while other work on the machine has the processor, and the waits for the disk.
+pub struct Stopwatch {
+    wall: std::time::Instant,
+    cpu: Option<Duration>,
+}
+
+impl Stopwatch {
+    pub fn start(cpu: bool) -> Stopwatch {
+        Stopwatch {
+            wall: std::time::Instant::now(),
+            cpu: cpu.then(thread_cpu),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        match self.cpu {
+            Some(started) => thread_cpu().saturating_sub(started),
+            None => self.wall.elapsed(),
+        }
+    }
+}
