@@ -35,11 +35,7 @@ pub struct Saved {
 /// the referee sealed is passed over (see [`crate::record::parts`]), so a game is listed in
 /// time and memory that grow with its rounds alone.
 pub fn read_scored(path: &Path) -> Result<Box<dyn Scored>, Error> {
-    let text = store::read_text(path)?;
-    store::check_whole(&text).map_err(|problem| Error::Damaged {
-        path: path.display().to_string(),
-        problem,
-    })?;
+    let text = crate::record::read_for_rounds(path)?;
     crate::games::of_record(&text)?.entry().scored(&text)
 }
 

@@ -255,6 +255,67 @@ pub fn parts(text: &str, log: Log) -> Option<Parts<'_>> {
     Some(Parts { head, rounds })
 }
 
+/// A game file's text as the family's tools read it, for its rounds: a record the referee
+/// sealed without its log (its `[play]` table and all after it), which is most of what it
+/// holds, and any other record whole. The file is read a line at a time, its log's lines
+/// checked against the end mark and let go, so a long game's log is never held. Anything
+/// out of the ordinary (a record not sealed, or damaged, a line not UTF-8) is read again
+/// whole by [`crate::store::read_whole`], which says what is wrong and where.
+pub fn read_for_rounds(path: &std::path::Path) -> Result<String, Error> {
+    match sealed_rounds(path)? {
+        Some(text) => Ok(text),
+        None => crate::store::read_whole(path),
+    }
+}
+
+/// [`read_for_rounds`] of a sealed record: its text up to its `[play]` header (the whole
+/// text when it has none); `None` for any other file, or one that grew too large.
+fn sealed_rounds(path: &std::path::Path) -> Result<Option<String>, Error> {
+    use std::io::BufRead;
+    let (file, len) = crate::store::open_bounded(path)?;
+    let mut reader = std::io::BufReader::new(file);
+    let mut seal = crate::store::SealCheck::default();
+    // The rounds' text is most often under a third of a record.
+    let mut kept = String::with_capacity(usize::try_from(len / 3).unwrap_or(0));
+    let mut in_log = false;
+    let mut line = Vec::new();
+    let mut read_in_all = 0u64;
+    loop {
+        line.clear();
+        let read = reader.read_until(b'\n', &mut line);
+        match read {
+            Ok(0) => break,
+            Ok(n) => read_in_all += n as u64,
+            Err(_) => return Ok(None),
+        }
+        if read_in_all > crate::store::MOST_BYTES {
+            return Ok(None);
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            return Ok(None);
+        };
+        seal.line(&line);
+        in_log = in_log || text.trim_end() == "[play]";
+        if !in_log {
+            kept.push_str(text);
+        }
+    }
+    if !seal.is_sealed() {
+        return Ok(None);
+    }
+    if in_log {
+        // The log's header must be a header, not a line of a string written over several.
+        let end = kept.len();
+        kept.push_str("[play]\n");
+        let found = headers(&kept).last();
+        kept.truncate(end);
+        if !matches!(found, Some(Some((at, false, name))) if at == end && name == "play") {
+            return Ok(None);
+        }
+    }
+    Ok(Some(kept))
+}
+
 /// The text before a record's first table header: where its top-level keys (`game`,
 /// `players`) are, read without the rest.
 pub fn head(text: &str) -> &str {
@@ -470,6 +531,50 @@ knocker = "x"
     '[round.hands]',
 ]
 "#;
+
+    fn written(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.toml");
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    /// A sealed record is read for its rounds without its log, which is still checked
+    /// against the mark: the rounds' text is the record's up to `[play]`.
+    #[test]
+    fn a_sealed_record_is_read_for_its_rounds_without_its_log() {
+        let sealed = crate::store::seal(SAVED);
+        let (_dir, path) = written(&sealed);
+        let text = read_for_rounds(&path).unwrap();
+        assert_eq!(text, &SAVED[..SAVED.find("[play]").unwrap()]);
+    }
+
+    /// A sealed record with any byte of its log changed is damaged, as read whole.
+    #[test]
+    fn a_sealed_record_whose_log_was_changed_is_refused_as_damaged() {
+        let sealed = crate::store::seal(SAVED).replace("alice: draw", "alice: drew");
+        let (_dir, path) = written(&sealed);
+        let read = read_for_rounds(&path).unwrap_err();
+        let whole = crate::store::read_whole(&path).unwrap_err();
+        assert!(matches!(read, Error::Damaged { .. }), "{read:?}");
+        assert_eq!(format!("{read:?}"), format!("{whole:?}"));
+    }
+
+    /// A record written by hand (no mark), or sealed with no log, is read whole; so is one
+    /// whose `[play]` line is inside a string, not the log's header.
+    #[test]
+    fn a_record_not_sealed_or_with_no_log_header_is_read_whole() {
+        let in_a_string = SAVED.replace("[rules]", "note = \"\"\"\n[play]\n\"\"\"\n[rules]");
+        let by_hand = SAVED.split_once('\n').unwrap().1;
+        for text in [
+            by_hand.to_string(),
+            crate::store::seal(&SAVED[..SAVED.find("[play]").unwrap()]),
+            crate::store::seal(&in_a_string),
+        ] {
+            let (_dir, path) = written(&text);
+            assert_eq!(read_for_rounds(&path).unwrap(), text);
+        }
+    }
 
     #[test]
     fn parts_are_the_head_and_each_round_with_the_log_left_out_or_kept() {

@@ -146,31 +146,77 @@ fn whole(text: &str) -> Result<(), (String, bool)> {
 /// read for minutes.
 pub const MOST_BYTES: u64 = 10 * 1024 * 1024;
 
-/// Reads a game record or a rules file: a regular file (not a pipe or a device, which could
-/// block or never end) of at most [`MOST_BYTES`].
-fn read_bounded(path: &Path) -> Result<Vec<u8>, Error> {
+/// Opens a game record or a rules file to read: a regular file (not a pipe or a device,
+/// which could block or never end) of at most [`MOST_BYTES`]. The file is read through
+/// [`Read::take`] of one byte more, so one that grew since is seen to be too large.
+pub fn open_bounded(path: &Path) -> Result<(std::io::Take<fs::File>, u64), Error> {
     let meta = fs::metadata(path).map_err(|e| file_error(path, e))?;
     if !meta.is_file() {
         return Err(Error::NotAFile {
             path: path.to_path_buf(),
         });
     }
-    let too_large = || Error::TooLarge {
-        path: path.to_path_buf(),
-        most: MOST_BYTES,
-    };
     if meta.len() > MOST_BYTES {
-        return Err(too_large());
+        return Err(too_large(path));
     }
     let file = fs::File::open(path).map_err(|e| file_error(path, e))?;
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.take(MOST_BYTES + 1)
-        .read_to_end(&mut bytes)
+    Ok((file.take(MOST_BYTES + 1), meta.len()))
+}
+
+fn too_large(path: &Path) -> Error {
+    Error::TooLarge {
+        path: path.to_path_buf(),
+        most: MOST_BYTES,
+    }
+}
+
+/// Reads a game record or a rules file whole ([`open_bounded`]).
+fn read_bounded(path: &Path) -> Result<Vec<u8>, Error> {
+    let (mut file, len) = open_bounded(path)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.read_to_end(&mut bytes)
         .map_err(|e| file_error(path, e))?;
     if bytes.len() as u64 > MOST_BYTES {
-        return Err(too_large());
+        return Err(too_large(path));
     }
     Ok(bytes)
+}
+
+/// Whether a record read a line at a time is sealed and whole, as [`is_sealed`] says of its
+/// whole text: its last line is the end mark, and the mark holds the checksum of every line
+/// before it. It keeps no line but the last, so a record can be checked while only part of
+/// it is kept.
+#[derive(Clone, Default)]
+pub struct SealCheck {
+    /// The checksum of every line given before the last.
+    before_last: crc32fast::Hasher,
+    /// The checksum of every line given.
+    all: crc32fast::Hasher,
+    last: Vec<u8>,
+}
+
+impl SealCheck {
+    /// Takes the record's next line, with its line end.
+    pub fn line(&mut self, line: &[u8]) {
+        self.before_last.clone_from(&self.all);
+        self.all.update(line);
+        self.last.clear();
+        self.last.extend_from_slice(line);
+    }
+
+    /// Whether the lines given end with a mark that matches the rest.
+    pub fn is_sealed(&self) -> bool {
+        let Some(stated) = self.last.strip_prefix(MARK.as_bytes()) else {
+            return false;
+        };
+        let stated = stated.strip_suffix(b"\n").unwrap_or(stated);
+        let stated = stated.strip_suffix(b"\r").unwrap_or(stated);
+        stated.len() == 8
+            && std::str::from_utf8(stated)
+                .ok()
+                .and_then(|s| u32::from_str_radix(s, 16).ok())
+                == Some(self.before_last.clone().finalize())
+    }
 }
 
 /// Reads a file as text; bytes that are not UTF-8 are reported with their line and column.

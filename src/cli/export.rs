@@ -63,15 +63,12 @@ pub(super) fn game_path(game: &str) -> anyhow::Result<PathBuf> {
 
 /// Reads and scores a game record (or saved game) of any game of the family.
 pub(super) fn load_scored(path: &Path) -> anyhow::Result<Box<dyn Scored>> {
-    let text = crate::store::read_text(path).map_err(|e| match e {
+    // The log of a sealed record is not read: the rounds alone are scored.
+    let text = crate::record::read_for_rounds(path).map_err(|e| match e {
         Error::File { problem, .. } => {
             anyhow::anyhow!("cannot read {}: {problem}", printable_path(path))
         }
         e => e.into(),
-    })?;
-    crate::store::check_whole(&text).map_err(|problem| Error::Damaged {
-        path: path.display().to_string(),
-        problem,
     })?;
     let kind = crate::games::of_record(&text).with_context(|| path.display().to_string())?;
     kind.entry()

@@ -2,10 +2,7 @@
 
 use super::{Answer, Output, print_json};
 use crate::console::Console;
-use crate::error::Error;
 use crate::games::manipulation::rules::Rules;
-use crate::store;
-use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -51,20 +48,7 @@ README): teams, each round's out, [round.melds] by side and [round.hands], score
 }
 
 pub(super) fn run(args: &TallyArgs, c: &mut Console) -> anyhow::Result<Answer> {
-    let text = store::read_text(&args.game).map_err(|e| match e {
-        Error::File { path, problem } => anyhow::anyhow!("cannot read {path}: {problem}"),
-        e => e.into(),
-    })?;
-    let place = || args.game.display().to_string();
-    // A record the referee saved must be whole: one cut short is not another game.
-    store::check_whole(&text).map_err(|problem| Error::Damaged {
-        path: args.game.display().to_string(),
-        problem,
-    })?;
-    let kind = crate::games::of_record(&text).with_context(place)?;
-    let game = kind.entry().scored(&text).with_context(place)?;
-    // Scored, the record's text is not needed while the scoreboard is drawn.
-    drop(text);
+    let game = super::export::load_scored(&args.game)?;
     if args.output.json {
         print_json(c, &game.tally_json());
     } else {
