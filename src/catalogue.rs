@@ -353,7 +353,7 @@ mod tests {
             "{:?}\n{}\n{}\n{:?}\n{csv}",
             game.summary(),
             crate::render::board::scoreboard(&game.board(), look),
-            game.tally_json(),
+            serde_json::to_string(&game.tally_json()).unwrap(),
             game.series(),
         )
     }

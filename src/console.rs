@@ -174,6 +174,23 @@ impl Console {
         self.bytes(text.as_bytes());
     }
 
+    /// Standard output as a writer, for what is written as it is made (a long game's JSON):
+    /// a failure is kept as [`Console::bytes`] keeps it, never returned.
+    pub fn writer(&mut self) -> impl Write + '_ {
+        struct Out<'c>(&'c mut Console);
+        impl Write for Out<'_> {
+            fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+                self.0.bytes(data);
+                Ok(data.len())
+            }
+
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        io::BufWriter::new(Out(self))
+    }
+
     /// Writes bytes to standard output, keeping the first error.
     pub fn bytes(&mut self, data: &[u8]) {
         if self.failed.is_some() {

@@ -105,7 +105,7 @@ pub trait Desk: Game {
     fn round_example() -> &'static str;
 
     /// The scoreboard of a game scored so far.
-    fn board(setup: &Self, tally: &Tally<Self::Score>) -> Board;
+    fn board<'a>(setup: &'a Self, tally: &'a Tally<Self::Score>) -> Board<'a>;
 
     /// How finished round `round`'s points came about, rule by rule.
     fn why(
@@ -123,8 +123,8 @@ pub trait Desk: Game {
     /// totals alone (a record scored keeps no rounds as written).
     fn export<'a>(setup: &'a Self, tally: &'a Tally<Self::Score>) -> Box<dyn Exported + 'a>;
 
-    /// `tally --json` of the game (docs/commands.md#tally).
-    fn tally_json(setup: &Self, tally: &Tally<Self::Score>) -> serde_json::Value;
+    /// What the game's `tally --json` holds (docs/commands.md#tally).
+    fn json_shape(setup: &Self) -> crate::tally::JsonShape;
 
     /// The record of a game in play, with its log, as TOML (the store seals and heads it).
     fn record_text(game: &Session<Self>) -> String;
@@ -268,7 +268,7 @@ impl<G: Desk> Scored for ScoredGame<G> {
         self.setup.players()
     }
 
-    fn board(&self) -> Board {
+    fn board(&self) -> Board<'_> {
         G::board(&self.setup, &self.tally)
     }
 
@@ -280,8 +280,8 @@ impl<G: Desk> Scored for ScoredGame<G> {
         G::export(&self.setup, &self.tally)
     }
 
-    fn tally_json(&self) -> serde_json::Value {
-        G::tally_json(&self.setup, &self.tally)
+    fn tally_json(&self) -> crate::tally::Json<'_> {
+        self.tally.json(G::json_shape(&self.setup))
     }
 
     fn summary(&self) -> Summary {

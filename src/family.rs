@@ -205,13 +205,13 @@ pub trait Scored: Any {
     fn kind(&self) -> GameKind;
     fn players(&self) -> &[String];
     /// The scoreboard.
-    fn board(&self) -> Board;
+    fn board(&self) -> Board<'_>;
     /// The running totals to draw.
     fn series(&self) -> Series;
     /// The game as exported.
     fn export(&self) -> Box<dyn Exported + '_>;
     /// `tally --json` of the game.
-    fn tally_json(&self) -> serde_json::Value;
+    fn tally_json(&self) -> crate::tally::Json<'_>;
     /// Where the game stands, reading its finished rounds alone: a round in progress counts
     /// as the next.
     fn summary(&self) -> Summary;

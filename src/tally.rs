@@ -201,3 +201,219 @@ impl<S: Scores> Tally<S> {
         self.end.is_some()
     }
 }
+
+/// `tally --json` of a game of any game of the family (docs/commands.md#tally), written as
+/// it is serialized: each round's object is made as it is written, so a long game's JSON is
+/// never held whole. Made by [`Tally::json`].
+pub struct Json<'a> {
+    sides: &'a [String],
+    rounds: &'a dyn RoundTotals,
+    totals: &'a [i64],
+    end: Option<&'a End>,
+    shape: JsonShape,
+}
+
+/// What a game's `tally --json` holds beyond the totals every game's does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JsonShape {
+    /// The game's name, first (Canadian and Carolina Rummy name theirs).
+    pub game: Option<&'static str>,
+    /// Each round's winners (Carousel).
+    pub round_winners: bool,
+    /// The end's bonuses (a game that has them).
+    pub bonuses: bool,
+}
+
+/// A finished round's points, winners and totals, whatever its game's score.
+trait RoundTotals {
+    fn count(&self) -> usize;
+    fn at(&self, round: usize) -> (&[i64], &[usize], &[i64]);
+}
+
+impl<S> RoundTotals for Vec<Scored<S>> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn at(&self, round: usize) -> (&[i64], &[usize], &[i64]) {
+        let r = &self[round];
+        (&r.points, &r.winners, &r.totals)
+    }
+}
+
+impl<S> Tally<S> {
+    /// `tally --json` of the game, as `shape` says a game's is.
+    pub fn json(&self, shape: JsonShape) -> Json<'_> {
+        Json {
+            sides: &self.sides,
+            rounds: &self.rounds,
+            totals: &self.totals,
+            end: self.end.as_ref(),
+            shape,
+        }
+    }
+}
+
+/// Values keyed by side, in the sides' order.
+struct BySide<'a>(&'a [String], &'a [i64]);
+
+impl serde::Serialize for BySide<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().zip(self.1))
+    }
+}
+
+/// Sides by name.
+struct Named<'a>(&'a [String], &'a [usize]);
+
+impl serde::Serialize for Named<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.1.iter().map(|side| &self.0[*side]))
+    }
+}
+
+/// The rounds, each made as it is written.
+struct Rounds<'a>(&'a Json<'a>);
+
+impl serde::Serialize for Rounds<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let json = self.0;
+        let mut seq = s.serialize_seq(Some(json.rounds.count()))?;
+        for round in 0..json.rounds.count() {
+            let (points, winners, totals) = json.rounds.at(round);
+            seq.serialize_element(&RoundJson {
+                sides: json.sides,
+                points,
+                winners: json.shape.round_winners.then_some(winners),
+                totals,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+struct RoundJson<'a> {
+    sides: &'a [String],
+    points: &'a [i64],
+    winners: Option<&'a [usize]>,
+    totals: &'a [i64],
+}
+
+impl serde::Serialize for RoundJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("points", &BySide(self.sides, self.points))?;
+        if let Some(winners) = self.winners {
+            map.serialize_entry("winners", &Named(self.sides, winners))?;
+        }
+        map.serialize_entry("totals", &BySide(self.sides, self.totals))?;
+        map.end()
+    }
+}
+
+impl serde::Serialize for Json<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        if let Some(game) = self.shape.game {
+            map.serialize_entry("game", game)?;
+        }
+        map.serialize_entry("rounds", &Rounds(self))?;
+        map.serialize_entry("totals", &BySide(self.sides, self.totals))?;
+        map.serialize_entry("finished", &self.end.is_some())?;
+        if let Some(end) = self.end {
+            if self.shape.bonuses {
+                map.serialize_entry("bonuses", &BySide(self.sides, &end.bonuses))?;
+            }
+            map.serialize_entry("final", &BySide(self.sides, &end.final_totals))?;
+        }
+        let winners = self.end.map_or(&[][..], |e| e.winners.as_slice());
+        map.serialize_entry("game_winners", &Named(self.sides, winners))?;
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A round's points as given, its winners the sides that scored most.
+    #[derive(Clone)]
+    struct Points(Vec<i64>);
+
+    impl Scores for Points {
+        fn points(&self) -> Vec<i64> {
+            self.0.clone()
+        }
+
+        fn winners(&self) -> Vec<usize> {
+            let best = self.0.iter().copied().max().unwrap_or(0);
+            (0..self.0.len()).filter(|s| self.0[*s] == best).collect()
+        }
+    }
+
+    /// To 100, with 10 a round won as the end's bonus.
+    struct To100;
+
+    impl Ending for To100 {
+        fn target(&self) -> i64 {
+            100
+        }
+
+        fn most(&self) -> i64 {
+            i64::MAX
+        }
+
+        fn bonuses(&self, _totals: &[i64], won: &[u32]) -> Vec<i64> {
+            won.iter().map(|w| i64::from(*w) * 10).collect()
+        }
+    }
+
+    fn tally(rounds: &[[i64; 2]]) -> Tally<Points> {
+        let mut tally = Tally::new(vec!["ann".to_string(), "ben".to_string()]);
+        for points in rounds {
+            tally.push(Points(points.to_vec()), &To100).unwrap();
+        }
+        tally
+    }
+
+    const CAROUSEL: JsonShape = JsonShape {
+        game: None,
+        round_winners: true,
+        bonuses: true,
+    };
+
+    const CANADIAN: JsonShape = JsonShape {
+        game: Some("canadian"),
+        round_winners: false,
+        bonuses: false,
+    };
+
+    /// The keys in the order docs/commands.md gives them, for each shape, before the end
+    /// and after it.
+    #[test]
+    fn tally_json_keys_come_in_the_contracts_order_for_every_shape() {
+        let going = tally(&[[30, 0]]);
+        assert_eq!(
+            serde_json::to_string(&going.json(CAROUSEL)).unwrap(),
+            r#"{"rounds":[{"points":{"ann":30,"ben":0},"winners":["ann"],"totals":{"ann":30,"ben":0}}],"totals":{"ann":30,"ben":0},"finished":false,"game_winners":[]}"#
+        );
+        let over = tally(&[[30, 0], [0, 40], [80, 0]]);
+        assert_eq!(
+            serde_json::to_string(&over.json(CAROUSEL)).unwrap(),
+            concat!(
+                r#"{"rounds":[{"points":{"ann":30,"ben":0},"winners":["ann"],"totals":{"ann":30,"ben":0}},"#,
+                r#"{"points":{"ann":0,"ben":40},"winners":["ben"],"totals":{"ann":30,"ben":40}},"#,
+                r#"{"points":{"ann":80,"ben":0},"winners":["ann"],"totals":{"ann":110,"ben":40}}],"#,
+                r#""totals":{"ann":110,"ben":40},"finished":true,"bonuses":{"ann":20,"ben":10},"#,
+                r#""final":{"ann":130,"ben":50},"game_winners":["ann"]}"#
+            )
+        );
+        assert_eq!(
+            serde_json::to_string(&going.json(CANADIAN)).unwrap(),
+            r#"{"game":"canadian","rounds":[{"points":{"ann":30,"ben":0},"totals":{"ann":30,"ben":0}}],"totals":{"ann":30,"ben":0},"finished":false,"game_winners":[]}"#
+        );
+    }
+}

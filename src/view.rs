@@ -193,14 +193,14 @@ impl Whys {
 }
 
 /// The parts every game gives the family, put together into a view; `table` is the game's.
-pub struct Parts {
+pub struct Parts<'a> {
     /// The game's name (`carousel`) and its name for people.
     pub game: &'static str,
     pub title: &'static str,
     pub number: usize,
     pub over: bool,
     pub prompt: String,
-    pub board: Board,
+    pub board: Board<'a>,
     pub series: Series,
     /// `why N` of each finished round, in order.
     pub whys: Vec<String>,
@@ -345,9 +345,9 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::board::{End, Row};
+    use crate::render::board::{End, Row, Rows};
 
-    fn parts(totals: &[i64], end: Option<End>) -> Parts {
+    fn parts(totals: &[i64], end: Option<End>) -> Parts<'static> {
         let names = vec!["ann".to_string(), "ben\u{7}".to_string()];
         Parts {
             game: "carousel",
@@ -359,12 +359,12 @@ mod tests {
                 step: "Round",
                 who: "Player",
                 names: names.clone(),
-                rows: vec![Row {
+                rows: Rows::of(vec![Row {
                     ending: "ann knocked".to_string(),
                     points: totals.to_vec(),
                     totals: totals.to_vec(),
                     winners: vec![0],
-                }],
+                }]),
                 totals: totals.to_vec(),
                 won: vec![1, 0],
                 target: 150,
@@ -442,7 +442,7 @@ mod tests {
     #[test]
     fn no_one_leads_before_a_round_is_scored_and_names_carry_no_control_character() {
         let mut before = parts(&[0, 0], None);
-        before.board.rows.clear();
+        before.board.rows = Rows::of(Vec::new());
         before.whys.clear();
         let view = View::of(before);
         assert!(view.scoreboard.leaders.is_empty());

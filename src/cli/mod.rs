@@ -165,14 +165,18 @@ struct ErrorJson<'a> {
 /// Prints a value as one line of JSON. Each command's JSON is a type of its own, so its
 /// shape is written once, as the type's fields in order.
 pub(crate) fn print_json(c: &mut Console, value: &impl Serialize) {
-    match serde_json::to_string(value) {
-        // The line and its end written apart: a long game's JSON is not copied to add one byte.
-        Ok(line) => {
-            c.raw(&line);
-            c.raw("\n");
-        }
-        // Only a map with keys that are not strings fails, and no output type has one.
-        Err(e) => warnln!(c, "carousel: cannot write the JSON: {e}"),
+    // Written as it is serialized: a long game's JSON is never held whole.
+    let mut out = c.writer();
+    let written = serde_json::to_writer(&mut out, value).and_then(|()| {
+        use std::io::Write;
+        out.write_all(b"\n").map_err(serde_json::Error::io)?;
+        out.flush().map_err(serde_json::Error::io)
+    });
+    drop(out);
+    // Only a map with keys that are not strings fails (the console keeps a failed write
+    // itself), and no output type has one.
+    if let Err(e) = written {
+        warnln!(c, "carousel: cannot write the JSON: {e}");
     }
 }
 

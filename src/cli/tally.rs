@@ -52,11 +52,10 @@ pub(super) fn run(args: &TallyArgs, c: &mut Console) -> anyhow::Result<Answer> {
     if args.output.json {
         print_json(c, &game.tally_json());
     } else {
-        say!(
-            c,
-            "{}",
-            crate::render::board::scoreboard(&game.board(), c.look())
-        );
+        let look = c.look();
+        crate::render::board::write_scoreboard(&game.board(), look, &mut |piece| {
+            say!(c, "{piece}");
+        });
     }
     Ok(Answer::Yes)
 }

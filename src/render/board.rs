@@ -11,20 +11,19 @@
 //! Every layout shows the leader and how far each is from the target, and once the game is
 //! over its bonuses (for a game that has them) with how they came about.
 
-use super::look::{Look, width_of, wrap};
+use super::look::{Look, wrap};
 use crate::words::and_list;
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ColumnConstraint, Width};
-use std::fmt::Write;
 
 /// A game's scoreboard, as every game gives it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
+#[derive(Debug)]
+pub struct Board<'a> {
     /// What a round is called, capitalised: `Round`, `Hand`.
     pub step: &'static str,
     /// Who scores, capitalised: `Player`, `Side`.
     pub who: &'static str,
     pub names: Vec<String>,
-    pub rows: Vec<Row>,
+    pub rows: Rows<'a>,
     pub totals: Vec<i64>,
     /// Rounds won by each.
     pub won: Vec<u32>,
@@ -42,6 +41,47 @@ pub struct Row {
     pub winners: Vec<usize>,
 }
 
+/// The board's finished rounds, each row made from the game's tally as it is read: a long
+/// game's rows are never all held at once.
+pub struct Rows<'a> {
+    count: usize,
+    row: Box<dyn Fn(usize) -> Row + 'a>,
+}
+
+impl<'a> Rows<'a> {
+    /// `count` rows, row `i` (from 0) made by `row(i)`.
+    pub fn new(count: usize, row: impl Fn(usize) -> Row + 'a) -> Rows<'a> {
+        Rows {
+            count,
+            row: Box::new(row),
+        }
+    }
+
+    /// Rows already made.
+    pub fn of(rows: Vec<Row>) -> Rows<'a> {
+        Rows::new(rows.len(), move |i| rows[i].clone())
+    }
+
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Each row in turn, made as it is taken.
+    pub fn iter(&self) -> impl Iterator<Item = Row> + '_ {
+        (0..self.count).map(|i| (self.row)(i))
+    }
+}
+
+impl std::fmt::Debug for Rows<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// The end of the game on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct End {
@@ -53,7 +93,7 @@ pub struct End {
     pub bonus_words: Option<String>,
 }
 
-impl Board {
+impl Board<'_> {
     /// Whether the board shows bonus rows once the game is over (the game has bonuses).
     pub fn bonus_rows(&self) -> bool {
         self.end.as_ref().is_none_or(|e| e.bonuses.is_some())
@@ -68,20 +108,6 @@ impl Board {
 
     fn step_word(&self) -> String {
         self.step.to_lowercase()
-    }
-}
-
-fn new_table() -> comfy_table::Table {
-    let mut table = comfy_table::Table::new();
-    table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED.with_rounded_corners());
-    table.force_no_tty();
-    table
-}
-
-fn numbers_from(table: &mut comfy_table::Table, first: usize, least: u16) {
-    for column in table.column_iter_mut().skip(first) {
-        column.set_cell_alignment(CellAlignment::Right);
-        column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(least)));
     }
 }
 
@@ -144,34 +170,93 @@ fn gains(board: &Board, row: &Row) -> String {
         .join(", ")
 }
 
-/// The table of one layout, and what is listed under it.
-fn draw(board: &Board, layout: Layout) -> (comfy_table::Table, String) {
-    let names = &board.names;
-    let (leading, _) = leaders(board.standing());
-    let mut table = new_table();
-    let mut under = String::new();
-    let target = board.target;
-    if layout == Layout::Standings {
-        let finished = board.end.as_ref();
-        let mut header = vec![Cell::new(board.who), Cell::new("Total"), Cell::new("Won")];
-        match finished {
-            Some(End {
-                bonuses: Some(_), ..
-            }) => header.extend([Cell::new("Bonus"), Cell::new("Final")]),
-            Some(_) => {}
-            None => header.push(Cell::new(format!("To {target}"))),
+/// Rows of a table drawn at a time: a long game's scoreboard is never held whole, as cells
+/// or as text. The table is drawn a piece at a time with every column at its width over the
+/// whole table, so the pieces join into the table drawn at once.
+const ROWS_DRAWN_AT_ONCE: usize = 64;
+
+/// One layout of a board's table, its cells made as they are drawn.
+struct Table<'b, 'a> {
+    board: &'b Board<'a>,
+    layout: Layout,
+    leading: Vec<usize>,
+}
+
+impl<'b, 'a> Table<'b, 'a> {
+    fn new(board: &'b Board<'a>, layout: Layout) -> Table<'b, 'a> {
+        Table {
+            board,
+            layout,
+            leading: leaders(board.standing()).0,
         }
-        table.set_header(header);
+    }
+
+    /// The first column of numbers, and the least width of each (padding included).
+    fn numbers(&self) -> (usize, u16) {
+        match self.layout {
+            Layout::Wide => (2, 6),
+            Layout::NoEndings | Layout::TotalsOnly | Layout::Standings => (1, 3),
+        }
+    }
+
+    fn header(&self) -> Vec<Cell> {
+        let board = self.board;
+        if self.layout == Layout::Standings {
+            let mut header = vec![Cell::new(board.who), Cell::new("Total"), Cell::new("Won")];
+            match &board.end {
+                Some(End {
+                    bonuses: Some(_), ..
+                }) => header.extend([Cell::new("Bonus"), Cell::new("Final")]),
+                Some(_) => {}
+                None => header.push(Cell::new(format!("To {}", board.target))),
+            }
+            return header;
+        }
+        let mut header = vec![Cell::new(if self.layout == Layout::Wide {
+            board.step
+        } else {
+            "#"
+        })];
+        if self.layout == Layout::Wide {
+            header.push(Cell::new("How it ended"));
+        }
+        header.extend(
+            board
+                .names
+                .iter()
+                .enumerate()
+                .map(|(p, n)| name_cell(n, self.leading.contains(&p))),
+        );
+        header
+    }
+
+    /// Every row under the header, in order: a row a player in the standings; else a row a
+    /// round, then the end's rows or how far each is from the target.
+    fn body(&self) -> Box<dyn Iterator<Item = Vec<Cell>> + '_> {
+        if self.layout == Layout::Standings {
+            return Box::new(self.standings());
+        }
+        let rounds = self
+            .board
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, round)| self.round(i, &round));
+        Box::new(rounds.chain(self.closing()))
+    }
+
+    fn standings(&self) -> impl Iterator<Item = Vec<Cell>> + '_ {
+        let board = self.board;
         let scores = board.standing();
-        let mut order: Vec<usize> = (0..names.len()).collect();
+        let mut order: Vec<usize> = (0..board.names.len()).collect();
         order.sort_by(|a, b| scores[*b].cmp(&scores[*a]).then(a.cmp(b)));
-        for p in order {
+        order.into_iter().map(move |p| {
             let mut row = vec![
-                name_cell(&names[p], leading.contains(&p)),
+                name_cell(&board.names[p], self.leading.contains(&p)),
                 Cell::new(board.totals[p]),
                 Cell::new(board.won[p]),
             ];
-            match finished {
+            match &board.end {
                 Some(End {
                     bonuses: Some(bonuses),
                     final_totals,
@@ -181,120 +266,181 @@ fn draw(board: &Board, layout: Layout) -> (comfy_table::Table, String) {
                     Cell::new(final_totals[p]).add_attribute(Attribute::Bold),
                 ]),
                 Some(_) => {}
-                None => row.push(Cell::new(to_go(target, board.totals[p]))),
+                None => row.push(Cell::new(to_go(board.target, board.totals[p]))),
             }
-            table.add_row(row);
-        }
-        numbers_from(&mut table, 1, 3);
-        for (i, r) in board.rows.iter().enumerate() {
-            let line = format!("{:>2}  {}: {}.", i + 1, r.ending, gains(board, r));
-            under.push_str(&line);
-            under.push('\n');
-        }
-        return (table, under);
+            row
+        })
     }
-    let label = |text: &str| Cell::new(text);
-    let mut header = vec![Cell::new(if layout == Layout::Wide {
-        board.step
-    } else {
-        "#"
-    })];
-    if layout == Layout::Wide {
-        header.push(Cell::new("How it ended"));
-    }
-    header.extend(
-        names
-            .iter()
-            .enumerate()
-            .map(|(p, n)| name_cell(n, leading.contains(&p))),
-    );
-    table.set_header(header);
-    let first_number = if layout == Layout::Wide { 2 } else { 1 };
-    for (i, round) in board.rows.iter().enumerate() {
+
+    fn round(&self, i: usize, round: &Row) -> Vec<Cell> {
         let mut row = vec![Cell::new(i + 1)];
-        if layout == Layout::Wide {
+        if self.layout == Layout::Wide {
             row.push(Cell::new(&round.ending));
         }
-        for p in 0..names.len() {
+        for p in 0..self.board.names.len() {
             let gained = round.points[p];
             let total = round.totals[p];
-            row.push(match layout {
+            row.push(match self.layout {
                 Layout::TotalsOnly => gain_cell(total.to_string(), gained > 0),
                 _ if gained != 0 => gain_cell(format!("{} = {total}", signed(gained)), gained > 0),
                 _ => Cell::new(total),
             });
         }
-        table.add_row(row);
-        match layout {
-            Layout::NoEndings => {
-                let _ = writeln!(under, "{:>2}  {}.", i + 1, round.ending);
+        row
+    }
+
+    /// The rows after the rounds: the end's bonuses and final totals, or how far each is
+    /// from the target; labelled in the last column before the players.
+    fn closing(&self) -> Vec<Vec<Cell>> {
+        let board = self.board;
+        let wide = self.layout == Layout::Wide;
+        let labelled = |text: &str| -> Vec<Cell> {
+            let mut row = vec![Cell::new(""); if wide { 2 } else { 1 }];
+            if let Some(last) = row.last_mut() {
+                *last = Cell::new(text);
             }
-            Layout::TotalsOnly => {
-                let _ = writeln!(
-                    under,
-                    "{:>2}  {}: {}.",
-                    i + 1,
-                    round.ending,
-                    gains(board, round)
+            row
+        };
+        match &board.end {
+            Some(End {
+                bonuses: Some(bonuses),
+                final_totals,
+                ..
+            }) => {
+                let mut bonus = labelled(if wide { "Bonuses" } else { "+" });
+                bonus.extend(bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
+                let mut last = labelled(if wide { "Final" } else { "=" });
+                last.extend(
+                    final_totals
+                        .iter()
+                        .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
                 );
+                vec![bonus, last]
             }
-            _ => {}
+            Some(_) => Vec::new(),
+            None => {
+                let to = format!("To {}", board.target);
+                let mut row = labelled(if wide { &to } else { "to go" });
+                row.extend(
+                    board
+                        .totals
+                        .iter()
+                        .map(|t| Cell::new(to_go(board.target, *t)).add_attribute(Attribute::Dim)),
+                );
+                vec![row]
+            }
         }
     }
-    let blank = || -> Vec<Cell> {
-        if layout == Layout::Wide {
-            vec![Cell::new(""), Cell::new("")]
+
+    /// What is listed under the table, a line a round (nothing in the widest layout).
+    fn under(&self) -> impl Iterator<Item = String> + '_ {
+        let layout = self.layout;
+        let board = self.board;
+        let rows = if layout == Layout::Wide {
+            0
         } else {
-            vec![Cell::new("")]
-        }
-    };
-    // The label goes in the last column before the players.
-    let labelled = |text: &str| -> Vec<Cell> {
-        let mut row = blank();
-        let last = row.len() - 1;
-        row[last] = label(text);
-        row
-    };
-    match &board.end {
-        Some(End {
-            bonuses: Some(bonuses),
-            final_totals,
-            ..
-        }) => {
-            let mut bonus = labelled(if layout == Layout::Wide {
-                "Bonuses"
-            } else {
-                "+"
-            });
-            bonus.extend(bonuses.iter().map(|b| Cell::new(format!("+{b}"))));
-            table.add_row(bonus);
-            let mut last = labelled(if layout == Layout::Wide { "Final" } else { "=" });
-            last.extend(
-                final_totals
-                    .iter()
-                    .map(|t| Cell::new(t).add_attribute(Attribute::Bold)),
-            );
-            table.add_row(last);
-        }
-        Some(_) => {}
-        None => {
-            let to = format!("To {target}");
-            let mut row = labelled(if layout == Layout::Wide { &to } else { "to go" });
-            row.extend(
-                board
-                    .totals
-                    .iter()
-                    .map(|t| Cell::new(to_go(target, *t)).add_attribute(Attribute::Dim)),
-            );
+            board.rows.len()
+        };
+        board
+            .rows
+            .iter()
+            .take(rows)
+            .enumerate()
+            .map(move |(i, row)| {
+                if layout == Layout::NoEndings {
+                    format!("{:>2}  {}.", i + 1, row.ending)
+                } else {
+                    format!("{:>2}  {}: {}.", i + 1, row.ending, gains(board, &row))
+                }
+            })
+    }
+
+    /// A piece of the table: the header and `rows`, each column at least `widths` wide.
+    fn piece(
+        &self,
+        rows: Vec<Vec<Cell>>,
+        widths: Option<&[u16]>,
+        look: Look,
+    ) -> comfy_table::Table {
+        let mut table = comfy_table::Table::new();
+        table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED.with_rounded_corners());
+        table.force_no_tty();
+        table.set_header(self.header());
+        for row in rows {
             table.add_row(row);
         }
+        let (first_number, least) = self.numbers();
+        for (c, column) in table.column_iter_mut().enumerate() {
+            if c >= first_number {
+                column.set_cell_alignment(CellAlignment::Right);
+            }
+            let width = widths.map_or(if c >= first_number { least } else { 0 }, |w| w[c]);
+            if width > 0 {
+                column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
+            }
+        }
+        if look.colour {
+            table.enforce_styling();
+        }
+        table
     }
-    numbers_from(
-        &mut table,
-        first_number,
-        if layout == Layout::Wide { 6 } else { 3 },
-    );
-    (table, under)
+
+    /// Each column's width over the whole table, padding included, read a piece at a time.
+    fn widths(&self) -> Vec<u16> {
+        let (first_number, least) = self.numbers();
+        let mut widths: Vec<u16> = Vec::new();
+        let mut measure = |table: comfy_table::Table| {
+            let found = table.column_max_content_widths();
+            widths.resize(widths.len().max(found.len()), 0);
+            for (width, content) in widths.iter_mut().zip(found) {
+                *width = (*width).max(content.saturating_add(2));
+            }
+        };
+        let mut body = self.body();
+        loop {
+            let rows: Vec<Vec<Cell>> = body.by_ref().take(ROWS_DRAWN_AT_ONCE).collect();
+            let last = rows.len() < ROWS_DRAWN_AT_ONCE;
+            measure(self.piece(rows, None, Look::plain(0)));
+            if last {
+                break;
+            }
+        }
+        for width in widths.iter_mut().skip(first_number) {
+            *width = (*width).max(least);
+        }
+        widths
+    }
+
+    /// The table's width on the terminal: its columns and the borders between them.
+    fn drawn_width(widths: &[u16]) -> usize {
+        widths.iter().map(|w| usize::from(*w)).sum::<usize>() + widths.len() + 1
+    }
+
+    /// Draws the table, `rows_at_once` rows at a time, a line at a time to `out`.
+    fn draw(&self, widths: &[u16], look: Look, rows_at_once: usize, out: &mut dyn FnMut(&str)) {
+        let mut body = self.body().peekable();
+        let mut first = true;
+        loop {
+            let rows: Vec<Vec<Cell>> = body.by_ref().take(rows_at_once).collect();
+            let last = body.peek().is_none();
+            let text = self.piece(rows, Some(widths), look).to_string();
+            let mut lines: Vec<&str> = text.lines().collect();
+            if !last {
+                // The bottom border: the next piece goes on under these rows.
+                lines.pop();
+            }
+            // The top border, the header and the line under it are drawn once.
+            let skip = if first { 0 } else { 3 };
+            for line in lines.iter().skip(skip) {
+                out(line);
+                out("\n");
+            }
+            if last {
+                break;
+            }
+            first = false;
+        }
+    }
 }
 
 /// The sentence under the scoreboard: who leads and how far from the target, or who won
@@ -337,8 +483,20 @@ fn summary(board: &Board, look: Look) -> String {
 
 /// The running scoreboard of a game, for `look.width` columns.
 pub fn scoreboard(board: &Board, look: Look) -> String {
+    let mut text = String::new();
+    write_scoreboard(board, look, &mut |piece| text.push_str(piece));
+    text
+}
+
+/// [`scoreboard`], written a piece at a time to `out` as it is drawn: what it holds does not
+/// grow with the game's length.
+pub fn write_scoreboard(board: &Board, look: Look, out: &mut dyn FnMut(&str)) {
+    draw_scoreboard(board, look, ROWS_DRAWN_AT_ONCE, out);
+}
+
+fn draw_scoreboard(board: &Board, look: Look, rows_at_once: usize, out: &mut dyn FnMut(&str)) {
     if board.rows.is_empty() {
-        return wrap(
+        out(&wrap(
             &format!(
                 "No {} scored yet: {} start at 0, and the game ends when a total reaches {}.",
                 board.step_word(),
@@ -347,35 +505,28 @@ pub fn scoreboard(board: &Board, look: Look) -> String {
             ),
             look.width,
             0,
-        );
+        ));
+        return;
     }
-    let layouts = [
-        Layout::Wide,
-        Layout::NoEndings,
-        Layout::TotalsOnly,
-        Layout::Standings,
-    ];
-    let mut chosen = None;
-    for layout in layouts {
-        let (table, under) = draw(board, layout);
-        let text = table.to_string();
-        if width_of(&text) <= look.width || layout == Layout::Standings {
-            chosen = Some((table, under));
-            break;
-        }
+    // The widest layout that fits; the standings always do.
+    let (table, widths) = [Layout::Wide, Layout::NoEndings, Layout::TotalsOnly]
+        .into_iter()
+        .map(|layout| {
+            let table = Table::new(board, layout);
+            let widths = table.widths();
+            (table, widths)
+        })
+        .find(|(_, widths)| Table::drawn_width(widths) <= look.width)
+        .unwrap_or_else(|| {
+            let table = Table::new(board, Layout::Standings);
+            let widths = table.widths();
+            (table, widths)
+        });
+    table.draw(&widths, look, rows_at_once, out);
+    for line in table.under() {
+        out(&wrap(&line, look.width, 4));
     }
-    let Some((mut table, under)) = chosen else {
-        return String::new();
-    };
-    if look.colour {
-        table.enforce_styling();
-    }
-    let mut out = format!("{table}\n");
-    for line in under.lines() {
-        out.push_str(&wrap(line, look.width, 4));
-    }
-    out.push_str(&summary(board, look));
-    out
+    out(&summary(board, look));
 }
 
 #[cfg(test)]
@@ -385,14 +536,20 @@ mod tests {
     use crate::games::manipulation::game::Tally;
     use crate::games::manipulation::play::tally;
     use crate::games::manipulation::rules::Rules;
+    use crate::render::look::width_of;
 
-    fn board(tally: &Tally, rules: &Rules) -> Board {
-        let setup = crate::games::manipulation::play::Setup::of_record(
+    fn setup(tally: &Tally, rules: &Rules) -> crate::games::manipulation::play::Setup {
+        crate::games::manipulation::play::Setup::of_record(
             tally.sides.clone(),
             rules.clone(),
             crate::deck::Deck::for_players(tally.sides.len()).unwrap(),
-        );
-        crate::desk::Desk::board(&setup, tally)
+        )
+    }
+
+    /// The scoreboard of a game of Carousel scored so far.
+    fn drawn(tally: &Tally, rules: &Rules, look: Look) -> String {
+        let setup = setup(tally, rules);
+        scoreboard(&crate::desk::Desk::board(&setup, tally), look)
     }
 
     fn scored(path: &str) -> (Tally, Rules) {
@@ -436,7 +593,7 @@ evangeline = 11
 
     fn at_widths(name: &str, tally: &Tally, rules: &Rules) {
         for width in [40, 60, 80, 120] {
-            let text = scoreboard(&board(tally, rules), Look::plain(width));
+            let text = drawn(tally, rules, Look::plain(width));
             assert!(
                 width_of(&text) <= width,
                 "{name} at {width} is {} wide:\n{text}",
@@ -461,9 +618,9 @@ evangeline = 11
     #[test]
     fn scoreboard_layouts_narrow_step_by_step() {
         let (tally, rules) = five();
-        let wide = scoreboard(&board(&tally, &rules), Look::plain(120));
+        let wide = drawn(&tally, &rules, Look::plain(120));
         assert!(wide.contains("How it ended"), "{wide}");
-        let narrow = scoreboard(&board(&tally, &rules), Look::plain(40));
+        let narrow = drawn(&tally, &rules, Look::plain(40));
         assert!(narrow.contains("│ Player"), "{narrow}");
         assert!(
             narrow.contains("benedict went out: benedict +97."),
@@ -474,7 +631,7 @@ evangeline = 11
     #[test]
     fn scoreboard_shows_the_leader_and_the_distance_to_the_target() {
         let (tally, rules) = five();
-        let text = scoreboard(&board(&tally, &rules), Look::plain(120));
+        let text = drawn(&tally, &rules, Look::plain(120));
         assert!(
             text.contains("benedict leads with 97: 53 to go to 150."),
             "{text}"
@@ -482,13 +639,64 @@ evangeline = 11
         assert!(text.contains("To 150"), "{text}");
     }
 
+    /// A long game: its totals grow to four figures well after the first piece of the table.
+    fn long(rounds: usize, target: u32) -> (Tally, Rules) {
+        let mut text =
+            format!("players = [\"ann\", \"ben\", \"cat\"]\n[rules]\ntarget = {target}\n");
+        for round in 0..rounds {
+            let knocker = ["ann", "ben", "cat"][round % 3];
+            text.push_str(&format!(
+                "[[round]]\nknocker = \"{knocker}\"\n[round.hands]\n"
+            ));
+            for (p, name) in ["ann", "ben", "cat"].iter().enumerate() {
+                let left = if *name == knocker {
+                    0
+                } else {
+                    5 + (round * 7 + p) % 40
+                };
+                text.push_str(&format!("{name} = {left}\n"));
+            }
+        }
+        let record = GameRecord::from_toml(&text).unwrap();
+        (tally(&record).unwrap(), record.rules)
+    }
+
+    /// A table drawn a few rows at a time, every column at its width over the whole table,
+    /// is the table drawn at once, line for line, in every layout, plain and coloured.
+    #[test]
+    fn a_table_drawn_a_piece_at_a_time_is_the_table_drawn_at_once() {
+        for (rounds, target) in [(150, 100_000), (81, 2_000), (2, 150)] {
+            let (tally, rules) = long(rounds, target);
+            let setup = setup(&tally, &rules);
+            let board = crate::desk::Desk::board(&setup, &tally);
+            for layout in [
+                Layout::Wide,
+                Layout::NoEndings,
+                Layout::TotalsOnly,
+                Layout::Standings,
+            ] {
+                for colour in [false, true] {
+                    let look = Look { width: 80, colour };
+                    let table = Table::new(&board, layout);
+                    let whole = table.piece(table.body().collect(), None, look).to_string();
+                    let widths = table.widths();
+                    assert_eq!(Table::drawn_width(&widths), width_of(&whole));
+                    for rows_at_once in [1, 3, 64, 1000] {
+                        let mut drawn = String::new();
+                        table.draw(&widths, look, rows_at_once, &mut |piece| {
+                            drawn.push_str(piece);
+                        });
+                        assert_eq!(drawn, format!("{whole}\n"), "{rows_at_once} at once");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn scoreboard_before_any_round_is_a_sentence_not_an_empty_frame() {
         let record = GameRecord::from_toml("players = [\"ann\", \"ben\"]\n").unwrap();
-        let text = scoreboard(
-            &board(&tally(&record).unwrap(), &record.rules),
-            Look::plain(80),
-        );
+        let text = drawn(&tally(&record).unwrap(), &record.rules, Look::plain(80));
         assert_eq!(
             text,
             "No round scored yet: ann and ben start at 0, and the game ends when a total\nreaches 150.\n"
@@ -498,10 +706,11 @@ evangeline = 11
     #[test]
     fn scoreboard_is_coloured_only_when_asked() {
         let (tally, rules) = five();
-        let plain = scoreboard(&board(&tally, &rules), Look::plain(120));
+        let plain = drawn(&tally, &rules, Look::plain(120));
         assert!(!plain.contains('\u{1b}'));
-        let coloured = scoreboard(
-            &board(&tally, &rules),
+        let coloured = drawn(
+            &tally,
+            &rules,
             Look {
                 width: 120,
                 colour: true,

@@ -649,8 +649,8 @@ impl Referee {
             Command::Save(to) => self.save_to(to.as_deref(), c)?,
             Command::Status => say!(c, "{}", self.game()?.status(look)),
             Command::Scoreboard => {
-                let board = self.game()?.scored().board();
-                say!(c, "{}", render::board::scoreboard(&board, look));
+                let scored = self.game()?.scored();
+                say!(c, "{}", render::board::scoreboard(&scored.board(), look));
             }
             Command::Why(arg) => {
                 let game = self.game()?;

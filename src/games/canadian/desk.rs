@@ -426,7 +426,7 @@ impl Desk for Setup {
         "round out alice melds alice=\"Ks Kh 2c\" alice=0 bob=20 carol=\"3d 2c\" dave=5"
     }
 
-    fn board(setup: &Setup, tally: &Tally) -> Board {
+    fn board<'a>(setup: &'a Setup, tally: &'a Tally) -> Board<'a> {
         text::board(setup, tally)
     }
 
@@ -465,8 +465,14 @@ impl Desk for Setup {
         Box::new(super::export::Exporting { setup, tally })
     }
 
-    fn tally_json(setup: &Setup, tally: &Tally) -> serde_json::Value {
-        tally_json(setup.variant, tally)
+    /// Keyed by side, the game's name first; `final` only once finished, and no bonuses
+    /// (docs/commands.md#tally-of-canadian-and-carolina-records).
+    fn json_shape(setup: &Setup) -> crate::tally::JsonShape {
+        crate::tally::JsonShape {
+            game: Some(setup.variant.name()),
+            round_winners: false,
+            bonuses: false,
+        }
     }
 
     fn table_view(game: &Game) -> crate::view::Table {
@@ -476,49 +482,4 @@ impl Desk for Setup {
     fn record_text(game: &Game) -> String {
         game.to_record().to_toml()
     }
-}
-
-/// `tally --json` of these games, keyed by side
-/// (docs/commands.md#tally-of-canadian-and-carolina-records): `final` only once finished.
-pub(crate) fn tally_json(variant: Variant, tally: &Tally) -> serde_json::Value {
-    let names = &tally.sides;
-    let by_side = |values: &[i64]| -> serde_json::Map<String, serde_json::Value> {
-        names
-            .iter()
-            .cloned()
-            .zip(values.iter().map(|v| serde_json::Value::from(*v)))
-            .collect()
-    };
-    let mut json = serde_json::Map::new();
-    json.insert("game".into(), variant.name().into());
-    json.insert(
-        "rounds".into(),
-        tally
-            .rounds
-            .iter()
-            .map(|r| {
-                let mut round = serde_json::Map::new();
-                round.insert("points".into(), by_side(&r.points).into());
-                round.insert("totals".into(), by_side(&r.totals).into());
-                serde_json::Value::from(round)
-            })
-            .collect::<Vec<_>>()
-            .into(),
-    );
-    json.insert("totals".into(), by_side(&tally.totals).into());
-    json.insert("finished".into(), tally.is_over().into());
-    if tally.is_over() {
-        json.insert("final".into(), by_side(&tally.totals).into());
-    }
-    json.insert(
-        "game_winners".into(),
-        tally
-            .end
-            .iter()
-            .flat_map(|e| &e.winners)
-            .map(|s| serde_json::Value::from(names[*s].clone()))
-            .collect::<Vec<_>>()
-            .into(),
-    );
-    json.into()
 }

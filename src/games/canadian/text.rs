@@ -11,7 +11,7 @@ use crate::games::canadian::scoring::HandScore;
 use crate::games::canadian::sides::Sides;
 use crate::hand::HandEntry;
 use crate::notation::Spaced;
-use crate::render::board::{Board, End, Row};
+use crate::render::board::{Board, End, Row, Rows};
 use crate::render::look::{Look, wrap};
 use crate::render::{new_table, numbers_from};
 use std::fmt::Write;
@@ -133,7 +133,7 @@ pub(crate) fn lay(book: &Rulebook, verdict: &LayVerdict) -> String {
 }
 
 /// A game's scoreboard by side: a row a hand, how it ended, no bonuses at the end.
-pub(crate) fn board(setup: &Setup, tally: &Tally) -> Board {
+pub(crate) fn board<'a>(setup: &'a Setup, tally: &'a Tally) -> Board<'a> {
     Board {
         step: "Hand",
         who: if setup.sides.are_teams() {
@@ -142,16 +142,15 @@ pub(crate) fn board(setup: &Setup, tally: &Tally) -> Board {
             "Player"
         },
         names: tally.sides.clone(),
-        rows: tally
-            .rounds
-            .iter()
-            .map(|r| Row {
+        rows: Rows::new(tally.rounds.len(), move |i| {
+            let r = &tally.rounds[i];
+            Row {
                 ending: how_it_ended(&setup.sides, &r.score),
                 points: r.points.clone(),
                 totals: r.totals.clone(),
                 winners: r.winners.clone(),
-            })
-            .collect(),
+            }
+        }),
         totals: tally.totals.clone(),
         won: tally.won.clone(),
         target: i64::from(setup.rules.target),

@@ -482,7 +482,7 @@ impl Desk for Setup {
         "round knock bob alice=12 bob=3 carol=9"
     }
 
-    fn board(setup: &Setup, tally: &Tally) -> Board {
+    fn board<'a>(setup: &'a Setup, tally: &'a Tally) -> Board<'a> {
         text::board(setup, tally)
     }
 
@@ -507,8 +507,12 @@ impl Desk for Setup {
         })
     }
 
-    fn tally_json(_setup: &Setup, tally: &Tally) -> serde_json::Value {
-        tally_json(tally)
+    fn json_shape(_setup: &Setup) -> crate::tally::JsonShape {
+        crate::tally::JsonShape {
+            game: None,
+            round_winners: true,
+            bonuses: true,
+        }
     }
 
     fn table_view(game: &Game) -> crate::view::Table {
@@ -518,50 +522,4 @@ impl Desk for Setup {
     fn record_text(game: &Game) -> String {
         toml::to_string_pretty(&game.to_record()).unwrap_or_default()
     }
-}
-
-/// `tally --json` of a game of Carousel (docs/commands.md#tally).
-pub(crate) fn tally_json(tally: &Tally) -> serde_json::Value {
-    let names = &tally.sides;
-    let by_name = |values: &[i64]| -> serde_json::Map<String, serde_json::Value> {
-        names
-            .iter()
-            .cloned()
-            .zip(values.iter().map(|v| serde_json::Value::from(*v)))
-            .collect()
-    };
-    let who = |indices: &[usize]| -> Vec<serde_json::Value> {
-        indices.iter().map(|i| names[*i].clone().into()).collect()
-    };
-    let mut json = serde_json::Map::new();
-    json.insert(
-        "rounds".into(),
-        tally
-            .rounds
-            .iter()
-            .map(|r| {
-                let mut round = serde_json::Map::new();
-                round.insert("points".into(), by_name(&r.points).into());
-                round.insert("winners".into(), who(&r.score.winners).into());
-                round.insert("totals".into(), by_name(&r.totals).into());
-                serde_json::Value::from(round)
-            })
-            .collect::<Vec<_>>()
-            .into(),
-    );
-    json.insert("totals".into(), by_name(&tally.totals).into());
-    json.insert("finished".into(), tally.is_over().into());
-    if let Some(end) = &tally.end {
-        json.insert("bonuses".into(), by_name(&end.bonuses).into());
-        json.insert("final".into(), by_name(&end.final_totals).into());
-    }
-    json.insert(
-        "game_winners".into(),
-        tally
-            .end
-            .as_ref()
-            .map_or_else(Vec::new, |e| who(&e.winners))
-            .into(),
-    );
-    json.into()
 }

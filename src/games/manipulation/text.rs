@@ -12,7 +12,7 @@ use crate::games::manipulation::scoring::RoundScore;
 use crate::games::manipulation::solver::Solution;
 use crate::games::manipulation::table::Table;
 use crate::notation::Spaced;
-use crate::render::board::{Board, End, Row};
+use crate::render::board::{Board, End, Row, Rows};
 use crate::render::look::{Look, wrap};
 use crate::render::{new_table, numbers_from};
 use crate::session::Note as Said;
@@ -578,23 +578,22 @@ pub(crate) fn round_result(
 }
 
 /// A game's scoreboard: a row a round, how it ended, the bonuses at the end.
-pub(crate) fn board(setup: &Setup, tally: &Tally) -> Board {
+pub(crate) fn board<'a>(setup: &'a Setup, tally: &'a Tally) -> Board<'a> {
     let rules = &setup.rules;
     let names = &tally.sides;
     Board {
         step: "Round",
         who: "Player",
         names: names.clone(),
-        rows: tally
-            .rounds
-            .iter()
-            .map(|r| Row {
+        rows: Rows::new(tally.rounds.len(), move |i| {
+            let r = &tally.rounds[i];
+            Row {
                 ending: how_it_ended(names, r.score.knocker, &r.score),
                 points: r.points.clone(),
                 totals: r.totals.clone(),
                 winners: r.winners.clone(),
-            })
-            .collect(),
+            }
+        }),
         totals: tally.totals.clone(),
         won: tally.won.clone(),
         target: i64::from(rules.target),
