@@ -257,10 +257,10 @@ pub fn parts(text: &str, log: Log) -> Option<Parts<'_>> {
 
 /// A game file's text as the family's tools read it, for its rounds: a record the referee
 /// sealed without its log (its `[play]` table and all after it), which is most of what it
-/// holds, and any other record whole. The file is read a line at a time, its log's lines
-/// checked against the end mark and let go, so a long game's log is never held. Anything
-/// out of the ordinary (a record not sealed, or damaged, a line not UTF-8) is read again
-/// whole by [`crate::store::read_whole`], which says what is wrong and where.
+/// holds, and any other record whole. The file is read a block of whole lines at a time,
+/// the log's blocks checked against the end mark and let go, so a long game's log is never
+/// held. Anything out of the ordinary (a record not sealed, or damaged, a line not UTF-8) is
+/// read again whole by [`crate::store::read_whole`], which says what is wrong and where.
 pub fn read_for_rounds(path: &std::path::Path) -> Result<String, Error> {
     match sealed_rounds(path)? {
         Some(text) => Ok(text),
@@ -268,37 +268,60 @@ pub fn read_for_rounds(path: &std::path::Path) -> Result<String, Error> {
     }
 }
 
+/// How much of a file is read at once: a line longer than this is left to the whole reading.
+const BLOCK: usize = 64 * 1024;
+
 /// [`read_for_rounds`] of a sealed record: its text up to its `[play]` header (the whole
 /// text when it has none); `None` for any other file, or one that grew too large.
 fn sealed_rounds(path: &std::path::Path) -> Result<Option<String>, Error> {
-    use std::io::BufRead;
-    let (file, len) = crate::store::open_bounded(path)?;
-    let mut reader = std::io::BufReader::new(file);
+    use std::io::Read;
+    let (mut file, len) = crate::store::open_bounded(path)?;
     let mut seal = crate::store::SealCheck::default();
     // The rounds' text is most often under a third of a record.
-    let mut kept = String::with_capacity(usize::try_from(len / 3).unwrap_or(0));
+    let mut kept: Vec<u8> = Vec::with_capacity(usize::try_from(len / 3).unwrap_or(0));
     let mut in_log = false;
-    let mut line = Vec::new();
-    let mut read_in_all = 0u64;
+    let mut block = vec![0u8; BLOCK];
+    let (mut filled, mut read_in_all) = (0, 0u64);
     loop {
-        line.clear();
-        let read = reader.read_until(b'\n', &mut line);
-        match read {
-            Ok(0) => break,
-            Ok(n) => read_in_all += n as u64,
+        let read = match file.read(&mut block[filled..]) {
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => return Ok(None),
-        }
+        };
+        read_in_all += read as u64;
         if read_in_all > crate::store::MOST_BYTES {
             return Ok(None);
         }
-        let Ok(text) = std::str::from_utf8(&line) else {
-            return Ok(None);
+        filled += read;
+        // Whole lines only, but for the file's last piece.
+        let lines = if read == 0 {
+            filled
+        } else {
+            match memchr::memrchr(b'\n', &block[..filled]) {
+                Some(at) => at + 1,
+                None if filled == BLOCK => return Ok(None),
+                None => continue,
+            }
         };
-        seal.line(&line);
-        in_log = in_log || text.trim_end() == "[play]";
-        if !in_log {
-            kept.push_str(text);
+        let piece = &block[..lines];
+        if std::str::from_utf8(piece).is_err() {
+            return Ok(None);
         }
+        seal.lines(piece);
+        if !in_log {
+            match log_header(piece) {
+                Some(at) => {
+                    kept.extend_from_slice(&piece[..at]);
+                    in_log = true;
+                }
+                None => kept.extend_from_slice(piece),
+            }
+        }
+        if read == 0 {
+            break;
+        }
+        block.copy_within(lines..filled, 0);
+        filled -= lines;
     }
     if !seal.is_sealed() {
         return Ok(None);
@@ -306,14 +329,22 @@ fn sealed_rounds(path: &std::path::Path) -> Result<Option<String>, Error> {
     if in_log {
         // The log's header must be a header, not a line of a string written over several.
         let end = kept.len();
-        kept.push_str("[play]\n");
-        let found = headers(&kept).last();
+        kept.extend_from_slice(b"[play]\n");
+        let Ok(text) = std::str::from_utf8(&kept) else {
+            return Ok(None);
+        };
+        let found = headers(text).last();
         kept.truncate(end);
         if !matches!(found, Some(Some((at, false, name))) if at == end && name == "play") {
             return Ok(None);
         }
     }
-    Ok(Some(kept))
+    Ok(String::from_utf8(kept).ok())
+}
+
+/// Where a `[play]` line begins among whole lines.
+fn log_header(lines: &[u8]) -> Option<usize> {
+    memchr::memmem::find_iter(lines, b"[play]\n").find(|at| *at == 0 || lines[at - 1] == b'\n')
 }
 
 /// The text before a record's first table header: where its top-level keys (`game`,
@@ -547,6 +578,37 @@ knocker = "x"
         let (_dir, path) = written(&sealed);
         let text = read_for_rounds(&path).unwrap();
         assert_eq!(text, &SAVED[..SAVED.find("[play]").unwrap()]);
+    }
+
+    /// A record of many blocks: its rounds kept whole across the blocks' edges, its log let
+    /// go; a line longer than a block leaves the record to the whole reading.
+    #[test]
+    fn a_long_sealed_record_is_read_for_its_rounds_a_block_at_a_time() {
+        let mut text = String::from("players = [\"alice\", \"bob\"]\n");
+        for round in 0..3_000 {
+            text.push_str(&format!(
+                "[[round]]\nknocker = \"bob\"\n[round.hands]\nalice = {}\nbob = 0\n",
+                round % 50
+            ));
+        }
+        let rounds = text.len();
+        assert!(rounds > 2 * BLOCK);
+        text.push_str("[play]\nlog = [\n");
+        for step in 0..20_000 {
+            text.push_str(&format!("    \"alice: draw {step}\",\n"));
+        }
+        text.push_str("]\n");
+        let (_dir, path) = written(&crate::store::seal(&text));
+        assert_eq!(read_for_rounds(&path).unwrap(), &text[..rounds]);
+        let long = text.replace(
+            "alice: draw 7\"",
+            &format!("alice: {}\"", "x".repeat(BLOCK)),
+        );
+        let (_dir, path) = written(&crate::store::seal(&long));
+        assert_eq!(read_for_rounds(&path).unwrap(), crate::store::seal(&long));
+        let changed = crate::store::seal(&text).replace("draw 19999", "draw 19998");
+        let (_dir, path) = written(&changed);
+        assert!(matches!(read_for_rounds(&path), Err(Error::Damaged { .. })));
     }
 
     /// A sealed record with any byte of its log changed is damaged, as read whole.

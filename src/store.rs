@@ -182,26 +182,29 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, Error> {
     Ok(bytes)
 }
 
-/// Whether a record read a line at a time is sealed and whole, as [`is_sealed`] says of its
-/// whole text: its last line is the end mark, and the mark holds the checksum of every line
-/// before it. It keeps no line but the last, so a record can be checked while only part of
-/// it is kept.
+/// Whether a record read a block of whole lines at a time is sealed and whole, as
+/// [`is_sealed`] says of its whole text: its last line is the end mark, and the mark holds
+/// the checksum of every line before it. It keeps no line but the last, so a record can be
+/// checked while only part of it is kept.
 #[derive(Clone, Default)]
 pub struct SealCheck {
-    /// The checksum of every line given before the last.
+    /// The checksum of every line before the last given.
     before_last: crc32fast::Hasher,
-    /// The checksum of every line given.
-    all: crc32fast::Hasher,
     last: Vec<u8>,
 }
 
 impl SealCheck {
-    /// Takes the record's next line, with its line end.
-    pub fn line(&mut self, line: &[u8]) {
-        self.before_last.clone_from(&self.all);
-        self.all.update(line);
+    /// Takes the record's next lines: whole lines, each with its line end, but for the
+    /// record's last piece.
+    pub fn lines(&mut self, lines: &[u8]) {
+        if lines.is_empty() {
+            return;
+        }
+        let last_starts = memchr::memrchr(b'\n', &lines[..lines.len() - 1]).map_or(0, |at| at + 1);
+        self.before_last.update(&self.last);
+        self.before_last.update(&lines[..last_starts]);
         self.last.clear();
-        self.last.extend_from_slice(line);
+        self.last.extend_from_slice(&lines[last_starts..]);
     }
 
     /// Whether the lines given end with a mark that matches the rest.
