@@ -268,7 +268,7 @@ pub fn read_for_rounds(path: &std::path::Path) -> Result<String, Error> {
     }
 }
 
-/// How much of a file is read at once: a line longer than this is left to the whole reading.
+/// The most of a file read at once: a line longer than this is left to the whole reading.
 const BLOCK: usize = 64 * 1024;
 
 /// [`read_for_rounds`] of a sealed record: its text up to its `[play]` header (the whole
@@ -280,7 +280,8 @@ fn sealed_rounds(path: &std::path::Path) -> Result<Option<String>, Error> {
     // The rounds' text is most often under a third of a record.
     let mut kept: Vec<u8> = Vec::with_capacity(usize::try_from(len / 3).unwrap_or(0));
     let mut in_log = false;
-    let mut block = vec![0u8; BLOCK];
+    // A small record is read in one block its size (and one byte to see its end).
+    let mut block = vec![0u8; usize::try_from(len).map_or(BLOCK, |len| BLOCK.min(len + 1))];
     let (mut filled, mut read_in_all) = (0, 0u64);
     loop {
         let read = match file.read(&mut block[filled..]) {
@@ -299,7 +300,7 @@ fn sealed_rounds(path: &std::path::Path) -> Result<Option<String>, Error> {
         } else {
             match memchr::memrchr(b'\n', &block[..filled]) {
                 Some(at) => at + 1,
-                None if filled == BLOCK => return Ok(None),
+                None if filled == block.len() => return Ok(None),
                 None => continue,
             }
         };
