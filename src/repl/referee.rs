@@ -382,13 +382,16 @@ impl Referee {
     }
 
     /// Whether a line names a player's private cards (`hint HAND`, a hand counted during
-    /// play): its refusal is not shown on the shared page.
+    /// play), in any of its parts: its refusal is not shown on the shared page.
     fn is_private(&self, text: &str) -> bool {
         let Some(game) = &self.game else {
             return false;
         };
-        let word = split_word(text.trim()).0;
-        command::named(game.words(), word).is_some_and(|name| game.private_words().contains(&name))
+        text.split(',').any(|part| {
+            let word = split_word(part.trim()).0;
+            command::named(game.words(), word)
+                .is_some_and(|name| game.private_words().contains(&name))
+        })
     }
 
     /// What became of a line, said: its refusal or error on stderr.

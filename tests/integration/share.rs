@@ -529,8 +529,11 @@ fn a_hand_typed_for_advice_never_reaches_the_page() {
     events.until(|s| s["view"]["over"] == true);
     // Refused: the game is over, so no more hands are given.
     assert_eq!(table.say("hand bob 7h 9c"), Outcome::Refused);
+    // Nor as a part of a line of several.
+    assert_eq!(table.say("knock 4, hand bob 7h 8c"), Outcome::Refused);
     table.step("undo");
     let next = events.next();
     assert_eq!(next["ruling"]["line"], "undo", "{next}");
     assert!(!next.to_string().contains("9c"), "{next}");
+    assert!(!next.to_string().contains("8c"), "{next}");
 }

@@ -451,7 +451,16 @@ impl Desk for Setup {
     }
 
     fn turn_words() -> &'static [&'static str] {
-        &["draw", "meld", "add", "rearrange", "pass", "done", "knock"]
+        &[
+            "draw",
+            "meld",
+            "add",
+            "rearrange",
+            "pass",
+            "done",
+            "knock",
+            "hand",
+        ]
     }
 
     fn tell(game: &Game, notes: &[Note<Setup>], look: Look) -> String {

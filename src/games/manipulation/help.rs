@@ -22,7 +22,8 @@ A whole turn in one line: its steps between commas, judged in order
   draw, meld 8h 9h *10h, done      draw 2, add 1 Jh, knock 5
 
 When a round is over
-  hand NAME HAND   a player's hand, as cards or its count: hand bob Kd *, or hand bob 35
+  hand NAME HAND   a player's hand, as cards or its count: hand bob Kd *,
+                   or hand bob 35; several in a line: hand bob 35, hand carol 12
 
 At the table
   table            the table, melds numbered (table MELDS re-enters the whole table)
@@ -215,14 +216,17 @@ A turn, as the referee follows it:
   starting with the next, has one more turn to meld without drawing (the last lap); a knock
   is allowed. Then the round is scored with no knocker.
   The player left of the dealer plays first; the deal passes left each round.
-A whole turn in one line: the steps of a turn between commas, each judged in order as if
-  typed alone, and saved. A step that is refused stops the line there: the steps before it
-  stand (the referee says which), and undo takes them back a step at a time. The one-line
-  form and the step-by-step form mix freely; a line may hold any part of a turn.
+A whole turn in one line: the steps of a turn between commas, each judged in
+  order as if typed alone, and saved. A step that is refused stops the line
+  there: the steps before it stand (the referee says which), and undo takes them
+  back a step at a time. The one-line form and the step-by-step form mix freely;
+  a line may hold any part of a turn.
+The hands given when the round is over may follow the knock in the same line.
 Examples:
   draw, meld 8h 9h *10h, done
   draw 2, add 1 Jh, 1 2 = 8h 9h 10h Jh | 7s 7d *7c, knock 5
-  pass",
+  pass
+  draw, meld 8c 9c 10c, knock 4, hand bob 35, hand carol 12",
     },
     Topic {
         name: "notation",
