@@ -31,6 +31,10 @@ fn roff(text: &str) -> String {
 }
 
 /// Lines of literal text (a code block), escaped line by line.
+/// The width of the REPL's help in the manual: its example blocks are indented by the
+/// pager, within 80 columns.
+const MAN_WIDTH: usize = 72;
+
 fn literal(text: &str) -> String {
     let mut out = String::from(".EX\n");
     for line in text.lines() {
@@ -362,9 +366,10 @@ pub(crate) fn page() -> String {
         out,
         ".PP\n\\fBcarousel\\fR alone, or \\fBcarousel play\\fR, opens the REPL. Its commands (\\fBhelp COMMAND\\fR there tells more):"
     );
-    out.push_str(&literal(
+    out.push_str(&literal(&crate::repl::help::laid_out(
         &crate::repl::help::help(None, crate::games::manipulation::CAROUSEL).unwrap_or_default(),
-    ));
+        MAN_WIDTH,
+    )));
     section(&mut out, "CANADIAN AND CAROLINA RUMMY");
     out.push_str(OTHER_GAMES);
     other_games_rules(&mut out);
@@ -372,7 +377,10 @@ pub(crate) fn page() -> String {
         out,
         ".PP\nIn the REPL, after \\fBnew \\-\\-game canadian\\fR or \\fBnew \\-\\-game carolina\\fR:"
     );
-    out.push_str(&literal(crate::games::canadian::help::OVERVIEW));
+    out.push_str(&literal(&crate::repl::help::laid_out(
+        crate::games::canadian::help::OVERVIEW,
+        MAN_WIDTH,
+    )));
     section(&mut out, "EXAMPLES");
     out.push_str(EXAMPLES);
     section(&mut out, "FILES");

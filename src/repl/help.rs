@@ -51,13 +51,7 @@ const TOPICS: &[Topic] = &[
         text: "\
 new NAME NAME [NAME...]
 new --game canadian|carolina NAME NAME... [--teams \"A+C B+D\"]
-  Starts a game, the players named in seating order (play and the deal pass to the next
-  one named). The first named deals the first round (in Canadian and Carolina Rummy, the
-  first hand), so the second plays first; dealer NAME picks another first dealer.
-  Carousel: 2 to 5 players, 10 cards each. Canadian Rummy: 4 players, two teams (the
-  first and third named against the others, or --teams); Carolina Rummy: 2 to 8 singles;
-  13 cards each (house rule hand-size). The game is saved in your data directory (or the
-  file named by `carousel play FILE`).
+  Starts a game, the players named in seating order (play and the deal pass to the next one named). The first named deals the first round (in Canadian and Carolina Rummy, the first hand), so the second plays first; dealer NAME picks another first dealer. Carousel: 2 to 5 players, 10 cards each. Canadian Rummy: 4 players, two teams (the first and third named against the others, or --teams); Carolina Rummy: 2 to 8 singles; 13 cards each (house rule hand-size). The game is saved in your data directory (or the file named by `carousel play FILE`).
 Examples:
   new alice bob carol
   new --game canadian alice bob carol dave
@@ -67,9 +61,7 @@ Examples:
         name: "dealer",
         text: "\
 dealer NAME
-  Who deals the first round (or hand). The player to the dealer's left (the next one
-  named) plays first, and the deal passes left each round. Only before the game's first
-  step.
+  Who deals the first round (or hand). The player to the dealer's left (the next one named) plays first, and the deal passes left each round. Only before the game's first step.
 Example:
   dealer carol",
     },
@@ -77,13 +69,9 @@ Example:
         name: "rules",
         text: "\
 rules                 shows every house rule of the game, its value and what it means
-rules KEY VALUE       changes one, at any time: a step of the game that undo takes back;
-                      every total from the first round follows the new value
+rules KEY VALUE       changes one, at any time: a step of the game that undo takes back; every total from the first round follows the new value
 rules save            keeps these rules for new games (in your config directory)
-  A number takes a whole number (target and hand-size from 1 up); a named reading takes
-  on or off. Without a game, the rules set are those the next new game starts with; a key
-  of one game alone is kept for that game's next new game, and target, hand-size and
-  going-out-bonus, keys of every game, for a new game of any.
+  A number takes a whole number (target and hand-size from 1 up); a named reading takes on or off. Without a game, the rules set are those the next new game starts with; a key of one game alone is kept for that game's next new game, and target, hand-size and going-out-bonus, keys of every game, for a new game of any.
   `carousel play --rules FILE.toml` starts with the rules of a file.
 Examples:
   rules target 100
@@ -94,10 +82,7 @@ Examples:
         name: "resume",
         text: "\
 resume [N | NAME | FILE]
-  Goes on with a saved game exactly where it stopped: the last unfinished game in your data
-  directory, game N as `games` numbers them, the saved game whose file name is (or holds)
-  NAME, or the game in FILE. `carousel play FILE` does the same from the shell.
-  A damaged file is reported and left as it is.
+  Goes on with a saved game exactly where it stopped: the last unfinished game in your data directory, game N as `games` numbers them, the saved game whose file name is (or holds) NAME, or the game in FILE. `carousel play FILE` does the same from the shell. A damaged file is reported and left as it is.
 Examples:
   resume
   resume 2
@@ -108,32 +93,19 @@ Examples:
         name: "status",
         text: "\
 status
-  Where the game stands: the scoreboard so far, and the round (or hand) in play. In
-  Carousel, whose turn it is and how far into it, the stock, how many cards each player
-  holds and the table; in Canadian and Carolina Rummy, what is still to give for the
-  hand.",
+  Where the game stands: the scoreboard so far, and the round (or hand) in play. In Carousel, whose turn it is and how far into it, the stock, how many cards each player holds and the table; in Canadian and Carolina Rummy, what is still to give for the hand.",
     },
     Topic {
         name: "scoreboard",
         text: "\
 scoreboard   (or: scores)
-  Every round (or hand) with its points and the running totals, the leader and how far
-  each player or side is from the target; at the end of the game the bonuses, the final
-  scores and the winner. It fits the terminal: a row a round when there is room, the
-  endings listed under the table when narrower, and on a phone a row a player (the
-  standings) with the rounds listed under it. Colour marks the leader and each round's
-  gains at a terminal, never under NO_COLOR. `carousel tally FILE` shows the same from a
-  saved game. `score N` is `why N`.",
+  Every round (or hand) with its points and the running totals, the leader and how far each player or side is from the target; at the end of the game the bonuses, the final scores and the winner. It fits the terminal: a row a round when there is room, the endings listed under the table when narrower, and on a phone a row a player (the standings) with the rounds listed under it. Colour marks the leader and each round's gains at a terminal, never under NO_COLOR. `carousel tally FILE` shows the same from a saved game. `score N` is `why N`.",
     },
     Topic {
         name: "why",
         text: "\
 why [N | end]   (or: explain; score N)
-  How round (or hand) N's points came about, rule by rule; without N, the last one scored
-  (and the end's bonuses, once the game is over). Carousel: each winner's points are the
-  difference to every other hand, plus an undercut's or going out's bonus. Canadian and
-  Carolina Rummy: each side's table less its players' hands, the hands of the side that
-  went out not deducted. why end explains the bonuses at the end of the game.
+  How round (or hand) N's points came about, rule by rule; without N, the last one scored (and the end's bonuses, once the game is over). Carousel: each winner's points are the difference to every other hand, plus an undercut's or going out's bonus. Canadian and Carolina Rummy: each side's table less its players' hands, the hands of the side that went out not deducted. why end explains the bonuses at the end of the game.
 Examples:
   why 3
   score 3
@@ -143,11 +115,8 @@ Examples:
         name: "games",
         text: "\
 games   (or: saved)
-  The saved games in your data directory, and those played in a file elsewhere
-  (carousel play FILE), the most recently played first, numbered: the players, the round
-  (or finished), who leads (or won) and when it was last played.
-  Canadian and Carolina Rummy games are listed with them, named, by hand and by side;
-  resume N opens one with its own referee.
+  The saved games in your data directory, and those played in a file elsewhere (carousel play FILE), the most recently played first, numbered: the players, the round (or finished), who leads (or won) and when it was last played.
+  Canadian and Carolina Rummy games are listed with them, named, by hand and by side; resume N opens one with its own referee.
   resume N goes on with one; archive N and remove N tidy one away.
   `carousel games` lists them from the shell (--json for a script).",
     },
@@ -155,11 +124,7 @@ games   (or: saved)
         name: "archive",
         text: "\
 archive N | NAME
-  Puts a saved game away, finished or not: it moves into games/archive/ in your data
-  directory, out of the games list, and still counts in stats. The referee asks first; the
-  next line answers (yes archives it, anything else keeps it; a script answers on its next
-  line, and a script that ends without an answer archives nothing). The game in play here,
-  unfinished, and a game another session holds are never archived.
+  Puts a saved game away, finished or not: it moves into games/archive/ in your data directory, out of the games list, and still counts in stats. The referee asks first; the next line answers (yes archives it, anything else keeps it; a script answers on its next line, and a script that ends without an answer archives nothing). The game in play here, unfinished, and a game another session holds are never archived.
 Example:
   archive 2",
     },
@@ -167,9 +132,7 @@ Example:
         name: "remove",
         text: "\
 remove N | NAME   (or: delete)
-  Deletes a saved game for good, finished or not (a game started by mistake), after asking
-  as archive does (the next line answers; only yes removes it). The game in play here,
-  unfinished, and a game another session holds are never removed.
+  Deletes a saved game for good, finished or not (a game started by mistake), after asking as archive does (the next line answers; only yes removes it). The game in play here, unfinished, and a game another session holds are never removed.
 Example:
   remove 2",
     },
@@ -177,13 +140,7 @@ Example:
         name: "export",
         text: "\
 export FORMAT [FILE]
-  The game in play as csv, markdown or json: every round's hands left, points, winners,
-  knocker, undercut and running totals, and the bonuses once the game is over, with how
-  each round's points came about. Shown, or written to FILE. CSV has a row a round and
-  three columns a player (deadwood, points, total); Markdown is a table for a chat or a
-  wiki. `carousel export GAME.toml --format csv` does the same from the shell.
-  A FILE that exists is replaced only after a yes on the next line; a game's record (the
-  game in play's or any other) is never written over.
+  The game in play as csv, markdown or json: every round's hands left, points, winners, knocker, undercut and running totals, and the bonuses once the game is over, with how each round's points came about. Shown, or written to FILE. CSV has a row a round and three columns a player (deadwood, points, total); Markdown is a table for a chat or a wiki. `carousel export GAME.toml --format csv` does the same from the shell. A FILE that exists is replaced only after a yes on the next line; a game's record (the game in play's or any other) is never written over.
 Examples:
   export markdown
   export csv ~/friday.csv",
@@ -192,35 +149,20 @@ Examples:
         name: "stats",
         text: "\
 stats   (or: statistics)
-  Statistics across every saved game (archived ones too): for each player, games and rounds
-  played and won, rounds won by an undercut, times gone out, knocks, the average deadwood
-  left at a round's end and the most points in one round. Canadian and Carolina Rummy are
-  counted each under its own name: games and hands won with the player's side, and times
-  gone out. `carousel stats --json` from the shell.",
+  Statistics across every saved game (archived ones too): for each player, games and rounds played and won, rounds won by an undercut, times gone out, knocks, the average deadwood left at a round's end and the most points in one round. Canadian and Carolina Rummy are counted each under its own name: games and hands won with the player's side, and times gone out. `carousel stats --json` from the shell.",
     },
     Topic {
         name: "chart",
         text: "\
 chart   (or: graph, plot)
-  The running totals of the game in play, drawn: one letter a player, a capital at each
-  round's total and small letters between, + where players cross, the target as dashes.
-  `carousel chart GAME.toml --svg FILE` also writes it as a picture.",
+  The running totals of the game in play, drawn: one letter a player, a capital at each round's total and small letters between, + where players cross, the target as dashes. `carousel chart GAME.toml --svg FILE` also writes it as a picture.",
     },
     Topic {
         name: "share",
         text: "\
 share [PORT | ADDRESS | ADDRESS:PORT]
 share stop
-  Shows the game on every phone at the table, live: a small read-only web page served by
-  this program on the local network. share prints the page's address and a QR code of it
-  to scan; every step typed here reaches every open page within a second, and a page that
-  lost the connection comes back by itself. The page shows the scoreboard, the round and
-  whose turn it is, the table, the last ruling, every finished round and the chart.
-  It listens on every network interface, on port 8044 (another when that one is busy);
-  share 9000 takes port 9000, share 127.0.0.1 this machine alone. The address holds a
-  random token: without it nothing is served, and nothing on the page changes the game.
-  share stop ends it, and so does leaving. `carousel play FILE --share` starts a session
-  shared from its first line (--share=ADDRESS to choose where it listens).
+  Shows the game on every phone at the table, live: a small read-only web page served by this program on the local network. share prints the page's address and a QR code of it to scan; every step typed here reaches every open page within a second, and a page that lost the connection comes back by itself. The page shows the scoreboard, the round and whose turn it is, the table, the last ruling, every finished round and the chart. It listens on every network interface, on port 8044 (another when that one is busy); share 9000 takes port 9000, share 127.0.0.1 this machine alone. The address holds a random token: without it nothing is served, and nothing on the page changes the game. share stop ends it, and so does leaving. `carousel play FILE --share` starts a session shared from its first line (--share=ADDRESS to choose where it listens).
 Examples:
   share
   share 9000
@@ -230,17 +172,13 @@ Examples:
         name: "history",
         text: "\
 history [N]
-  Every step of the game so far (or the last N), round by round (hand by hand), each
-  round headed by its number and dealer, as the saved game writes them, with what came of
-  each.",
+  Every step of the game so far (or the last N), round by round (hand by hand), each round headed by its number and dealer, as the saved game writes them, with what came of each.",
     },
     Topic {
         name: "undo",
         text: "\
 undo [N]
-  Takes back the last step (or the last N), whatever they were: a move, a hand given, a
-  round scored, a house rule changed; the game goes back exactly to where it was, and
-  says where that is.
+  Takes back the last step (or the last N), whatever they were: a move, a hand given, a round scored, a house rule changed; the game goes back exactly to where it was, and says where that is.
 Examples:
   undo
   undo 3",
@@ -249,9 +187,7 @@ Examples:
         name: "redo",
         text: "\
 redo [N]
-  Takes again the last step undone (or the last N), as if the undo had not happened: an
-  `undo 30` typed by mistake is not lost. A new step, once taken, ends what redo can bring
-  back.
+  Takes again the last step undone (or the last N), as if the undo had not happened: an `undo 30` typed by mistake is not lost. A new step, once taken, ends what redo can bring back.
 Examples:
   redo
   redo 30",
@@ -260,12 +196,7 @@ Examples:
         name: "round",
         text: "\
 round RESULT
-  Enters the result of the round (or hand) in play in one line, for a game played on
-  paper or a table that only wants the score kept; it is scored at once and the next one
-  dealt, with every check a result gets. Carousel: who knocked (knock NAME) or went out
-  (out NAME), or neither when the stock ran out, then every hand as NAME=HAND (cards in
-  quotes, or a count). Canadian and Carolina Rummy: out NAME (or nothing when the stock
-  ran out), each side's melds as melds NAME=MELDS (sets or a count), then every hand.
+  Enters the result of the round (or hand) in play in one line, for a game played on paper or a table that only wants the score kept; it is scored at once and the next one dealt, with every check a result gets. Carousel: who knocked (knock NAME) or went out (out NAME), or neither when the stock ran out, then every hand as NAME=HAND (cards in quotes, or a count). Canadian and Carolina Rummy: out NAME (or nothing when the stock ran out), each side's melds as melds NAME=MELDS (sets or a count), then every hand.
 Examples:
   round knock bob alice=12 bob=3 carol=\"Kd *\"
   round out carol alice=12 bob=30
@@ -275,11 +206,7 @@ Examples:
         name: "fix",
         text: "\
 fix N CHANGE
-  Corrects finished round (or hand) N, however long ago, or takes it out (entered twice,
-  say). Every later score and total follows, and the game's end moves with them. The
-  correction is a step: undo takes it back. Carousel: a hand, who knocked, who went out,
-  or the whole result. Canadian and Carolina Rummy: a hand, who went out, a side's melds,
-  or the whole result.
+  Corrects finished round (or hand) N, however long ago, or takes it out (entered twice, say). Every later score and total follows, and the game's end moves with them. The correction is a step: undo takes it back. Carousel: a hand, who knocked, who went out, or the whole result. Canadian and Carolina Rummy: a hand, who went out, a side's melds, or the whole result.
 Examples:
   fix 2 hand carol 41
   fix 3 knock bob               (Carousel; fix 3 knock nobody: the stock ran out)
@@ -297,10 +224,7 @@ help [COMMAND]
         name: "save",
         text: "\
 save [FILE]
-  The game is saved after every step; save is for when that failed (a full disk, a
-  read-only directory): save tries the game's file again, and save FILE writes the game
-  to FILE, a new file, where it is saved after every step from then on. The session does
-  not end quietly with steps unsaved: quit warns first, and the exit status is 3.
+  The game is saved after every step; save is for when that failed (a full disk, a read-only directory): save tries the game's file again, and save FILE writes the game to FILE, a new file, where it is saved after every step from then on. The session does not end quietly with steps unsaved: quit warns first, and the exit status is 3.
 Examples:
   save
   save /media/usb/friday.toml",
@@ -334,6 +258,87 @@ pub(crate) fn help(topic: Option<&str>, kind: GameKind) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Help text laid out for `width` columns. The texts are written a line a paragraph or a
+/// command, each wrapped here at the width with the indent its form wants: a command's
+/// description goes on under itself (`draw [N]         draw from the stock...`), a numbered
+/// step under its words, and prose two spaces in (or at its own indent, if deeper). Where
+/// a description would be left too narrow (a phone held upright), it goes under its command
+/// instead, four spaces in, and so do the lines written under it.
+pub(crate) fn laid_out(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    // The column the last command's description starts at, and where it goes when stacked.
+    let mut last_command: Option<(usize, usize)> = None;
+    for line in text.lines() {
+        let lead = line.len() - line.trim_start_matches(' ').len();
+        let command = command_column(line, lead);
+        match (command, last_command) {
+            (Some(column), _) if column + NARROWEST > width => {
+                let (words, description) = line.split_at(column);
+                let under = " ".repeat(lead + 4);
+                out.push_str(&fill(words.trim_end(), width, lead + 2));
+                out.push_str(&fill(&format!("{under}{description}"), width, lead + 4));
+                last_command = Some((column, lead + 4));
+                continue;
+            }
+            (None, Some((column, under))) if lead == column && column + NARROWEST > width => {
+                let text = format!("{}{}", " ".repeat(under), line.trim_start());
+                out.push_str(&fill(&text, width, under));
+                continue;
+            }
+            _ => {}
+        }
+        // A command's block goes on until a blank line or a heading.
+        last_command = command
+            .map(|column| (column, column))
+            .or(last_command.filter(|_| lead > 0 && !line.trim().is_empty()));
+        // A description beside its command has room (above); anything else deep in is held
+        // to half the width.
+        let hanging = command.unwrap_or_else(|| {
+            numbered_column(line, lead)
+                .unwrap_or(lead.max(2))
+                .min(width / 2)
+        });
+        out.push_str(&fill(line, width, hanging));
+    }
+    out
+}
+
+/// The fewest columns a command's description is given beside it; narrower, it goes under.
+const NARROWEST: usize = 30;
+
+/// A line wrapped at `width`, its wrapped lines `indent` in, with its line end.
+fn fill(line: &str, width: usize, indent: usize) -> String {
+    let mut text = if textwrap::core::display_width(line) <= width {
+        line.to_string()
+    } else {
+        let indent = " ".repeat(indent);
+        let options = textwrap::Options::new(width)
+            .subsequent_indent(&indent)
+            .break_words(false)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        textwrap::fill(line, &options)
+    };
+    text.push('\n');
+    text
+}
+
+/// Where a command's description starts: after its words and two spaces or more
+/// (`draw [N]         draw from the stock`).
+fn command_column(line: &str, lead: usize) -> Option<usize> {
+    let rest = &line[lead..];
+    let gap = rest.find("  ")?;
+    let description = rest[gap..].trim_start();
+    (!description.is_empty()).then(|| line.len() - description.len())
+}
+
+/// Where a numbered step's words start (`  2. Without a meld...`).
+fn numbered_column(line: &str, lead: usize) -> Option<usize> {
+    let rest = &line[lead..];
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let after = rest[digits..].strip_prefix(". ").filter(|_| digits > 0)?;
+    Some(line.len() - after.trim_start().len())
+}
+
 /// Every name `help` takes, for completion: the family's topics and every game's.
 pub(crate) fn names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = TOPICS.iter().map(|t| t.name).collect();
@@ -354,6 +359,63 @@ mod tests {
     use crate::games::canadian::CanadianRules;
     use crate::games::manipulation::rules::Rules;
     use crate::rules::HouseRule;
+
+    /// Every help text the REPL shows: each game's overview and every topic of any game.
+    fn every_text() -> Vec<String> {
+        let mut texts = Vec::new();
+        for entry in GAMES {
+            texts.push(help(None, GameKind(entry)).unwrap());
+            for name in names() {
+                texts.extend(help(Some(name), GameKind(entry)));
+            }
+        }
+        texts
+    }
+
+    /// At any width from a phone's to a wide terminal, no line of help is wider than the
+    /// terminal but for a single word that is, and no word is lost or cut.
+    #[test]
+    fn help_is_laid_out_within_every_width_losing_no_word() {
+        for text in every_text() {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            for width in [30, 40, 60, 80, 120] {
+                let laid = laid_out(&text, width);
+                for line in laid.lines() {
+                    assert!(
+                        textwrap::core::display_width(line) <= width
+                            || line.split_whitespace().count() == 1,
+                        "{width}: {line:?}\n{laid}"
+                    );
+                }
+                assert_eq!(laid.split_whitespace().collect::<Vec<_>>(), words);
+            }
+        }
+    }
+
+    /// A command's description stays beside it where there is room, and goes under it,
+    /// four in, where there is not, with the lines written under it.
+    #[test]
+    fn a_commands_description_goes_beside_it_or_under_it_by_the_width() {
+        let text = "  draw [N]         draw from the stock: draw, or draw 3, or as many as you like again\n                   1 2 = 3s 4s 5s\n";
+        assert_eq!(
+            laid_out(text, 80),
+            "  draw [N]         draw from the stock: draw, or draw 3, or as many as you like\n                   again\n                   1 2 = 3s 4s 5s\n"
+        );
+        assert_eq!(
+            laid_out(text, 40),
+            "  draw [N]\n      draw from the stock: draw, or draw\n      3, or as many as you like again\n      1 2 = 3s 4s 5s\n"
+        );
+    }
+
+    /// A numbered step goes on under its words; prose two in.
+    #[test]
+    fn a_numbered_step_goes_on_under_its_words_and_prose_two_in() {
+        let text = "  2. Without a meld, they draw a second card and may meld\nA whole turn in one line: its steps between commas\n";
+        assert_eq!(
+            laid_out(text, 40),
+            "  2. Without a meld, they draw a second\n     card and may meld\nA whole turn in one line: its steps\n  between commas\n"
+        );
+    }
 
     fn default(table: &[HouseRule], key: &str) -> String {
         let rule = table.iter().find(|rule| rule.key == key);
@@ -377,7 +439,7 @@ mod tests {
             format!("every other hand plus {}.", d("going-out-bonus")),
             format!("a total reaches {}:", d("target")),
             format!(
-                "gets\n{}, every other player {} a round won",
+                "gets {}, every other player {} a round won",
                 d("game-bonus"),
                 d("round-bonus")
             ),

@@ -708,7 +708,8 @@ impl Referee {
                         topic: shown(topic.as_deref().unwrap_or_default()),
                     }
                 })?;
-                sayln!(c, "{}", text.trim_end());
+                let width = c.look().width;
+                say!(c, "{}", help::laid_out(text.trim_end(), width));
             }
             Command::Quit => return Ok(Flow::Quit),
         }
