@@ -151,7 +151,19 @@ pub fn run_with(args: &PlayArgs, dirs: Option<Dirs>, c: &mut Console) -> u8 {
                 }
                 let (outcome, flow) = referee.line(&line, (!interactive).then_some(number), c);
                 worst = worst.max(outcome);
-                if interactive && outcome != Outcome::Accepted && !told_of_recall {
+                // A turn line refused part-way: Up brings back the parts still to play, not
+                // the steps that stood.
+                let retry = referee.take_retry();
+                if let (Some(editor), Some(retry)) = (&mut editor, &retry) {
+                    let _ = editor.add_history_entry(retry.as_str());
+                }
+                if let Some(retry) = retry.filter(|_| interactive) {
+                    sayln!(
+                        c,
+                        "(Up arrow brings back what is left to play: {}.)",
+                        crate::words::printable(&retry)
+                    );
+                } else if interactive && outcome != Outcome::Accepted && !told_of_recall {
                     sayln!(c, "(Up arrow brings the line back to edit.)");
                     told_of_recall = true;
                 }

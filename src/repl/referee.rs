@@ -60,6 +60,9 @@ pub struct Referee {
     pub(super) question: Option<Question>,
     /// The game shared with the phones at the table, while it is.
     sharing: Option<Sharing>,
+    /// What of the last line is left to type again: from the part of a turn line that was
+    /// refused on, the parts before it having stood.
+    retry: Option<String>,
 }
 
 /// The game shared on the network, and what its pages were last sent.
@@ -159,6 +162,7 @@ impl Referee {
             next: crate::games::first(),
             question: None,
             sharing: None,
+            retry: None,
         };
         if let Some(path) = &args.game {
             // Locked first: a second session named to the same file, game or not yet, is
@@ -347,6 +351,12 @@ impl Referee {
         ))
     }
 
+    /// What of the last line is left to type again, when part of it stood: the REPL puts it
+    /// in the line history, so that Up brings back the refused part and those after it.
+    pub fn take_retry(&mut self) -> Option<String> {
+        self.retry.take()
+    }
+
     /// The input ended with a question unanswered: nothing was done.
     pub fn unanswered(&mut self) -> Option<Error> {
         self.question.take().map(Question::unanswered)
@@ -354,6 +364,7 @@ impl Referee {
 
     /// Runs one line; prints what it did, or why not. `line` numbers a script's lines.
     pub fn line(&mut self, text: &str, line: Option<usize>, c: &mut Console) -> (Outcome, Flow) {
+        self.retry = None;
         let sharing = self.sharing.is_some();
         if sharing {
             c.tap();
@@ -601,6 +612,9 @@ impl Referee {
                 name
             };
             if let Err(error) = self.game_command(name, typed, rest, c) {
+                if i > 0 {
+                    self.retry = Some(parts[i..].join(", "));
+                }
                 return Err(Error::InTurnLine {
                     part: i + 1,
                     typed: parts[i].to_string(),

@@ -88,6 +88,29 @@ fn pty_completion_ctrl_c_and_ctrl_d() {
     p.exp_eof().unwrap();
 }
 
+/// A turn typed in one line and refused part-way: the steps before the refused one stood,
+/// so Up brings back the refused step and those after it, not the whole line.
+#[test]
+fn pty_a_turn_line_refused_partway_brings_back_what_is_left_to_play() {
+    let home = Home::new();
+    let mut p = start(home.path(), &[]);
+    p.exp_string("carousel> ").unwrap();
+    p.send_line("new alice bob").unwrap();
+    p.exp_string("bob to draw> ").unwrap();
+    p.send_line("draw, meld 7x 8h 9h, done").unwrap();
+    p.exp_string("(Up arrow brings back what is left to play: meld 7x 8h 9h, done.)")
+        .unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    type_keys(&mut p, "\x1b[A");
+    p.exp_string("meld 7x 8h 9h, done").unwrap();
+    type_keys(&mut p, "\x1b[A");
+    p.exp_string("draw, meld 7x 8h 9h, done").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("bob, drawn 1> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
 #[test]
 fn pty_carousel_alone_offers_the_unfinished_game() {
     let home = Home::new();
