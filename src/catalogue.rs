@@ -151,7 +151,7 @@ pub fn check_tidy(saved: &Saved, tidy: Tidy) -> Result<(), Error> {
     match &saved.summary {
         Some(_) => Ok(()),
         None => Err(Stage::Unreadable {
-            path: saved.path.display().to_string(),
+            path: saved.path.clone(),
         }
         .into()),
     }
@@ -169,7 +169,7 @@ pub fn tidy(dirs: &Dirs, saved: &Saved, tidy: Tidy) -> Result<Option<PathBuf>, E
     // Not from under a session that has the game open.
     let _held = crate::store::GameFile::hold(&saved.path)?;
     let failed = |e: std::io::Error| Error::File {
-        path: saved.path.display().to_string(),
+        path: saved.path.clone(),
         problem: e.to_string(),
     };
     match tidy {

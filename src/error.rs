@@ -166,8 +166,11 @@ pub enum Error {
     LogMismatch(#[from] LogMismatch),
 
     /// A saved game that cannot be read or replayed. The file is left as it is.
-    #[error("{path} is damaged and was left as it is: {problem}")]
-    Damaged { path: String, problem: String },
+    #[error("{} is damaged and was left as it is: {problem}", crate::words::printable_path(.path))]
+    Damaged {
+        path: std::path::PathBuf,
+        problem: String,
+    },
 
     /// A hand given once the game is over.
     #[error("the game is over; no more hands are given")]
@@ -208,18 +211,29 @@ pub enum Error {
     )]
     NoInstallPlace { shell: String },
 
-    /// A file that cannot be read or written.
-    #[error("{path}: {problem}")]
-    File { path: String, problem: String },
+    /// A file that cannot be read or written; `problem` is the system's reason.
+    #[error("{}: {problem}", crate::words::printable_path(.path))]
+    File {
+        path: std::path::PathBuf,
+        problem: String,
+    },
+
+    /// A house rules file (`--rules FILE`) that cannot be read.
+    #[error("cannot read house rules {}: {problem}", crate::words::printable_path(.path))]
+    HouseRulesUnread {
+        path: std::path::PathBuf,
+        problem: String,
+    },
 
     /// A game another session holds, or a file another session keeps for the new game it
     /// was started to save there (`game` false): one session at a time, nothing changed.
     #[error(
-        "{path}: {} {holder}; it can be played in one session at a time, so quit it there first",
+        "{}: {} {holder}; it can be played in one session at a time, so quit it there first",
+        crate::words::printable_path(.path),
         if *.game { "this game is open in" } else { "this file is kept for a new game by" }
     )]
     HeldElsewhere {
-        path: String,
+        path: std::path::PathBuf,
         holder: Holder,
         game: bool,
     },
@@ -231,9 +245,13 @@ pub enum Error {
     /// Something where a game's lock file goes that is no lock this program made: it is
     /// neither followed nor written, and the game is not opened.
     #[error(
-        "{path} is {found}, where this game's lock file goes; it was left as it is and nothing was written through it (remove it to open the game)"
+        "{} is {found}, where this game's lock file goes; it was left as it is and nothing was written through it (remove it to open the game)",
+        crate::words::printable_path(.path)
     )]
-    NotALock { path: String, found: LockFound },
+    NotALock {
+        path: std::path::PathBuf,
+        found: LockFound,
+    },
 }
 
 /// The session that holds a game: another carousel process, by its number when its lock
@@ -831,8 +849,11 @@ pub enum Stage {
     TidyInPlay { game: String, verb: &'static str },
 
     /// A saved file that cannot be read as a game, archived or removed: left for a person.
-    #[error("{path} cannot be read as a game; it is left as it is for you to look at")]
-    Unreadable { path: String },
+    #[error(
+        "{} cannot be read as a game; it is left as it is for you to look at",
+        crate::words::printable_path(.path)
+    )]
+    Unreadable { path: std::path::PathBuf },
 }
 
 /// What was tried after the game ended, which says what is left to do.
@@ -1094,26 +1115,36 @@ pub enum RoundForm {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Overwrite {
     /// A file that exists and is no game: `--force` (or a yes in the REPL) replaces it.
-    #[error("{path} exists already; nothing was written (--force replaces it)")]
-    Exists { path: String },
+    #[error("{} exists already; nothing was written (--force replaces it)", crate::words::printable_path(.path))]
+    Exists { path: std::path::PathBuf },
 
     /// A file that holds a game record, of any game of the family.
-    #[error("{path} holds a game: a game's record is never written over, so nothing was written")]
-    Game { path: String },
+    #[error(
+        "{} holds a game: a game's record is never written over, so nothing was written",
+        crate::words::printable_path(.path)
+    )]
+    Game { path: std::path::PathBuf },
 
     /// A file a session holds (its game is open there): `holder` names the session.
-    #[error("{path} is a game open in {holder}: it is never written over, so nothing was written")]
-    Held { path: String, holder: Holder },
+    #[error(
+        "{} is a game open in {holder}: it is never written over, so nothing was written",
+        crate::words::printable_path(.path)
+    )]
+    Held {
+        path: std::path::PathBuf,
+        holder: Holder,
+    },
 
     /// The file of the game in play in this session.
     #[error(
-        "{path} is the file of the game in play: it is never written over, so nothing was written"
+        "{} is the file of the game in play: it is never written over, so nothing was written",
+        crate::words::printable_path(.path)
     )]
-    InPlay { path: String },
+    InPlay { path: std::path::PathBuf },
 
     /// Something that is not a file: a directory, a device.
-    #[error("{path} is not a regular file, so nothing was written")]
-    NotAFile { path: String },
+    #[error("{} is not a regular file, so nothing was written", crate::words::printable_path(.path))]
+    NotAFile { path: std::path::PathBuf },
 }
 
 /// A round the running totals cannot take.
@@ -1327,8 +1358,11 @@ pub enum CommandError {
     NoFileYet,
 
     /// `save FILE` of a file that exists.
-    #[error("{path} exists already; save FILE writes to a new file, so name another")]
-    SaveExists { path: String },
+    #[error(
+        "{} exists already; save FILE writes to a new file, so name another",
+        crate::words::printable_path(.path)
+    )]
+    SaveExists { path: std::path::PathBuf },
 
     /// No data directory for saved games.
     #[error(
@@ -1346,9 +1380,10 @@ pub enum CommandError {
 
     /// A new game's file written by another session since this one began.
     #[error(
-        "{path} holds a game already (written since this session began); resume goes on with it"
+        "{} holds a game already (written since this session began); resume goes on with it",
+        crate::words::printable_path(.path)
     )]
-    NewHere { path: String },
+    NewHere { path: std::path::PathBuf },
 
     /// A new game of a game the `--rules` file's keys are not for.
     #[error("{why}")]
@@ -1525,6 +1560,48 @@ fn joker_choices(choices: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A path is data: every error that names a file shows it with its control characters
+    /// escaped, whatever prints the error.
+    #[test]
+    fn every_path_in_an_error_is_shown_without_control_characters() {
+        let path = std::path::PathBuf::from("/tmp/a\u{1b}[31mb.toml");
+        let holder = Holder { process: Some(7) };
+        let errors: Vec<Error> = vec![
+            Error::File {
+                path: path.clone(),
+                problem: "no such file".into(),
+            },
+            Error::HouseRulesUnread {
+                path: path.clone(),
+                problem: "no such file".into(),
+            },
+            Error::Damaged {
+                path: path.clone(),
+                problem: "cut short".into(),
+            },
+            Error::HeldElsewhere {
+                path: path.clone(),
+                holder,
+                game: true,
+            },
+            Overwrite::Exists { path: path.clone() }.into(),
+            Overwrite::Held {
+                path: path.clone(),
+                holder,
+            }
+            .into(),
+            CommandError::SaveExists { path: path.clone() }.into(),
+            CommandError::NewHere { path }.into(),
+        ];
+        for error in errors {
+            let said = error.to_string();
+            assert!(
+                !said.contains('\u{1b}') && said.contains("\\u{1b}"),
+                "{said}"
+            );
+        }
+    }
 
     #[test]
     fn turn_refusals_say_who_and_what_comes_first() {

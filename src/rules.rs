@@ -15,14 +15,14 @@ pub(crate) fn load_file<T>(
     read: impl FnOnce(&str) -> Result<T, crate::error::Error>,
 ) -> Result<T, crate::error::Error> {
     let text = crate::store::read_text(path).map_err(|e| match e {
-        crate::error::Error::File { problem, .. } => crate::error::Error::File {
-            path: format!("cannot read house rules {}", path.display()),
+        crate::error::Error::File { problem, .. } => crate::error::Error::HouseRulesUnread {
+            path: path.to_path_buf(),
             problem,
         },
         e => e,
     })?;
     read(&text).map_err(|e| crate::error::Error::File {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         problem: e.to_string(),
     })
 }

@@ -43,7 +43,7 @@ const MARK: &str = "# carousel-end crc32:";
 
 fn file_error(path: &Path, err: impl std::fmt::Display) -> Error {
     Error::File {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         problem: err.to_string(),
     }
 }
@@ -78,7 +78,7 @@ fn written_by_referee(text: &str) -> bool {
 pub fn read_whole(path: &Path) -> Result<String, Error> {
     let text = read_text(path)?;
     check_whole(&text).map_err(|problem| Error::Damaged {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         problem,
     })?;
     Ok(text)
@@ -236,7 +236,7 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
                 .map_or(0, |p| p + 1)
             + 1;
         Error::Damaged {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             problem: format!(
                 "line {line}, byte {column}: not UTF-8 text (byte 0x{:02x})",
                 bytes[at]
@@ -331,7 +331,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
 /// written by hand or cut short) are never written over, `replace` or not. The one check
 /// every writer of such a file makes, before [`write_atomically`]: see [`write_file`].
 pub fn may_write(path: &Path, replace: bool) -> Result<(), Error> {
-    let shown = || path.display().to_string();
+    let shown = || path.to_path_buf();
     let target = resolve(path);
     if let Some(holder) = held_by(&target) {
         return Err(Overwrite::Held {
@@ -465,7 +465,7 @@ pub fn read_game<T>(
     read: impl Fn(&str) -> Result<T, Error>,
 ) -> Result<T, Error> {
     let damaged = |problem: String| Error::Damaged {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         problem,
     };
     match whole(text) {
@@ -601,7 +601,7 @@ impl GameFile {
         };
         if on_disk.is_some() && on_disk != self.known {
             return Err(Error::File {
-                path: self.shown.display().to_string(),
+                path: self.shown.clone(),
                 problem: "the file was changed on disk since this session last read or saved it, so it was not overwritten"
                     .to_string(),
             });
@@ -662,7 +662,7 @@ fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
             Ok(()) => {}
             Err(fs4::TryLockError::WouldBlock) => {
                 return Err(Error::HeldElsewhere {
-                    path: path.display().to_string(),
+                    path: path.to_path_buf(),
                     holder: holder(&lock),
                     game: path.exists(),
                 });
@@ -680,7 +680,7 @@ fn lock(path: &Path, lock_path: &Path) -> Result<Option<fs::File>, Error> {
 
 fn not_a_lock(lock_path: &Path, found: LockFound) -> Error {
     Error::NotALock {
-        path: lock_path.display().to_string(),
+        path: lock_path.to_path_buf(),
         found,
     }
 }

@@ -73,14 +73,14 @@ pub(super) fn run(args: &CompletionsArgs, c: &mut Console) -> anyhow::Result<Ans
             return Ok(Answer::Yes);
         }
         Ok(_) if !args.force => {
-            return Err(Error::from(Overwrite::Exists { path: shown }).into());
+            return Err(Error::from(Overwrite::Exists { path: path.clone() }).into());
         }
         _ => {}
     }
     let text = String::from_utf8_lossy(&script);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Error::File {
-            path: crate::words::printable_path(dir),
+            path: dir.to_path_buf(),
             problem: e.to_string(),
         })?;
     }

@@ -113,8 +113,8 @@ impl Referee {
         }
         if let Some(path) = &args.rules {
             let text = store::read_text(path).map_err(|e| match e {
-                Error::File { problem, .. } => Error::File {
-                    path: format!("cannot read house rules {}", path.display()),
+                Error::File { problem, .. } => Error::HouseRulesUnread {
+                    path: path.clone(),
                     problem,
                 },
                 e => e,
@@ -126,7 +126,7 @@ impl Referee {
                 return Err(first.map_or_else(
                     || Error::from(crate::error::RulesError::NoGames),
                     |e| Error::File {
-                        path: path.display().to_string(),
+                        path: path.clone(),
                         problem: e.to_string(),
                     },
                 ));
@@ -762,10 +762,7 @@ impl Referee {
                 };
                 let (file, existing) = GameFile::open_text(&path)?;
                 if existing.is_some() {
-                    return Err(CommandError::NewHere {
-                        path: printable_path(&path),
-                    }
-                    .into());
+                    return Err(CommandError::NewHere { path }.into());
                 }
                 (file, path)
             }
@@ -941,7 +938,7 @@ impl Referee {
         self.may_leave()?;
         if !path.exists() {
             return Err(Error::File {
-                path: path.display().to_string(),
+                path: path.clone(),
                 problem: "no such file".to_string(),
             });
         }
@@ -975,10 +972,7 @@ impl Referee {
             return self.save_to(None, c);
         }
         if path.exists() {
-            return Err(CommandError::SaveExists {
-                path: printable_path(&path),
-            }
-            .into());
+            return Err(CommandError::SaveExists { path }.into());
         }
         let (mut file, _) = GameFile::open_text(&path)?;
         file.save_text(&text)?;
@@ -1012,7 +1006,7 @@ pub(crate) fn saved_text(game: &dyn InPlay) -> String {
 pub(crate) fn open(path: &Path) -> Result<(GameFile, Box<dyn InPlay>), Error> {
     let (file, text) = GameFile::open_text(path)?;
     let text = text.ok_or_else(|| Error::File {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         problem: "there is no such file".to_string(),
     })?;
     let game = catalogue::read_game(path, &text)?;

@@ -168,10 +168,7 @@ impl Referee {
         };
         let path = expand_home(file);
         if self.file.as_ref().is_some_and(|f| f.is(&path)) {
-            return Err(Overwrite::InPlay {
-                path: path.display().to_string(),
-            }
-            .into());
+            return Err(Overwrite::InPlay { path }.into());
         }
         match store::write_file(&path, &text, false) {
             Ok(()) => sayln!(c, "Exported to {}.", printable_path(&path)),
