@@ -7,6 +7,7 @@
 //!
 //! A narrow search also drops all but its best-scoring states ([`keep_best`]).
 
+use super::memory::{Frontier, TrieNode};
 use super::pool::SUITS;
 use super::search::{Jokers, Search};
 use super::state::key;
@@ -90,29 +91,6 @@ impl Search<'_, '_> {
 
 /// Below this many kept states a plain scan is quicker than the trie.
 const SCAN_UP_TO: usize = 48;
-
-/// Kept states, by the run counts of each suit in turn. Its lists are kept when it is
-/// cleared, for the next group of states to fill.
-#[derive(Default)]
-pub(crate) struct Frontier {
-    /// Every kept state, for the plain scan while they are few.
-    all: Vec<(u64, u32)>,
-    /// Trie nodes; node 0 is the root. Only the first `nodes_used` are in the trie.
-    nodes: Vec<TrieNode>,
-    nodes_used: usize,
-    /// Leaves: the kept states (by the caller's index) with exactly those run counts. Only
-    /// the first `leaves_used` are in the trie.
-    leaves: Vec<Vec<(u64, u32)>>,
-    leaves_used: usize,
-}
-
-/// A trie node: which run counts indices (below 128) have a child, and the children (node
-/// or leaf indices) in the order of those indices.
-#[derive(Default)]
-struct TrieNode {
-    present: u128,
-    children: Vec<u32>,
-}
 
 impl TrieNode {
     fn clear(&mut self) {

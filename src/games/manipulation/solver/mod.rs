@@ -31,6 +31,7 @@ mod faces;
 mod ilp;
 mod keep;
 mod layout;
+mod memory;
 mod passes;
 mod pool;
 mod profile;
@@ -187,7 +188,7 @@ fn solve_by(
 ) -> Result<Solution, Error> {
     let nothing = Solution::nothing(table, hand, rules);
     // Every search of this solve works in the same memory, freed when it ends.
-    let _tables = search::Tables::kept_for_a_solve();
+    let _tables = memory::Tables::kept_for_a_solve();
     let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
         return Ok(nothing);
     };

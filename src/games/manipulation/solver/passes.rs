@@ -5,6 +5,7 @@
 //! the pass here, with that choice fixed, finds the best play and reads its decisions back.
 
 use super::dominance::{Ranked, keep_best, without_dominated};
+use super::memory::PassNode as Node;
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
 use super::search::{Best, COUNT_WEIGHT, Config, Jokers, Limits, Outcome, Plan, Search, searching};
 use super::state::{KeyMap, key};
@@ -137,15 +138,6 @@ pub(crate) fn narrow_plan(
         Outcome::Found(plan) => Some(plan),
         Outcome::Impossible | Outcome::NoRoomSeen | Outcome::OutOfWork => None,
     }
-}
-
-/// One entry of a step: a state, its best score, and how it was reached.
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    key: u64,
-    score: u32,
-    parent: u32,
-    choice: u16,
 }
 
 impl Ranked for Node {
@@ -329,8 +321,9 @@ impl Search<'_, '_> {
 mod tests {
     use super::{Jokers, Limits, Node, Outcome, Work, best_plan_working, keep_best, searching};
     use crate::games::manipulation::meld::MeldRules;
+    use crate::games::manipulation::solver::memory::Tables;
     use crate::games::manipulation::solver::pool::Pool;
-    use crate::games::manipulation::solver::search::{Config, Plan, Tables};
+    use crate::games::manipulation::solver::search::{Config, Plan};
     use crate::games::manipulation::solver::tests::{Counted, GOES_OUT_WITH_ACES_HIGH, pool_of};
 
     fn node(key: u64, score: u32) -> Node {

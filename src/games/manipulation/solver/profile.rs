@@ -9,6 +9,7 @@
 //! constant; only the aces themselves and two ways into one state make new profiles.
 
 use super::dominance::{Ranked, keep_best, without_dominated};
+use super::memory::{ProfileNode as Node, ProfileTables as Tables, Scored, Support};
 use super::pool::ACE_HIGH;
 use super::pool::SUITS;
 use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
@@ -19,14 +20,8 @@ use std::collections::hash_map::Entry;
 /// About as many profile entries are handled in the time of one move tried (measured).
 const ENTRIES_PER_MOVE: usize = 4;
 
-/// A profile and a score added to its entries.
-type Scored = (u32, i32);
-
 /// A profile entry no choice reaches.
 const NONE: i32 = i32::MIN;
-
-/// Which entries of a profile some choice reaches, a bit per entry (at most 4^4 entries).
-type Support = [u64; 4];
 
 fn reaches(support: &Support, index: usize) -> bool {
     support
@@ -61,17 +56,6 @@ pub(crate) struct Profiles {
     merged: FastMap<(u32, u32, i64), (u32, i64)>,
     /// Profile entries read or written so far: the pass's work beside its moves.
     entries_touched: Cell<usize>,
-}
-
-/// The lists and maps of [`Profiles`], kept from pass to pass ([`super::search::Tables`]).
-#[derive(Default)]
-pub(crate) struct Tables {
-    data: Vec<i32>,
-    support: Vec<Support>,
-    interned: FastMap<Box<[i32]>, u32>,
-    interned_flat: FastMap<Support, u32>,
-    moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
-    merged: FastMap<(u32, u32, i64), (u32, i64)>,
 }
 
 impl Profiles {
@@ -339,14 +323,6 @@ impl Profiles {
             *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
         })
     }
-}
-
-/// A state of this pass: its key, its best score, and its profile.
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    key: u64,
-    score: i64,
-    profile: u32,
 }
 
 impl Ranked for Node {

@@ -39,12 +39,11 @@
 //! ([`Search::finish`]). A face's moves are made in [`super::faces`]; the passes over the
 //! steps run in [`super::profile`] and [`super::passes`].
 
-use super::dominance::Frontier;
+use super::memory::Tables;
 use super::pool::{ACE_HIGH, Pool, RANKS, SUITS};
-use super::state::{KeyMap, MOST_RUNS, RunTable, key, sets_split};
+use super::state::{MOST_RUNS, RunTable, key, sets_split};
 use super::suit_move::SuitMove;
 use super::work::Work;
-use std::cell::RefCell;
 
 /// What the search needs to know of the rules.
 #[derive(Clone, Copy, Debug)]
@@ -128,85 +127,6 @@ pub(super) fn searching<T>(
     tables.made_moves = made_moves;
     tables.give_back();
     found
-}
-
-/// The memory a search works in: its states' tables and lists, kept from pass to pass and
-/// from search to search within one solve ([`Tables::kept_for_a_solve`]), emptied rather
-/// than made again, so that a pass over many states neither asks for nor gives back its
-/// tables as it grows them (measured in docs/solver-speed.md).
-#[derive(Default)]
-pub(crate) struct Tables {
-    /// States of the step being made, by key: where each is in the step's list.
-    pub states: KeyMap<u32>,
-    /// The lists of states of each step of the plan's pass ([`super::passes`]).
-    pub steps: Vec<Vec<super::passes::Node>>,
-    /// The aces-aside pass's states of two steps, and its profiles ([`super::profile`]).
-    pub profile_steps: [Vec<super::profile::Node>; 2],
-    pub profiles: super::profile::Tables,
-    /// Where beaten states are found ([`super::dominance`]).
-    pub frontier: Frontier,
-    /// [`Search::move_slots`] and [`Search::made_moves`].
-    move_slots: Vec<(u32, u32)>,
-    made_moves: Vec<SuitMove>,
-}
-
-/// The tables lent out within a solve: `kept` while a solve is under way on this thread.
-struct Lender {
-    solves: usize,
-    kept: Option<Tables>,
-}
-
-thread_local! {
-    static LENDER: RefCell<Lender> = const { RefCell::new(Lender { solves: 0, kept: None }) };
-}
-
-/// While alive, every search on this thread works in the same tables
-/// ([`Tables::kept_for_a_solve`]).
-pub(crate) struct KeptTables(());
-
-impl Drop for KeptTables {
-    fn drop(&mut self) {
-        LENDER.with_borrow_mut(|lender| {
-            lender.solves = lender.solves.saturating_sub(1);
-            if lender.solves == 0 {
-                lender.kept = None;
-            }
-        });
-    }
-}
-
-impl Tables {
-    /// Keeps the searches' tables on this thread from search to search until the guard
-    /// returned is dropped (at the end of a solve): then they are freed, so that nothing
-    /// is held between solves.
-    pub(crate) fn kept_for_a_solve() -> KeptTables {
-        LENDER.with_borrow_mut(|lender| lender.solves += 1);
-        KeptTables(())
-    }
-
-    /// The tables kept on this thread, or new ones (outside a solve, or while the kept
-    /// ones are in use by a search that is taking its turn).
-    fn lent() -> Tables {
-        LENDER
-            .with_borrow_mut(|lender| lender.kept.take())
-            .unwrap_or_default()
-    }
-
-    /// Whether tables are kept on this thread for the next search.
-    #[cfg(test)]
-    pub(crate) fn kept_on_this_thread() -> bool {
-        LENDER.with_borrow(|lender| lender.kept.is_some())
-    }
-
-    /// Gives the tables back for the next search of the solve, if one is under way.
-    fn give_back(self) {
-        let tables = self;
-        LENDER.with_borrow_mut(|lender| {
-            if lender.solves > 0 {
-                lender.kept = Some(tables);
-            }
-        });
-    }
 }
 
 /// Bounds that let a search skip plays that can't matter.
