@@ -156,7 +156,7 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--pivots") {
-        count_program_work(&classes);
+        count_program_work(&classes, each);
         return;
     }
     println!(
@@ -333,7 +333,8 @@ fn count_search_work(classes: &[(String, Vec<Case>)]) {
 /// The pivots and the simplex effort the program alone takes per class, solved to the end:
 /// each class's median and max, then the geometric means of those over the classes. The
 /// same on every run, so two builds of the program compare free of the machine's noise.
-fn count_program_work(classes: &[(String, Vec<Case>)]) {
+/// With `--each`, every position's.
+fn count_program_work(classes: &[(String, Vec<Case>)], each: bool) {
     println!(
         "{:<38} {:>4}   {:>19}   {:>25}",
         "class", "n", "pivots median/max", "effort median/max"
@@ -350,6 +351,14 @@ fn count_program_work(classes: &[(String, Vec<Case>)]) {
                 };
             pivots.push(count(program_work));
             effort.push(count(program_effort));
+            if each {
+                println!(
+                    "  {name} {:>3}: {:>8} pivots {:>11} effort",
+                    pivots.len() - 1,
+                    pivots[pivots.len() - 1],
+                    effort[effort.len() - 1]
+                );
+            }
         }
         pivots.sort_unstable();
         effort.sort_unstable();
