@@ -1350,13 +1350,13 @@ impl BranchAndBound {
             let (node, started) = if let Some(current) = self.current.take() {
                 current
             } else {
-                let Some(node) = self.next_node() else {
+                let Some(mut node) = self.next_node() else {
                     return Some(match self.best.take() {
                         Some((_, values)) => Solved::Optimal(values),
                         None => Solved::Infeasible,
                     });
                 };
-                self.start(&node);
+                self.start(&mut node);
                 self.enter(&node);
                 (node, self.lp.pivots)
             };
@@ -1373,7 +1373,7 @@ impl BranchAndBound {
                         if self.beaten() {
                             self.learn(&node);
                             let bound = self.lp.bound();
-                            self.set_aside(node, bound);
+                            self.set_aside_where_it_stands(node, bound);
                             break;
                         }
                     }
@@ -1397,14 +1397,38 @@ impl BranchAndBound {
     /// Measured: a node started from wherever the last node ended (as after a backtrack,
     /// or when the aspiration falls) took about three times the pivots of one started a
     /// branch away from its parent.
-    fn start(&mut self, node: &Node) {
+    fn start(&mut self, node: &mut Node) {
         let fresh = self.fresh.take();
-        if let Some((parent, basis)) = &node.start
+        if let Some((parent, basis)) = &mut node.start
             && fresh != Some(*parent)
             && basis.inverse.len() == self.lp.basis.inverse.len()
         {
-            self.lp.basis.clone_from(basis);
+            match Rc::get_mut(basis) {
+                Some(only) => std::mem::swap(&mut self.lp.basis, only),
+                None => self.lp.basis.clone_from(basis),
+            }
         }
+    }
+
+    /// Sets `node` aside once started: it keeps the basis it reached, to go on from there
+    /// when it is taken up again (its own start may have been handed to the simplex).
+    fn set_aside_where_it_stands(&mut self, mut node: Node, bound: f64) {
+        let waiting = self.open.len() + self.deferred.len();
+        if bound >= self.better() && waiting < self.most_waiting {
+            self.solved += 1;
+            let kept = (self.solved, self.keep_basis());
+            if let Some((_, basis)) = node.start.replace(kept)
+                && let Ok(basis) = Rc::try_unwrap(basis)
+                && self.spare_bases.len() < MOST_SPARE_BASES
+            {
+                self.spare_bases.push(basis);
+            }
+        } else if node.start.is_some() {
+            // Its start may be stale: a node kept without one starts from wherever the
+            // last one ended.
+            node.start = None;
+        }
+        self.set_aside(node, bound);
     }
 
     /// Sets the bounds of `node`: the root's, tightened by its branches.
@@ -1530,7 +1554,7 @@ impl BranchAndBound {
         }
         if self.beaten() {
             let bound = self.lp.bound();
-            self.set_aside(node, bound);
+            self.set_aside_where_it_stands(node, bound);
             return Ok(());
         }
         let n = self.model.variables();
@@ -2191,24 +2215,77 @@ mod tests {
         // The relaxation lays three and a half: the root branches.
         let (model, _) = six_of_two_in_seven();
         let mut search = BranchAndBound::new(model);
-        let solve_node = |search: &mut BranchAndBound, node: &Node| {
+        let solve_node = |search: &mut BranchAndBound, node: &mut Node| {
             search.start(node);
             search.enter(node);
             while matches!(search.lp.step(), Step::Pivoted) {}
         };
-        let root = search.next_node().expect("the root");
-        solve_node(&mut search, &root);
+        let mut root = search.next_node().expect("the root");
+        solve_node(&mut search, &mut root);
         search.settle(root).expect("no trouble");
-        let first = search.open.pop().expect("the root's first child");
-        let second = search.open.pop().expect("the root's second child");
+        let mut first = search.open.pop().expect("the root's first child");
+        let mut second = search.open.pop().expect("the root's second child");
         let (_, basis) = second.start.clone().expect("the root's basis");
         // Solving the first child moves the basis away from the root's.
-        solve_node(&mut search, &first);
+        solve_node(&mut search, &mut first);
         assert_ne!(search.lp.basis.head, basis.head);
-        search.start(&second);
+        search.start(&mut second);
         assert_eq!(search.lp.basis.head, basis.head);
         assert_eq!(search.lp.basis.x, basis.x);
         assert_eq!(search.lp.basis.inverse, basis.inverse);
+    }
+
+    #[test]
+    fn a_node_started_from_a_basis_no_other_node_waits_on_takes_it_without_a_copy() {
+        let (model, _) = six_of_two_in_seven();
+        let mut search = BranchAndBound::new(model);
+        let solve_node = |search: &mut BranchAndBound, node: &mut Node| {
+            search.start(node);
+            search.enter(node);
+            while matches!(search.lp.step(), Step::Pivoted) {}
+        };
+        let mut root = search.next_node().expect("the root");
+        solve_node(&mut search, &mut root);
+        search.settle(root).expect("no trouble");
+        let mut first = search.open.pop().expect("the root's first child");
+        let mut second = search.open.pop().expect("the root's second child");
+        solve_node(&mut search, &mut first);
+        search.release(first);
+        // Only the second child holds the root's basis now.
+        let (_, basis) = second.start.as_ref().expect("the root's basis");
+        assert_eq!(Rc::strong_count(basis), 1);
+        let (head, inverse) = (basis.head.clone(), basis.inverse.as_ptr());
+        search.start(&mut second);
+        assert_eq!(search.lp.basis.head, head);
+        assert_eq!(search.lp.basis.inverse.as_ptr(), inverse);
+    }
+
+    #[test]
+    fn a_node_set_aside_once_started_keeps_the_basis_it_reached_to_go_on_from() {
+        let (model, _) = six_of_two_in_seven();
+        let mut search = BranchAndBound::new(model);
+        let mut root = search.next_node().expect("the root");
+        search.start(&mut root);
+        search.enter(&root);
+        while matches!(search.lp.step(), Step::Pivoted) {}
+        search.settle(root).expect("no trouble");
+        let mut child = search.open.pop().expect("the root's first child");
+        search.start(&mut child);
+        search.enter(&child);
+        assert!(matches!(search.lp.step(), Step::Pivoted));
+        let (head, x) = (search.lp.basis.head.clone(), search.lp.basis.x.clone());
+        let bound = search.lp.bound();
+        search.set_aside_where_it_stands(child, bound);
+        let kept = search.deferred.last().expect("the child set aside");
+        let (_, basis) = kept.start.as_ref().expect("the basis it reached");
+        assert_eq!(basis.head, head);
+        assert_eq!(basis.x, x);
+        // Taken up again, it starts from there.
+        let mut again = search.deferred.pop().expect("the child set aside");
+        search.lp.basis.head.reverse();
+        search.start(&mut again);
+        assert_eq!(search.lp.basis.head, head);
+        assert_eq!(search.lp.basis.x, x);
     }
 
     #[test]
@@ -2250,8 +2327,8 @@ mod tests {
             let (model, _) = six_of_two_in_seven();
             let mut search = BranchAndBound::new(model);
             search.ceiling = ceiling;
-            let root = search.next_node().expect("the root");
-            search.start(&root);
+            let mut root = search.next_node().expect("the root");
+            search.start(&mut root);
             search.enter(&root);
             while matches!(search.lp.step(), Step::Pivoted) {}
             search.settle(root).expect("no trouble");
@@ -2317,8 +2394,8 @@ mod tests {
     /// Solves the root's relaxation of `model`, and returns the search at it.
     fn at_the_root(model: Model) -> BranchAndBound {
         let mut search = BranchAndBound::new(model);
-        let root = search.next_node().expect("the root");
-        search.start(&root);
+        let mut root = search.next_node().expect("the root");
+        search.start(&mut root);
         search.enter(&root);
         while matches!(search.lp.step(), Step::Pivoted) {}
         search
@@ -2669,16 +2746,22 @@ mod tests {
         };
         search.open.clear();
         search.deferred = vec![waiting(100.0), waiting(50.0)];
-        let taken = search.next_node().expect("a node set aside reaches the aspiration");
+        let taken = search
+            .next_node()
+            .expect("a node set aside reaches the aspiration");
         assert_eq!(taken.bound, 100.0);
         assert_eq!(search.aspiration, Some(98));
         search.open.clear();
         search.deferred = vec![waiting(90.0)];
-        search.next_node().expect("a node set aside reaches the aspiration");
+        search
+            .next_node()
+            .expect("a node set aside reaches the aspiration");
         assert_eq!(search.aspiration, Some(87));
         search.open.clear();
         search.deferred = vec![waiting(80.0)];
-        search.next_node().expect("a node set aside reaches the aspiration");
+        search
+            .next_node()
+            .expect("a node set aside reaches the aspiration");
         assert_eq!(search.aspiration, Some(75));
     }
 
