@@ -1198,7 +1198,8 @@ pub(crate) struct BranchAndBound {
     aspiration_step: f64,
     /// Nodes under the aspiration that may still beat the best found.
     deferred: Vec<Node>,
-    /// Nodes branched on so far (each child names its parent by this count).
+    /// Bases kept so far, for the children of a node branched on or for a node set aside
+    /// once started (a node names the basis it starts from by this count).
     solved: u64,
     /// The node whose relaxation's basis `lp` still holds, if it was branched on.
     fresh: Option<u64>,
@@ -1310,7 +1311,13 @@ impl BranchAndBound {
     /// Done with a node: the basis it would have started from is kept as a spare once no
     /// other node waits on it.
     fn release(&mut self, node: Node) {
-        if let Some((_, basis)) = node.start
+        self.recycle(node.start);
+    }
+
+    /// A node's start done with: its basis is kept as a spare once no other node waits on
+    /// it.
+    fn recycle(&mut self, start: Option<(u64, Rc<Basis>)>) {
+        if let Some((_, basis)) = start
             && let Ok(basis) = Rc::try_unwrap(basis)
             && self.spare_bases.len() < MOST_SPARE_BASES
         {
@@ -1393,7 +1400,11 @@ impl BranchAndBound {
         }
     }
 
-    /// Starts from the basis `node`'s parent ended with, unless `lp` holds it still.
+    /// Starts from the basis `node`'s parent ended with (or, for a node set aside once
+    /// started, the basis it reached), unless `lp` holds it still. A basis no other node
+    /// waits on is taken, its buffers swapped with the simplex's, in place of a copy: the
+    /// node then holds the simplex's old buffers, which it gives back as a spare when done
+    /// with, or replaces with the basis it reached when set aside.
     /// Measured: a node started from wherever the last node ended (as after a backtrack,
     /// or when the aspiration falls) took about three times the pivots of one started a
     /// branch away from its parent.
@@ -1410,23 +1421,20 @@ impl BranchAndBound {
         }
     }
 
-    /// Sets `node` aside once started: it keeps the basis it reached, to go on from there
-    /// when it is taken up again (its own start may have been handed to the simplex).
+    /// Sets `node` aside once started: when it is kept for later, it keeps the basis it
+    /// reached, to go on from there when it is taken up again, rather than solve its
+    /// pivots again from its parent's (its start may have been handed to the simplex, see
+    /// [`BranchAndBound::start`]). A node dropped gives its start back as a spare.
     fn set_aside_where_it_stands(&mut self, mut node: Node, bound: f64) {
-        let waiting = self.open.len() + self.deferred.len();
-        if bound >= self.better() && waiting < self.most_waiting {
-            self.solved += 1;
-            let kept = (self.solved, self.keep_basis());
-            if let Some((_, basis)) = node.start.replace(kept)
-                && let Ok(basis) = Rc::try_unwrap(basis)
-                && self.spare_bases.len() < MOST_SPARE_BASES
-            {
-                self.spare_bases.push(basis);
-            }
-        } else if node.start.is_some() {
-            // Its start may be stale: a node kept without one starts from wherever the
-            // last one ended.
-            node.start = None;
+        if bound >= self.better() {
+            let waiting = self.open.len() + self.deferred.len();
+            // Past the most waiting with bases, it starts from wherever the last node ended.
+            let kept = (waiting < self.most_waiting).then(|| {
+                self.solved += 1;
+                (self.solved, self.keep_basis())
+            });
+            let start = std::mem::replace(&mut node.start, kept);
+            self.recycle(start);
         }
         self.set_aside(node, bound);
     }
