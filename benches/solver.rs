@@ -28,7 +28,10 @@
 //! seeds and reports how slow they got, writing nothing (see [`report_climbs`]; `--steps
 //! N` climbs N steps rather than 150, `--each` prints each climbed position); `-- --time
 //! FILE` times the positions of FILE one by one, each method alone too, with the pages a
-//! solve faults in (see [`time_positions`]); `-- --write-positions` deals
+//! solve faults in (see [`time_positions`]); `-- --pivots` counts the pivots and the simplex
+//! effort of the program alone per class, the same on every run (see
+//! [`count_program_work`]); `-- --also FILE` adds the positions of FILE as a class;
+//! `-- --write-positions` deals
 //! `benches/positions.txt` again from its seeds.
 //!
 //! Every time is the processor time this thread used (see [`Stopwatch`]), not the time on
@@ -51,7 +54,7 @@ use carousel::card::HandCard;
 use carousel::card::TableCard;
 use carousel::games::manipulation::rules::Rules;
 use carousel::games::manipulation::solver::methods::{
-    Method, program_effort, search_work, solve_alone,
+    Method, program_effort, program_work, search_work, solve_alone,
 };
 use carousel::games::manipulation::solver::{arrange, solve};
 use carousel::games::manipulation::table::Hand;
@@ -128,6 +131,17 @@ fn main() {
         (0..PER_CLASS).map(harsh::duplicates).collect(),
     ));
     classes.extend(hard_classes());
+    if let Some(path) = args
+        .iter()
+        .position(|a| a == "--also")
+        .and_then(|at| args.get(at + 1))
+    {
+        let path = std::path::Path::new(path);
+        classes.push((
+            format!("positions of {}", path.display()),
+            positions_in(path),
+        ));
+    }
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -139,6 +153,10 @@ fn main() {
     }
     if args.iter().any(|a| a == "--work") {
         count_search_work(&classes);
+        return;
+    }
+    if args.iter().any(|a| a == "--pivots") {
+        count_program_work(&classes, each);
         return;
     }
     println!(
@@ -312,6 +330,69 @@ fn count_search_work(classes: &[(String, Vec<Case>)]) {
     }
 }
 
+/// The pivots and the simplex effort the program alone takes per class, solved to the end:
+/// each class's median and max, then the geometric means of those over the classes. The
+/// same on every run, so two builds of the program compare free of the machine's noise.
+/// With `--each`, every position's.
+fn count_program_work(classes: &[(String, Vec<Case>)], each: bool) {
+    println!(
+        "{:<38} {:>4}   {:>19}   {:>25}",
+        "class", "n", "pivots median/max", "effort median/max"
+    );
+    let (mut logs, mut counted) = ([0.0f64; 4], 0.0);
+    for (name, cases) in classes {
+        let mut pivots: Vec<u64> = Vec::new();
+        let mut effort: Vec<u64> = Vec::new();
+        for case in cases {
+            let count =
+                |work: fn(&Table, &Hand, &Rules, carousel::deck::Deck) -> Result<u64, _>| {
+                    work(&case.table, &case.hand, &case.rules, case.deck)
+                        .expect("a position the deck can hold")
+                };
+            pivots.push(count(program_work));
+            effort.push(count(program_effort));
+            if each {
+                println!(
+                    "  {name} {:>3}: {:>8} pivots {:>11} effort",
+                    pivots.len() - 1,
+                    pivots[pivots.len() - 1],
+                    effort[effort.len() - 1]
+                );
+            }
+        }
+        pivots.sort_unstable();
+        effort.sort_unstable();
+        let figures = [
+            quantile(&pivots, 0.5),
+            quantile(&pivots, 1.0),
+            quantile(&effort, 0.5),
+            quantile(&effort, 1.0),
+        ];
+        for (log, figure) in logs.iter_mut().zip(figures) {
+            *log += (figure.max(1) as f64).ln();
+        }
+        counted += 1.0;
+        println!(
+            "{name:<38} {:>4}   {:>8} / {:>8}   {:>11} / {:>11}",
+            pivots.len(),
+            figures[0],
+            figures[1],
+            figures[2],
+            figures[3]
+        );
+    }
+    let mean = |log: f64| (log / counted).exp();
+    println!(
+        "{:<38} {:>4}   {:>8.1} / {:>8.1}   {:>11.0} / {:>11.0}",
+        "geometric mean over the classes",
+        "",
+        mean(logs[0]),
+        mean(logs[1]),
+        mean(logs[2]),
+        mean(logs[3])
+    );
+}
+
 /// `arrange` of [`PILES`] piles of 20 to 104 cards, and the program asked whether each, as
 /// a hand onto an empty table, goes out: the cards of a dealt table (they can be laid out),
 /// with none to five cards of its hand added (mostly they then can't).
@@ -428,20 +509,25 @@ fn solve_time(case: &Case, runs: usize) -> Duration {
         .unwrap_or_default()
 }
 
+/// The positions of a file: lines of `benches/hard.txt`, or the lines `--climbs N --each`
+/// prints (`climbed, 12.34 ms: ...`).
+fn positions_in(path: &std::path::Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).expect("a file of positions");
+    text.lines()
+        .map(|l| l.trim().trim_start_matches("climbed, ").trim())
+        .map(|l| l.split_once(" ms: ").map_or(l, |(_, line)| line))
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| Case::from_line(l).unwrap_or_else(|| panic!("not a position: {l}")))
+        .collect()
+}
+
 /// `-- --time FILE`: each position of FILE (lines as in `benches/hard.txt`, such as
 /// `--climbs --each` prints) solved seven times running, its first time (the memory the
 /// process holds is what the positions before left it), its quickest and its median; then
 /// each method alone, the quickest of three. For a few positions judged closely, and two
 /// builds compared on the same ones.
 fn time_positions(path: &std::path::Path) {
-    let text = std::fs::read_to_string(path).expect("a file of positions");
-    let cases: Vec<Case> = text
-        .lines()
-        .map(|l| l.trim().trim_start_matches("climbed, ").trim())
-        .map(|l| l.split_once(" ms: ").map_or(l, |(_, line)| line))
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| Case::from_line(l).unwrap_or_else(|| panic!("not a position: {l}")))
-        .collect();
+    let cases = positions_in(path);
     let alone = |method: Method, case: &Case| {
         (0..3)
             .map(|_| {
