@@ -612,6 +612,41 @@ knocker = "x"
         assert!(matches!(read_for_rounds(&path), Err(Error::Damaged { .. })));
     }
 
+    proptest::proptest! {
+        /// Whatever a file holds (a record with bytes changed, cut or added anywhere, or
+        /// any bytes), the reading for the rounds never panics, and it agrees with the
+        /// whole reading: the same refusal, or the same text, less a sealed record's log.
+        #[test]
+        fn reading_for_the_rounds_agrees_with_the_whole_reading(
+            at in 0usize..400,
+            byte in proptest::num::u8::ANY,
+            change in 0u8..4,
+            noise in proptest::collection::vec(proptest::num::u8::ANY, 0..64),
+        ) {
+            let mut bytes = crate::store::seal(SAVED).into_bytes();
+            let at = at.min(bytes.len());
+            let last = bytes.len() - 1;
+            match change {
+                0 => bytes[at.min(last)] = byte,
+                1 => bytes.truncate(at),
+                2 => bytes.splice(at..at, noise.iter().copied()).for_each(drop),
+                _ => bytes = noise.clone(),
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("game.toml");
+            std::fs::write(&path, &bytes).unwrap();
+            match (read_for_rounds(&path), crate::store::read_whole(&path)) {
+                (Ok(rounds), Ok(whole)) => {
+                    let log = &whole[rounds.len()..];
+                    proptest::prop_assert!(whole.starts_with(&rounds));
+                    proptest::prop_assert!(log.is_empty() || log.starts_with("[play]"), "{log:?}");
+                }
+                (Err(a), Err(b)) => proptest::prop_assert_eq!(format!("{a:?}"), format!("{b:?}")),
+                (a, b) => proptest::prop_assert!(false, "{a:?} against {b:?}"),
+            }
+        }
+    }
+
     /// A sealed record with any byte of its log changed is damaged, as read whole.
     #[test]
     fn a_sealed_record_whose_log_was_changed_is_refused_as_damaged() {
