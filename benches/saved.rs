@@ -1,6 +1,7 @@
 //! Times the saved games listed (`games`, `stats`, the REPL's `games` and `resume 3`) over
 //! 1,000 small saved games and over 100 games of 50 rounds, and measures the memory `tally`,
-//! `export`, `chart` and `stats` hold per round of a record. `cargo bench --bench saved`.
+//! `export` (CSV, Markdown, JSON), `chart` and `stats` hold per round of a record.
+//! `cargo bench --bench saved`.
 //!
 //! The games are played through the session's own steps and saved as the referee saves them
 //! (with their log): Carousel for three and Canadian Rummy for four, half of each.
@@ -141,6 +142,16 @@ type Row<'a> = Box<dyn Fn() + 'a>;
 
 /// The arguments of a command, given the record it reads.
 type Args = fn(&Path) -> Vec<String>;
+
+/// `export GAME --format FORMAT`.
+fn export(game: &Path, format: &str) -> Vec<String> {
+    vec![
+        "export".into(),
+        game.display().to_string(),
+        "--format".into(),
+        format.into(),
+    ]
+}
 
 fn listing(root: &Path, quick: bool) {
     println!(
@@ -367,19 +378,14 @@ fn memory(root: &Path, quick: bool, before: Option<&str>) {
                 dirs
             })
             .collect();
-        let commands: [(&str, Args); 5] = [
+        let commands: [(&str, Args); 7] = [
             ("tally", |p| vec!["tally".into(), p.display().to_string()]),
             ("tally --json", |p| {
                 vec!["tally".into(), p.display().to_string(), "--json".into()]
             }),
-            ("export --format csv", |p| {
-                vec![
-                    "export".into(),
-                    p.display().to_string(),
-                    "--format".into(),
-                    "csv".into(),
-                ]
-            }),
+            ("export --format csv", |p| export(p, "csv")),
+            ("export --format md", |p| export(p, "md")),
+            ("export --format json", |p| export(p, "json")),
             ("chart --json", |p| {
                 vec!["chart".into(), p.display().to_string(), "--json".into()]
             }),

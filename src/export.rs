@@ -34,19 +34,61 @@ impl Format {
 /// A game as exported, whichever game: one value feeds the three formats, so they cannot
 /// disagree.
 pub trait Exported {
-    fn to_csv(&self) -> Result<String, Error>;
-    fn to_markdown(&self) -> String;
-    /// One JSON object on one line.
-    fn to_json(&self) -> String;
+    /// Writes the export in `format` to `out` as it is made, a round at a time: a long
+    /// game's rows are never all held at once.
+    fn write_to(&self, format: Format, out: &mut dyn std::io::Write) -> std::io::Result<()>;
 
-    /// The export in a format.
+    /// The export in a format, as text.
     fn to_format(&self, format: Format) -> Result<String, Error> {
-        Ok(match format {
-            Format::Csv => self.to_csv()?,
-            Format::Markdown => self.to_markdown(),
-            Format::Json => format!("{}\n", self.to_json()),
-        })
+        let mut bytes = Vec::new();
+        self.write_to(format, &mut bytes)
+            .map_err(|e| csv_failed(&e))?;
+        // Every format is written from strings, so the bytes are text.
+        Ok(String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }
+
+    fn to_csv(&self) -> Result<String, Error> {
+        self.to_format(Format::Csv)
+    }
+
+    fn to_markdown(&self) -> String {
+        self.to_format(Format::Markdown).unwrap_or_default()
+    }
+
+    /// One JSON object on one line (without its line end).
+    fn to_json(&self) -> String {
+        let mut json = self.to_format(Format::Json).unwrap_or_default();
+        json.truncate(json.trim_end().len());
+        json
+    }
+}
+
+/// Writes `head`'s JSON, one line, with `rounds` in place of its empty `rounds` list, each
+/// serialized as it comes. The list is found by its key with an empty list after it, which
+/// no string of the head can hold: a quote inside a JSON string is always escaped.
+pub(crate) fn json_with_rounds<R: serde::Serialize>(
+    head: &impl serde::Serialize,
+    rounds: impl Iterator<Item = R>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    const EMPTY: &str = "\"rounds\":[]";
+    let text = serde_json::to_string(head)?;
+    let Some(at) = text.find(EMPTY) else {
+        return Err(std::io::Error::other(
+            "the export's head has no empty rounds list",
+        ));
+    };
+    let (before, after) = text.split_at(at + EMPTY.len() - 1);
+    out.write_all(before.as_bytes())?;
+    for (i, round) in rounds.enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &round)?;
+    }
+    out.write_all(after.as_bytes())?;
+    out.write_all(b"\n")
 }
 
 /// CSV the writer failed to write, in its words.
@@ -115,6 +157,33 @@ mod tests {
         assert_eq!(cell("*x* _y_ `z`"), "\\*x\\* \\_y\\_ \\`z\\`");
         assert_eq!(cell("![i](u) <b>"), "\\!\\[i\\](u) \\<b\\>");
         assert_eq!(cell("o'hara Jean-Luc"), "o'hara Jean-Luc");
+    }
+
+    /// A name that reads like the rounds' key is a string, escaped: the rounds go where the
+    /// head's own empty list is.
+    #[test]
+    fn rounds_go_into_the_heads_own_list_whatever_a_name_holds() {
+        #[derive(serde::Serialize)]
+        struct Head {
+            players: Vec<String>,
+            rounds: Vec<u32>,
+            last: bool,
+        }
+        let head = Head {
+            players: vec!["\"rounds\":[]".to_string()],
+            rounds: Vec::new(),
+            last: true,
+        };
+        let mut out = Vec::new();
+        json_with_rounds(&head, [1, 2].into_iter(), &mut out).unwrap();
+        let whole = Head {
+            rounds: vec![1, 2],
+            ..head
+        };
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{}\n", serde_json::to_string(&whole).unwrap())
+        );
     }
 
     #[test]

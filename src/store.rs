@@ -288,6 +288,15 @@ const TEMP_RANDOM: usize = 10;
 /// over it; the directory is synced. A symbolic link is followed; the file keeps its
 /// permissions, and a new one gets those new files get (0666 less the umask).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
+    write_atomically_with(path, |out| out.write_all(text.as_bytes()))
+}
+
+/// [`write_atomically`] of what `write` writes, as it writes it (through a buffer): a long
+/// export goes to its file without ever being held whole.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
     let path = resolve(path);
     let dir = dir_of(&path);
     fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
@@ -309,7 +318,11 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
         if let Some(permissions) = permissions {
             temp.as_file().set_permissions(permissions)?;
         }
-        temp.write_all(text.as_bytes())?;
+        {
+            let mut out = std::io::BufWriter::new(&mut temp);
+            write(&mut out)?;
+            out.flush()?;
+        }
         temp.as_file().sync_all()?;
         // A failed rename drops the temporary file, which removes it.
         temp.persist(&path).map_err(|e| e.error)?;
@@ -361,8 +374,17 @@ pub fn may_write(path: &Path, replace: bool) -> Result<(), Error> {
 /// [`may_write`] allows it (`replace`: the user said a file that is no game may be
 /// replaced); otherwise nothing is written.
 pub fn write_file(path: &Path, text: &str, replace: bool) -> Result<(), Error> {
+    write_file_with(path, replace, |out| out.write_all(text.as_bytes()))
+}
+
+/// [`write_file`] of what `write` writes, as it writes it ([`write_atomically_with`]).
+pub fn write_file_with(
+    path: &Path,
+    replace: bool,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
     may_write(path, replace)?;
-    write_atomically(path, text)
+    write_atomically_with(path, write)
 }
 
 /// Whether the file at `path` holds a game record: it carries the referee's header or end

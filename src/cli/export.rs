@@ -83,13 +83,19 @@ pub(super) fn run(args: &ExportArgs, c: &mut Console) -> anyhow::Result<Answer> 
         Format::parse(&args.format).context("--format")?
     };
     let path = game_path(&args.game)?;
-    let text = load_scored(&path)?.export().to_format(format)?;
-    match &args.output {
-        Some(out) => {
-            store::write_file(out, &text, args.force)?;
-            warnln!(c, "Written to {}.", printable_path(out));
-        }
-        None => c.raw(&text),
+    let game = load_scored(&path)?;
+    // Written as it is made, a round at a time: a long game's export is never held whole.
+    let export = game.export();
+    if let Some(out) = &args.output {
+        store::write_file_with(out, args.force, |w| export.write_to(format, w))?;
+        warnln!(c, "Written to {}.", printable_path(out));
+    } else {
+        let mut out = c.writer();
+        let written = export
+            .write_to(format, &mut out)
+            .and_then(|()| std::io::Write::flush(&mut out));
+        drop(out);
+        written.map_err(|e| crate::export::csv_failed(&e))?;
     }
     Ok(Answer::Yes)
 }

@@ -1,14 +1,13 @@
 //! Canadian and Carolina Rummy's rows for export: every hand by side (the table laid, what
 //! was held, what was deducted, the going-out bonus, the points) and the running totals.
 
-use crate::error::Error;
-use crate::export::{Exported, cell, csv_failed, outcome, text_cell};
+use crate::export::{Exported, Format, cell, json_with_rounds, outcome, text_cell};
 use crate::family::GameKind;
 use crate::games::canadian;
 use crate::games::canadian::scoring::{HandScore, SideScore};
 use indexmap::IndexMap;
 use serde::Serialize;
-use std::fmt::Write;
+use std::io;
 
 /// A Canadian or Carolina Rummy game as exported: every hand by side (the table laid, what
 /// was held, what was deducted, the going-out bonus, the points) and the running totals.
@@ -48,7 +47,9 @@ pub struct CanadianRound {
     pub totals: IndexMap<String, i64>,
 }
 
-/// Gathers a scored Canadian or Carolina game for export.
+/// Gathers a scored Canadian or Carolina game for export, whole (for the tests, which hold
+/// the game exported a hand at a time to it).
+#[cfg(test)]
 pub(crate) fn export(
     setup: &canadian::play::Setup,
     tally: &canadian::record::Tally,
@@ -127,40 +128,50 @@ fn export_head(setup: &canadian::play::Setup, tally: &canadian::record::Tally) -
     }
 }
 
-/// A scored game to export, gathered as a format needs it: the CSV a hand at a time (a
-/// long game's rows are never all held at once), JSON and Markdown whole.
+/// A scored game to export, each hand made as it is written: a long game's rows are never
+/// all held at once, in any format.
 pub(crate) struct Exporting<'a> {
     pub setup: &'a canadian::play::Setup,
     pub tally: &'a canadian::record::Tally,
 }
 
 impl Exported for Exporting<'_> {
-    fn to_json(&self) -> String {
-        export(self.setup, self.tally).to_json()
-    }
-
-    fn to_csv(&self) -> Result<String, Error> {
+    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
         let head = export_head(self.setup, self.tally);
-        head.csv((0..self.tally.rounds.len()).map(|i| round_of(self.setup, self.tally, i)))
-    }
-
-    fn to_markdown(&self) -> String {
-        export(self.setup, self.tally).to_markdown()
+        let rounds = || (0..self.tally.rounds.len()).map(|i| round_of(self.setup, self.tally, i));
+        head.write_with(format, &rounds, out)
     }
 }
 
 impl CanadianExport {
-    /// The CSV of this game with `rounds` as its rows, each dropped once written.
-    fn csv(&self, rounds: impl Iterator<Item = CanadianRound>) -> Result<String, Error> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        let failed = |e: csv::Error| csv_failed(&e);
+    /// Writes this game (its hands left out) with the hands `rounds` gives, in `format`.
+    fn write_with<I: Iterator<Item = CanadianRound>>(
+        &self,
+        format: Format,
+        rounds: &dyn Fn() -> I,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        match format {
+            Format::Csv => self.csv(rounds(), out),
+            Format::Markdown => self.markdown(rounds, out),
+            Format::Json => json_with_rounds(self, rounds(), out),
+        }
+    }
+
+    /// A row a hand, five columns a side: table, held, deducted, bonus, points, total.
+    fn csv(
+        &self,
+        rounds: impl Iterator<Item = CanadianRound>,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        let mut writer = csv::Writer::from_writer(out);
         let mut header = vec!["hand".to_string(), "out".to_string()];
         for side in self.sides.keys() {
             for column in ["table", "held", "deducted", "bonus", "points", "total"] {
                 header.push(text_cell(&format!("{side} {column}")));
             }
         }
-        writer.write_record(&header).map_err(failed)?;
+        writer.write_record(&header)?;
         for r in rounds {
             let mut row = vec![
                 r.round.to_string(),
@@ -174,7 +185,7 @@ impl CanadianExport {
                 row.push(r.points[side].to_string());
                 row.push(r.totals[side].to_string());
             }
-            writer.write_record(&row).map_err(failed)?;
+            writer.write_record(&row)?;
         }
         if self.finished {
             let mut row = vec![
@@ -182,58 +193,53 @@ impl CanadianExport {
                 text_cell(&self.game_winners.join(" ")),
             ];
             row.resize(header.len(), String::new());
-            writer.write_record(&row).map_err(failed)?;
+            writer.write_record(&row)?;
         }
-        let bytes = writer.into_inner().map_err(|e| csv_failed(&e))?;
-        // The rows are made of strings, so the bytes are text: taken as they are, not copied.
-        Ok(String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        writer.flush()
     }
 
-    fn title(&self) -> &'static str {
-        self.game.title()
-    }
-}
-
-impl Exported for CanadianExport {
-    /// A row a hand, five columns a side: table, held, deducted, bonus, points, total.
-    fn to_csv(&self) -> Result<String, Error> {
-        self.csv(self.rounds.iter().cloned())
-    }
-
-    /// A heading, the scoreboard by side as a Markdown table, and each hand's points.
-    fn to_markdown(&self) -> String {
-        let mut out = String::new();
+    /// A heading, the scoreboard by side as a Markdown table, and each hand's points (the
+    /// hands read twice, once for each).
+    fn markdown<I: Iterator<Item = CanadianRound>>(
+        &self,
+        rounds: &dyn Fn() -> I,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
         let sides: Vec<String> = self.sides.keys().map(|s| cell(s)).collect();
-        let _ = writeln!(out, "# {}: {}\n", self.title(), sides.join(", "));
+        writeln!(out, "# {}: {}\n", self.title(), sides.join(", "))?;
         let mut header = String::from("| Hand | Out |");
         let mut rule = String::from("| ---: | --- |");
         for side in &sides {
-            let _ = write!(header, " {side} |");
+            header.push_str(&format!(" {side} |"));
             rule.push_str(" ---: |");
         }
-        let _ = writeln!(out, "{header}\n{rule}");
-        for r in &self.rounds {
+        writeln!(out, "{header}\n{rule}")?;
+        let mut any = false;
+        for r in rounds() {
+            any = true;
             let who = r.out.as_deref().map_or("-".to_string(), cell);
-            let _ = write!(out, "| {} | {who} |", r.round);
+            write!(out, "| {} | {who} |", r.round)?;
             for side in self.sides.keys() {
-                let _ = write!(out, " {:+} = {} |", r.points[side], r.totals[side]);
+                write!(out, " {:+} = {} |", r.points[side], r.totals[side])?;
             }
-            out.push('\n');
+            out.write_all(b"\n")?;
         }
-        out.push('\n');
-        out.push_str(&outcome(
-            self.finished,
-            &self.game_winners,
-            &format!(
-                "the game ends after the hand in which a side reaches {}",
-                self.target
-            ),
-        ));
-        if !self.rounds.is_empty() {
-            out.push_str("## How the points came about\n\n");
+        out.write_all(b"\n")?;
+        out.write_all(
+            outcome(
+                self.finished,
+                &self.game_winners,
+                &format!(
+                    "the game ends after the hand in which a side reaches {}",
+                    self.target
+                ),
+            )
+            .as_bytes(),
+        )?;
+        if any {
+            out.write_all(b"## How the points came about\n\n")?;
         }
-        for r in &self.rounds {
+        for r in rounds() {
             let scored: Vec<String> = self
                 .sides
                 .keys()
@@ -245,19 +251,30 @@ impl Exported for CanadianExport {
                         r.hand[side]
                     );
                     if r.bonus[side] > 0 {
-                        let _ = write!(how, " + going out {}", r.bonus[side]);
+                        how.push_str(&format!(" + going out {}", r.bonus[side]));
                     }
-                    let _ = write!(how, " = {}", r.points[side]);
+                    how.push_str(&format!(" = {}", r.points[side]));
                     how
                 })
                 .collect();
-            let _ = writeln!(out, "- Hand {}: {}", r.round, scored.join("; "));
+            writeln!(out, "- Hand {}: {}", r.round, scored.join("; "))?;
         }
-        out
+        Ok(())
     }
 
-    fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+    fn title(&self) -> &'static str {
+        self.game.title()
+    }
+}
+
+/// A game gathered whole writes as the same game exported a hand at a time.
+impl Exported for CanadianExport {
+    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
+        let head = CanadianExport {
+            rounds: Vec::new(),
+            ..self.clone()
+        };
+        head.write_with(format, &|| self.rounds.iter().cloned(), out)
     }
 }
 
@@ -280,6 +297,8 @@ mod tests {
         let whole = export(&setup, &tally);
         assert_eq!(exporting.to_csv().unwrap(), whole.to_csv().unwrap());
         assert_eq!(exporting.to_json(), whole.to_json());
+        // The hands written into the head's JSON as they come are the whole game's JSON.
+        assert_eq!(exporting.to_json(), serde_json::to_string(&whole).unwrap());
         assert_eq!(exporting.to_markdown(), whole.to_markdown());
         assert_eq!(
             whole.to_csv().unwrap().lines().count(),

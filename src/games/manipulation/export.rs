@@ -1,14 +1,13 @@
 //! Carousel's rows for export: every round's hands, points, winners, knocker, undercut and
 //! running totals, and the bonuses at the end.
 
-use crate::error::Error;
-use crate::export::{Exported, cell, csv_failed, outcome, text_cell};
+use crate::export::{Exported, Format, cell, json_with_rounds, outcome, text_cell};
 use crate::games::manipulation::breakdown;
 use crate::games::manipulation::game::Tally;
 use crate::games::manipulation::rules::Rules;
 use indexmap::IndexMap;
 use serde::Serialize;
-use std::fmt::Write;
+use std::io;
 
 /// One round as exported. Maps are keyed by player name, in seating order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -111,33 +110,41 @@ fn round_of(tally: &Tally, rules: &Rules, i: usize) -> Round {
     }
 }
 
-/// A scored game to export, gathered as a format needs it: the CSV a round at a time (a
-/// long game's rows are never all held at once), JSON and Markdown whole.
+/// A scored game to export, each round made as it is written: a long game's rows are never
+/// all held at once, in any format.
 pub struct Exporting<'a> {
     pub tally: &'a Tally,
     pub rules: &'a Rules,
 }
 
 impl Exported for Exporting<'_> {
-    fn to_json(&self) -> String {
-        export(self.tally, self.rules).to_json()
-    }
-
-    fn to_csv(&self) -> Result<String, Error> {
+    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
         let head = export_head(self.tally, self.rules);
-        head.csv((0..self.tally.rounds.len()).map(|i| round_of(self.tally, self.rules, i)))
-    }
-
-    fn to_markdown(&self) -> String {
-        export(self.tally, self.rules).to_markdown()
+        let rounds = || (0..self.tally.rounds.len()).map(|i| round_of(self.tally, self.rules, i));
+        head.write_with(format, &rounds, out)
     }
 }
 
 impl Export {
-    /// The CSV of this game with `rounds` as its rows, each dropped once written.
-    fn csv(&self, rounds: impl Iterator<Item = Round>) -> Result<String, Error> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        let failed = |e: csv::Error| csv_failed(&e);
+    /// Writes this game (its rounds left out) with the rounds `rounds` gives, in `format`.
+    fn write_with<I: Iterator<Item = Round>>(
+        &self,
+        format: Format,
+        rounds: &dyn Fn() -> I,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        match format {
+            Format::Csv => self.csv(rounds(), out),
+            Format::Markdown => self.markdown(rounds, out),
+            Format::Json => json_with_rounds(self, rounds(), out),
+        }
+    }
+
+    /// A row a round, then `bonuses` and `final` rows once the game is over. Each player has
+    /// three columns: deadwood, points and total (on the `bonuses` row: the bonus and the
+    /// final total). Winners are joined with a space.
+    fn csv(&self, rounds: impl Iterator<Item = Round>, out: &mut dyn io::Write) -> io::Result<()> {
+        let mut writer = csv::Writer::from_writer(out);
         let mut header = vec![
             "round".to_string(),
             "knocker".to_string(),
@@ -150,7 +157,7 @@ impl Export {
             header.push(text_cell(&format!("{name} points")));
             header.push(text_cell(&format!("{name} total")));
         }
-        writer.write_record(&header).map_err(failed)?;
+        writer.write_record(&header)?;
         for r in rounds {
             let mut row = vec![
                 r.round.to_string(),
@@ -164,7 +171,7 @@ impl Export {
                 row.push(r.points[name].to_string());
                 row.push(r.totals[name].to_string());
             }
-            writer.write_record(&row).map_err(failed)?;
+            writer.write_record(&row)?;
         }
         if let (Some(bonuses), Some(finals)) = (&self.bonuses, &self.final_totals) {
             let mut row = vec![
@@ -179,40 +186,29 @@ impl Export {
                 row.push(bonuses[name].to_string());
                 row.push(finals[name].to_string());
             }
-            writer.write_record(&row).map_err(failed)?;
+            writer.write_record(&row)?;
         }
-        let bytes = writer.into_inner().map_err(|e| csv_failed(&e))?;
-        // The rows are made of strings, so the bytes are text: taken as they are, not copied.
-        Ok(String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
-    }
-}
-
-impl Exported for Export {
-    fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
-    /// A row a round, then `bonuses` and `final` rows once the game is over. Each player has
-    /// three columns: deadwood, points and total (on the `bonuses` row: the bonus and the
-    /// final total). Winners are joined with a space.
-    fn to_csv(&self) -> Result<String, Error> {
-        self.csv(self.rounds.iter().cloned())
+        writer.flush()
     }
 
     /// A heading, the scoreboard as a Markdown table, and how every round's points and every
-    /// bonus came about.
-    fn to_markdown(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "# Carousel: {}\n", cell(&self.players.join(", ")));
+    /// bonus came about (the rounds read twice, once for each).
+    fn markdown<I: Iterator<Item = Round>>(
+        &self,
+        rounds: &dyn Fn() -> I,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        writeln!(out, "# Carousel: {}\n", cell(&self.players.join(", ")))?;
         let mut header = String::from("| Round | Knocker | Winners |");
         let mut rule = String::from("| ---: | --- | --- |");
         for name in &self.players {
-            let _ = write!(header, " {} |", cell(name));
+            header.push_str(&format!(" {} |", cell(name)));
             rule.push_str(" ---: |");
         }
-        let _ = writeln!(out, "{header}\n{rule}");
-        for r in &self.rounds {
+        writeln!(out, "{header}\n{rule}")?;
+        let mut any = false;
+        for r in rounds() {
+            any = true;
             let knocker = r.knocker.as_deref().map_or("-".to_string(), cell);
             let mut how = cell(&r.winners.join(", "));
             if r.undercut {
@@ -221,45 +217,48 @@ impl Exported for Export {
             if r.went_out {
                 how.push_str(" (went out)");
             }
-            let _ = write!(out, "| {} | {knocker} | {how} |", r.round);
+            write!(out, "| {} | {knocker} | {how} |", r.round)?;
             for name in &self.players {
                 let gained = r.points[name];
                 let total = r.totals[name];
                 if gained > 0 {
-                    let _ = write!(out, " +{gained} = {total} |");
+                    write!(out, " +{gained} = {total} |")?;
                 } else {
-                    let _ = write!(out, " {total} |");
+                    write!(out, " {total} |")?;
                 }
             }
-            out.push('\n');
+            out.write_all(b"\n")?;
         }
         if let (Some(bonuses), Some(finals)) = (&self.bonuses, &self.final_totals) {
-            out.push_str("| | | Bonuses |");
+            out.write_all(b"| | | Bonuses |")?;
             for name in &self.players {
-                let _ = write!(out, " +{} |", bonuses[name]);
+                write!(out, " +{} |", bonuses[name])?;
             }
-            out.push_str("\n| | | **Final** |");
+            out.write_all(b"\n| | | **Final** |")?;
             for name in &self.players {
-                let _ = write!(out, " **{}** |", finals[name]);
+                write!(out, " **{}** |", finals[name])?;
             }
-            out.push('\n');
+            out.write_all(b"\n")?;
         }
-        out.push('\n');
-        out.push_str(&outcome(
-            self.finished,
-            &self.game_winners,
-            &format!("the game ends when a total reaches {}", self.target),
-        ));
-        if !self.rounds.is_empty() {
-            out.push_str("## How the points came about\n\n");
+        out.write_all(b"\n")?;
+        out.write_all(
+            outcome(
+                self.finished,
+                &self.game_winners,
+                &format!("the game ends when a total reaches {}", self.target),
+            )
+            .as_bytes(),
+        )?;
+        if any {
+            out.write_all(b"## How the points came about\n\n")?;
         }
-        for r in &self.rounds {
+        for r in rounds() {
             let scored: Vec<String> = r
                 .breakdown
                 .iter()
                 .map(|(name, formula)| format!("{} {formula} = {}", cell(name), r.points[name]))
                 .collect();
-            let _ = writeln!(out, "- Round {}: {}", r.round, scored.join("; "));
+            writeln!(out, "- Round {}: {}", r.round, scored.join("; "))?;
         }
         if let (Some(bonuses), Some(formulas)) = (&self.bonuses, &self.bonus_breakdown) {
             let scored: Vec<String> = formulas
@@ -274,9 +273,21 @@ impl Exported for Export {
                     }
                 })
                 .collect();
-            let _ = writeln!(out, "- Bonuses: {}", scored.join("; "));
+            writeln!(out, "- Bonuses: {}", scored.join("; "))?;
         }
-        out
+        Ok(())
+    }
+}
+
+/// A game gathered whole (the tests' and the REPL's small games) writes as the same game
+/// exported a round at a time.
+impl Exported for Export {
+    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
+        let head = Export {
+            rounds: Vec::new(),
+            ..self.clone()
+        };
+        head.write_with(format, &|| self.rounds.iter().cloned(), out)
     }
 }
 
@@ -308,6 +319,8 @@ mod tests {
         let whole = export(&scored, &record.rules);
         assert_eq!(exporting.to_csv().unwrap(), whole.to_csv().unwrap());
         assert_eq!(exporting.to_json(), whole.to_json());
+        // The rounds written into the head's JSON as they come are the whole game's JSON.
+        assert_eq!(exporting.to_json(), serde_json::to_string(&whole).unwrap());
         assert_eq!(exporting.to_markdown(), whole.to_markdown());
         assert_eq!(whole.to_csv().unwrap().lines().count(), 6);
     }
