@@ -64,6 +64,72 @@ pub trait Exported {
     }
 }
 
+/// A game's export in parts, as each game gathers it: what every format says besides the
+/// rounds (the head, whose `rounds` are left empty when it is written), each round's row,
+/// and the game's own CSV and Markdown made from its rows. The formats are chosen here
+/// once for the family ([`write_parts`]), JSON written here for every game.
+pub(crate) trait Parts: serde::Serialize + Clone {
+    type Round: serde::Serialize + Clone;
+    /// The rounds gathered (none in a head).
+    fn rounds(&self) -> &[Self::Round];
+    /// The same game with no rounds gathered: its head.
+    fn head(&self) -> Self;
+    /// The CSV, a row a round of `rounds`, each dropped once written.
+    fn csv(
+        &self,
+        rounds: impl Iterator<Item = Self::Round>,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()>;
+    /// The Markdown, the rounds made by `rounds` each time they are read.
+    fn markdown<I: Iterator<Item = Self::Round>>(
+        &self,
+        rounds: &dyn Fn() -> I,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()>;
+}
+
+/// Writes `head` (its rounds left out) in `format`, with the rounds `rounds` makes, each as
+/// it is written.
+pub(crate) fn write_parts<H: Parts, I: Iterator<Item = H::Round>>(
+    head: &H,
+    format: Format,
+    rounds: &dyn Fn() -> I,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    match format {
+        Format::Csv => head.csv(rounds(), out),
+        Format::Markdown => head.markdown(rounds, out),
+        Format::Json => json_with_rounds(head, rounds(), out),
+    }
+}
+
+/// A scored game to export: its head, and its `count` rounds, each made by `round` as it is
+/// written, so that a long game's rows are never all held at once, in any format.
+pub(crate) struct Exporting<H, F> {
+    pub head: H,
+    pub count: usize,
+    pub round: F,
+}
+
+impl<H: Parts, F: Fn(usize) -> H::Round> Exported for Exporting<H, F> {
+    fn write_to(&self, format: Format, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        write_parts(
+            &self.head,
+            format,
+            &|| (0..self.count).map(&self.round),
+            out,
+        )
+    }
+}
+
+/// A game gathered whole (the tests' small games) writes as the same game exported a round
+/// at a time.
+impl<H: Parts> Exported for H {
+    fn write_to(&self, format: Format, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        write_parts(&self.head(), format, &|| self.rounds().iter().cloned(), out)
+    }
+}
+
 /// Writes `head`'s JSON, one line, with `rounds` in place of its empty `rounds` list, each
 /// serialized as it comes. The list is found by its key with an empty list after it, which
 /// no string of the head can hold: a quote inside a JSON string is always escaped.

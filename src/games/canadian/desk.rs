@@ -462,7 +462,7 @@ impl Desk for Setup {
     }
 
     fn export<'a>(setup: &'a Setup, tally: &'a Tally) -> Box<dyn Exported + 'a> {
-        Box::new(super::export::Exporting { setup, tally })
+        Box::new(super::export::exporting(setup, tally))
     }
 
     /// Keyed by side, the game's name first; `final` only once finished, and no bonuses

@@ -1,7 +1,7 @@
 //! Canadian and Carolina Rummy's rows for export: every hand by side (the table laid, what
 //! was held, what was deducted, the going-out bonus, the points) and the running totals.
 
-use crate::export::{Exported, Format, cell, json_with_rounds, outcome, text_cell};
+use crate::export::{Parts, cell, outcome, text_cell};
 use crate::family::GameKind;
 use crate::games::canadian;
 use crate::games::canadian::scoring::{HandScore, SideScore};
@@ -128,33 +128,29 @@ fn export_head(setup: &canadian::play::Setup, tally: &canadian::record::Tally) -
     }
 }
 
-/// A scored game to export, each hand made as it is written: a long game's rows are never
-/// all held at once, in any format.
-pub(crate) struct Exporting<'a> {
-    pub setup: &'a canadian::play::Setup,
-    pub tally: &'a canadian::record::Tally,
-}
-
-impl Exported for Exporting<'_> {
-    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
-        let head = export_head(self.setup, self.tally);
-        let rounds = || (0..self.tally.rounds.len()).map(|i| round_of(self.setup, self.tally, i));
-        head.write_with(format, &rounds, out)
+/// A scored game to export, each hand made as it is written ([`crate::export::Exporting`]).
+pub(crate) fn exporting<'a>(
+    setup: &'a canadian::play::Setup,
+    tally: &'a canadian::record::Tally,
+) -> crate::export::Exporting<CanadianExport, impl Fn(usize) -> CanadianRound + 'a> {
+    crate::export::Exporting {
+        head: export_head(setup, tally),
+        count: tally.rounds.len(),
+        round: move |i| round_of(setup, tally, i),
     }
 }
 
-impl CanadianExport {
-    /// Writes this game (its hands left out) with the hands `rounds` gives, in `format`.
-    fn write_with<I: Iterator<Item = CanadianRound>>(
-        &self,
-        format: Format,
-        rounds: &dyn Fn() -> I,
-        out: &mut dyn io::Write,
-    ) -> io::Result<()> {
-        match format {
-            Format::Csv => self.csv(rounds(), out),
-            Format::Markdown => self.markdown(rounds, out),
-            Format::Json => json_with_rounds(self, rounds(), out),
+impl Parts for CanadianExport {
+    type Round = CanadianRound;
+
+    fn rounds(&self) -> &[CanadianRound] {
+        &self.rounds
+    }
+
+    fn head(&self) -> CanadianExport {
+        CanadianExport {
+            rounds: Vec::new(),
+            ..self.clone()
         }
     }
 
@@ -261,26 +257,18 @@ impl CanadianExport {
         }
         Ok(())
     }
-
-    fn title(&self) -> &'static str {
-        self.game.title()
-    }
 }
 
-/// A game gathered whole writes as the same game exported a hand at a time.
-impl Exported for CanadianExport {
-    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
-        let head = CanadianExport {
-            rounds: Vec::new(),
-            ..self.clone()
-        };
-        head.write_with(format, &|| self.rounds.iter().cloned(), out)
+impl CanadianExport {
+    fn title(&self) -> &'static str {
+        self.game.title()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::Exported;
     use crate::games::canadian::Variant;
     use crate::games::canadian::play::scored;
     use crate::games::canadian::record::Record;
@@ -290,10 +278,7 @@ mod tests {
         let text = std::fs::read_to_string("examples/canadian-game.toml").unwrap();
         let record = Record::from_toml(&text, Variant::Canadian).unwrap();
         let (setup, tally) = scored(&record).unwrap();
-        let exporting = Exporting {
-            setup: &setup,
-            tally: &tally,
-        };
+        let exporting = exporting(&setup, &tally);
         let whole = export(&setup, &tally);
         assert_eq!(exporting.to_csv().unwrap(), whole.to_csv().unwrap());
         assert_eq!(exporting.to_json(), whole.to_json());

@@ -510,10 +510,7 @@ impl Desk for Setup {
     }
 
     fn export<'a>(setup: &'a Setup, tally: &'a Tally) -> Box<dyn Exported + 'a> {
-        Box::new(export::Exporting {
-            tally,
-            rules: &setup.rules,
-        })
+        Box::new(export::exporting(tally, &setup.rules))
     }
 
     fn json_shape(_setup: &Setup) -> crate::tally::JsonShape {

@@ -1,7 +1,7 @@
 //! Carousel's rows for export: every round's hands, points, winners, knocker, undercut and
 //! running totals, and the bonuses at the end.
 
-use crate::export::{Exported, Format, cell, json_with_rounds, outcome, text_cell};
+use crate::export::{Parts, cell, outcome, text_cell};
 use crate::games::manipulation::breakdown;
 use crate::games::manipulation::game::Tally;
 use crate::games::manipulation::rules::Rules;
@@ -110,33 +110,29 @@ fn round_of(tally: &Tally, rules: &Rules, i: usize) -> Round {
     }
 }
 
-/// A scored game to export, each round made as it is written: a long game's rows are never
-/// all held at once, in any format.
-pub struct Exporting<'a> {
-    pub tally: &'a Tally,
-    pub rules: &'a Rules,
-}
-
-impl Exported for Exporting<'_> {
-    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
-        let head = export_head(self.tally, self.rules);
-        let rounds = || (0..self.tally.rounds.len()).map(|i| round_of(self.tally, self.rules, i));
-        head.write_with(format, &rounds, out)
+/// A scored game to export, each round made as it is written ([`crate::export::Exporting`]).
+pub(crate) fn exporting<'a>(
+    tally: &'a Tally,
+    rules: &'a Rules,
+) -> crate::export::Exporting<Export, impl Fn(usize) -> Round + 'a> {
+    crate::export::Exporting {
+        head: export_head(tally, rules),
+        count: tally.rounds.len(),
+        round: move |i| round_of(tally, rules, i),
     }
 }
 
-impl Export {
-    /// Writes this game (its rounds left out) with the rounds `rounds` gives, in `format`.
-    fn write_with<I: Iterator<Item = Round>>(
-        &self,
-        format: Format,
-        rounds: &dyn Fn() -> I,
-        out: &mut dyn io::Write,
-    ) -> io::Result<()> {
-        match format {
-            Format::Csv => self.csv(rounds(), out),
-            Format::Markdown => self.markdown(rounds, out),
-            Format::Json => json_with_rounds(self, rounds(), out),
+impl Parts for Export {
+    type Round = Round;
+
+    fn rounds(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    fn head(&self) -> Export {
+        Export {
+            rounds: Vec::new(),
+            ..self.clone()
         }
     }
 
@@ -279,21 +275,10 @@ impl Export {
     }
 }
 
-/// A game gathered whole (the tests' and the REPL's small games) writes as the same game
-/// exported a round at a time.
-impl Exported for Export {
-    fn write_to(&self, format: Format, out: &mut dyn io::Write) -> io::Result<()> {
-        let head = Export {
-            rounds: Vec::new(),
-            ..self.clone()
-        };
-        head.write_with(format, &|| self.rounds.iter().cloned(), out)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::Exported;
     use crate::games::manipulation::game::GameRecord;
     use crate::games::manipulation::play::tally;
 
@@ -312,10 +297,7 @@ mod tests {
     fn a_game_exported_a_round_at_a_time_says_what_it_says_gathered_whole() {
         let record = GameRecord::from_toml(GAME).unwrap();
         let scored = tally(&record).unwrap();
-        let exporting = Exporting {
-            tally: &scored,
-            rules: &record.rules,
-        };
+        let exporting = exporting(&scored, &record.rules);
         let whole = export(&scored, &record.rules);
         assert_eq!(exporting.to_csv().unwrap(), whole.to_csv().unwrap());
         assert_eq!(exporting.to_json(), whole.to_json());
