@@ -54,7 +54,7 @@ use carousel::card::HandCard;
 use carousel::card::TableCard;
 use carousel::games::manipulation::rules::Rules;
 use carousel::games::manipulation::solver::methods::{
-    Method, program_effort, program_work, search_work, solve_alone,
+    Method, program_work, search_work, solve_alone,
 };
 use carousel::games::manipulation::solver::{arrange, solve};
 use carousel::games::manipulation::table::Hand;
@@ -274,8 +274,9 @@ fn time_methods_alone(classes: &[(String, Vec<Case>)], each: bool) {
             if each {
                 let moves = search_work(&case.table, &case.hand, &case.rules, case.deck)
                     .expect("a position the deck can hold");
-                let effort = program_effort(&case.table, &case.hand, &case.rules, case.deck)
-                    .expect("a position the deck can hold");
+                let effort = program_work(&case.table, &case.hand, &case.rules, case.deck)
+                    .expect("a position the deck can hold")
+                    .effort;
                 println!(
                     "  {name} {:>3}: search {:>8.3} ms {moves:>9} moves   program {:>8.3} ms \
                      {effort:>11} effort",
@@ -344,13 +345,10 @@ fn count_program_work(classes: &[(String, Vec<Case>)], each: bool) {
         let mut pivots: Vec<u64> = Vec::new();
         let mut effort: Vec<u64> = Vec::new();
         for case in cases {
-            let count =
-                |work: fn(&Table, &Hand, &Rules, carousel::deck::Deck) -> Result<u64, _>| {
-                    work(&case.table, &case.hand, &case.rules, case.deck)
-                        .expect("a position the deck can hold")
-                };
-            pivots.push(count(program_work));
-            effort.push(count(program_effort));
+            let work = program_work(&case.table, &case.hand, &case.rules, case.deck)
+                .expect("a position the deck can hold");
+            pivots.push(work.pivots);
+            effort.push(work.effort);
             if each {
                 println!(
                     "  {name} {:>3}: {:>8} pivots {:>11} effort",

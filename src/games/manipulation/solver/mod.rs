@@ -142,39 +142,33 @@ pub mod methods {
         Ok(work.spent)
     }
 
-    /// The simplex effort (see `simplex::BranchAndBound::effort`) the program alone spends
-    /// on a position, solved to the end: what its turns are measured in, the same on every
-    /// run (0 where the program can't take the pool).
-    pub fn program_effort(
-        table: &Table,
-        hand: &Hand,
-        rules: &Rules,
-        deck: Deck,
-    ) -> Result<u64, Error> {
-        let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
-            return Ok(0);
-        };
-        Ok(
-            super::ilp::Program::new(&pool, &config).map_or(0, |mut program| {
-                program.advance(u64::MAX, meld_rules);
-                program.effort()
-            }),
-        )
+    /// What the program alone spends on a position, solved to the end: its simplex pivots,
+    /// and its effort (see `simplex::BranchAndBound::effort`), what its turns are measured
+    /// in. Both are the same on every run, so two builds of the program compare free of the
+    /// machine's noise (0 where the program can't take the pool).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct ProgramWork {
+        pub pivots: u64,
+        pub effort: u64,
     }
 
-    /// The simplex pivots the program alone takes on a position, solved to the end: its
-    /// measure of work, the same on every run (0 where the program can't take the pool).
+    /// [`ProgramWork`] of a position.
     pub fn program_work(
         table: &Table,
         hand: &Hand,
         rules: &Rules,
         deck: Deck,
-    ) -> Result<u64, Error> {
+    ) -> Result<ProgramWork, Error> {
         let Some((pool, config, meld_rules)) = play_pool(table, hand, rules, deck)? else {
-            return Ok(0);
+            return Ok(ProgramWork::default());
         };
-        Ok(super::ilp::Program::new(&pool, &config)
-            .map_or(0, |mut program| program.pivots_to_the_end(meld_rules)))
+        Ok(super::ilp::Program::new(&pool, &config).map_or_else(
+            ProgramWork::default,
+            |mut program| ProgramWork {
+                pivots: program.pivots_to_the_end(meld_rules),
+                effort: program.effort(),
+            },
+        ))
     }
 }
 

@@ -2218,24 +2218,26 @@ mod tests {
         assert!(rows_seen.len() > 2, "{rows_seen:?}");
     }
 
+    /// Starts `node` and pivots it to its end, outside the search's own loop.
+    fn solve_node_alone(search: &mut BranchAndBound, node: &mut Node) {
+        search.start(node);
+        search.enter(node);
+        while matches!(search.lp.step(), Step::Pivoted) {}
+    }
+
     #[test]
     fn a_node_not_solved_straight_after_its_parent_starts_from_the_parents_basis() {
         // The relaxation lays three and a half: the root branches.
         let (model, _) = six_of_two_in_seven();
         let mut search = BranchAndBound::new(model);
-        let solve_node = |search: &mut BranchAndBound, node: &mut Node| {
-            search.start(node);
-            search.enter(node);
-            while matches!(search.lp.step(), Step::Pivoted) {}
-        };
         let mut root = search.next_node().expect("the root");
-        solve_node(&mut search, &mut root);
+        solve_node_alone(&mut search, &mut root);
         search.settle(root).expect("no trouble");
         let mut first = search.open.pop().expect("the root's first child");
         let mut second = search.open.pop().expect("the root's second child");
         let (_, basis) = second.start.clone().expect("the root's basis");
         // Solving the first child moves the basis away from the root's.
-        solve_node(&mut search, &mut first);
+        solve_node_alone(&mut search, &mut first);
         assert_ne!(search.lp.basis.head, basis.head);
         search.start(&mut second);
         assert_eq!(search.lp.basis.head, basis.head);
@@ -2247,17 +2249,12 @@ mod tests {
     fn a_node_started_from_a_basis_no_other_node_waits_on_takes_it_without_a_copy() {
         let (model, _) = six_of_two_in_seven();
         let mut search = BranchAndBound::new(model);
-        let solve_node = |search: &mut BranchAndBound, node: &mut Node| {
-            search.start(node);
-            search.enter(node);
-            while matches!(search.lp.step(), Step::Pivoted) {}
-        };
         let mut root = search.next_node().expect("the root");
-        solve_node(&mut search, &mut root);
+        solve_node_alone(&mut search, &mut root);
         search.settle(root).expect("no trouble");
         let mut first = search.open.pop().expect("the root's first child");
         let mut second = search.open.pop().expect("the root's second child");
-        solve_node(&mut search, &mut first);
+        solve_node_alone(&mut search, &mut first);
         search.release(first);
         // Only the second child holds the root's basis now.
         let (_, basis) = second.start.as_ref().expect("the root's basis");
