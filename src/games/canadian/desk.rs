@@ -218,7 +218,9 @@ pub(crate) fn tell(game: &Game, notes: &[SessionNote<Setup>], look: Look) -> Str
             }
         }
     }
-    if !scored {
+    // What the hand in play still needs, once some of it is given: a correction to an
+    // earlier hand, or a rule changed, between hands asks for nothing yet.
+    if !scored && !game.pending().is_blank() {
         let missing = game.missing();
         if !missing.is_empty() {
             out.truncate(out.trim_end().len());
