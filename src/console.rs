@@ -8,6 +8,7 @@
 //! disk) is reported on stderr with exit status [`WRITE_FAILED`]. Writes to stderr are best
 //! effort: there is nowhere left to report their failure.
 
+use crate::card::{Rank, Suit};
 use crate::render::look::Look;
 use std::cell::RefCell;
 use std::fmt;
@@ -262,7 +263,6 @@ impl Console {
     }
 }
 
-/// `print!` to a console: never a panic (see the module).
 /// `text` with every line wider than `width` wrapped at word boundaries, the lines after
 /// the first indented two more than it. A table's line (drawn with box characters) is kept
 /// whole: a table chooses its own layout for the width. A last piece with no line end (a
@@ -289,18 +289,92 @@ fn fit(text: &str, width: usize) -> String {
         } else {
             let lead = line.len() - line.trim_start_matches(' ').len();
             let indent = " ".repeat((lead + 2).min(width / 2));
-            // Lines break at spaces only: `going-out-bonus` or `*10h` is never cut.
-            let options = textwrap::Options::new(width)
-                .subsequent_indent(&indent)
-                .break_words(false)
-                .word_splitter(textwrap::WordSplitter::NoHyphenation);
-            out.push_str(&textwrap::fill(line, &options));
+            out.push_str(&textwrap::fill(line, wrapping(width, &indent)));
         }
         out.push_str(end);
     }
     out
 }
 
+/// How the program's lines wrap at `width`, the lines after the first `indent` in: at spaces
+/// only, so `going-out-bonus` or `*10h` is never cut, and never between two cards of a meld or
+/// a hand ([`keeping_cards_together`]).
+pub(crate) fn wrapping(width: usize, indent: &str) -> textwrap::Options<'_> {
+    textwrap::Options::new(width)
+        .subsequent_indent(indent)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .word_separator(textwrap::WordSeparator::Custom(keeping_cards_together))
+}
+
+/// The most columns of cards kept on one line: a meld of four (`10s 10h 10d 10c`). A longer
+/// row of cards (a hand) breaks after that many, so a narrow terminal can still hold it.
+const MOST_KEPT_TOGETHER: usize = 15;
+
+/// The words a line wraps by: those between spaces, but cards one space apart are one word
+/// (up to [`MOST_KEPT_TOGETHER`] columns), so `Ks Kh Kd Kc` is never split across lines, nor
+/// `melds alice='Ks Kh 2c'` inside its quotes.
+fn keeping_cards_together(line: &str) -> Box<dyn Iterator<Item = textwrap::core::Word<'_>> + '_> {
+    let mut words = textwrap::WordSeparator::AsciiSpace
+        .find_words(line)
+        .peekable();
+    // Every word and space is a slice of `line`.
+    let at = move |part: &str| part.as_ptr() as usize - line.as_ptr() as usize;
+    Box::new(std::iter::from_fn(move || {
+        let first = words.next()?;
+        let start = at(first.word);
+        let mut last = first;
+        while ends_with_card(last.word) && last.whitespace == " " {
+            let Some(next) = words.peek() else {
+                break;
+            };
+            let end = at(next.word) + next.word.len();
+            if !starts_with_card(next.word)
+                || textwrap::core::display_width(&line[start..end]) > MOST_KEPT_TOGETHER
+            {
+                break;
+            }
+            last = words.next()?;
+        }
+        let end = at(last.whitespace) + last.whitespace.len();
+        Some(textwrap::core::Word::from(&line[start..end]))
+    }))
+}
+
+/// Whether a word ends with a card: `Kh`, `alice='Ks`, `(7h`, `9d,`.
+fn ends_with_card(word: &str) -> bool {
+    let word = word.trim_end_matches(CLOSING);
+    let card = word.rsplit(OPENING).next().unwrap_or(word);
+    is_card_as_written(card)
+}
+
+/// Whether a word starts with a card: `Kh`, `2c'`, `*10h,`, `(7h`.
+fn starts_with_card(word: &str) -> bool {
+    let word = word.trim_start_matches(OPENING);
+    let card = word.split(CLOSING).next().unwrap_or(word);
+    is_card_as_written(card)
+}
+
+/// What may stand before a card in a word (`alice='Ks`), and after one (`2c',`).
+const OPENING: &[char] = &['=', '\'', '"', '('];
+const CLOSING: &[char] = &[',', '.', ')', '\'', '"', ':', ';'];
+
+/// Whether `token` is a card as the program writes one: `7h`, `10s`, a joker `*`, or a joker
+/// with the card it stands for, `*7h`.
+fn is_card_as_written(token: &str) -> bool {
+    if token == "*" {
+        return true;
+    }
+    let face = token.strip_prefix('*').unwrap_or(token);
+    let Some(letter) = face.chars().last() else {
+        return false;
+    };
+    let rank = &face[..face.len() - letter.len_utf8()];
+    Suit::ALL.iter().any(|suit| suit.letter() == letter)
+        && Rank::all().any(|known| known.name() == rank)
+}
+
+/// `print!` to a console: never a panic (see the module).
 macro_rules! say {
     ($console:expr, $($arg:tt)*) => { $console.write(format_args!($($arg)*)) };
 }
@@ -337,6 +411,59 @@ mod tests {
             fit("  an indented line of words\n", 16),
             "  an indented\n    line of\n    words\n"
         );
+    }
+
+    #[test]
+    fn a_wrapped_line_never_splits_the_cards_of_a_meld() {
+        let line = "Legal: ann's table is Ks Kh Kd 2c (kings 40) | Qs Qh Qd * (queens 170) | As Ad Ac (aces 75): 285.\n";
+        assert_eq!(
+            fit(line, 40),
+            "Legal: ann's table is Ks Kh Kd 2c (kings\n  40) | Qs Qh Qd * (queens 170) |\n  As Ad Ac (aces 75): 285.\n"
+        );
+        // A joker standing for a card, and ten's two digits, are cards too.
+        assert_eq!(
+            fit("a meld of 10s 10h *10d here\n", 20),
+            "a meld of\n  10s 10h *10d here\n"
+        );
+        // Words that only look alike are not held together.
+        assert_eq!(fit("go As far as 7x\n", 8), "go As\n  far as\n  7x\n");
+        // Cards within quotes or brackets, or before a comma, are cards.
+        assert_eq!(
+            fit("round out alice melds alice='Ks Kh 2c' bob=85\n", 30),
+            "round out alice melds\n  alice='Ks Kh 2c' bob=85\n"
+        );
+        assert_eq!(
+            fit("ben played (7h 8h 9h, 1 left)\n", 20),
+            "ben played\n  (7h 8h 9h, 1 left)\n"
+        );
+    }
+
+    #[test]
+    fn a_row_of_cards_longer_than_a_meld_of_four_may_break_so_a_narrow_terminal_holds_it() {
+        let hand = "hand: 2s 3s 4s 5s 6s 7s 8s 9s 10s\n";
+        let fitted = fit(hand, 20);
+        assert_eq!(fitted, "hand: 2s 3s 4s 5s 6s\n  7s 8s 9s 10s\n");
+        assert!(fitted.lines().all(|l| l.len() <= 20), "{fitted}");
+    }
+
+    proptest::proptest! {
+        /// Whatever a line holds (cards, quotes, brackets, wide or control characters), it is
+        /// wrapped without a panic and without a word lost or changed, and a line breaks
+        /// only where the text had a space.
+        #[test]
+        fn wrapping_keeps_every_word(
+            words in proptest::collection::vec(
+                "(10s|Kh|\\*|\\*7h|2c'|alice='Ks|\\(7h|9d,|\\||[a-z]{1,8}|[^ \n]{1,6})",
+                0..30,
+            ),
+            width in 1usize..60,
+        ) {
+            let line = format!("{}\n", words.join(" "));
+            let fitted = fit(&line, width);
+            let before: Vec<&str> = line.split_whitespace().collect();
+            let after: Vec<&str> = fitted.split_whitespace().collect();
+            proptest::prop_assert_eq!(before, after);
+        }
     }
 
     #[test]

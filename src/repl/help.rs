@@ -312,11 +312,7 @@ fn fill(line: &str, width: usize, indent: usize) -> String {
         line.to_string()
     } else {
         let indent = " ".repeat(indent);
-        let options = textwrap::Options::new(width)
-            .subsequent_indent(&indent)
-            .break_words(false)
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        textwrap::fill(line, &options)
+        textwrap::fill(line, crate::console::wrapping(width, &indent))
     };
     text.push('\n');
     text
