@@ -2287,6 +2287,103 @@ mod tests {
         );
     }
 
+    /// A record's error is its place and its problem, each typed, said as one line.
+    #[test]
+    fn a_record_error_says_its_place_then_its_problem() {
+        let hand = RecordProblem::HandDisagrees {
+            round: 2,
+            player: "Mary Jo".to_string(),
+            says: Some(WrittenHand::Cards("4s Ah".to_string())),
+            gives: Some(WrittenHand::Count(12)),
+        }
+        .at(RecordPlace::Round {
+            number: 2,
+            key: Some(RoundKey::Hand("Mary Jo".to_string())),
+        });
+        assert!(!hand.is_refusal());
+        assert_eq!(
+            hand.to_string(),
+            "round 2, hands.Mary Jo: the record says \"4s Ah\", but the log of play gives 12. The file is left as it is: put it back to 12 and type fix 2 hand \"Mary Jo\" 4s Ah in the game"
+        );
+        let duplicate = RecordProblem::Toml {
+            message: "duplicate key".to_string(),
+        }
+        .at(RecordPlace::Line {
+            at: TomlLine {
+                line: 9,
+                token: Some("alice".to_string()),
+            },
+            part: RecordPart::Round(2),
+        });
+        assert_eq!(
+            duplicate.to_string(),
+            "round 2 (line 9, \"alice\"): duplicate key"
+        );
+        let step = RecordProblem::Step {
+            error: Box::new(
+                StepForm::NotAStep {
+                    verb: "fly".to_string(),
+                }
+                .into(),
+            ),
+        }
+        .at(RecordPlace::Step {
+            list: LogList::Log,
+            number: Some(3),
+            line: "bob: fly".to_string(),
+        });
+        assert_eq!(
+            step.to_string(),
+            "play.log, step 3 \"bob: fly\": \"fly\" is not a step; the steps are draw, play, done, knock, hand, cards"
+        );
+        assert_eq!(
+            RecordProblem::RoundCount { held: 1, gave: 2 }
+                .at(RecordPlace::Key(RecordKey::Rounds))
+                .to_string(),
+            "round: the record holds 1 finished round, but its log of play gives 2 finished rounds. The file is left as it is: to add a round, put the file back and type round RESULT in the game; to take one out, fix N delete"
+        );
+        assert_eq!(
+            RecordProblem::NotAGame {
+                given: GameGiven::Kind("integer"),
+                games: vec!["carousel", "canadian"],
+            }
+            .at(RecordPlace::GameKey { line: 1 })
+            .to_string(),
+            "line 1, game: a integer is not a game; the games are carousel, canadian"
+        );
+    }
+
+    /// Names, tokens and log lines in a record's place are the record's own bytes, shown
+    /// with their control characters escaped.
+    #[test]
+    fn a_record_place_shows_names_and_tokens_printable() {
+        let places = [
+            RecordPlace::Round {
+                number: 1,
+                key: Some(RoundKey::Melds("a\u{1b}[2Jb".to_string())),
+            },
+            RecordPlace::Line {
+                at: TomlLine {
+                    line: 4,
+                    token: Some("a\u{7}b".to_string()),
+                },
+                part: RecordPart::Head,
+            },
+            RecordPlace::Step {
+                list: LogList::Redo,
+                number: None,
+                line: "a\u{1b}b: draw".to_string(),
+            },
+        ];
+        for place in places {
+            let said = place.to_string();
+            assert!(
+                !said.chars().any(char::is_control) && said.contains("\\u{"),
+                "{said}"
+            );
+        }
+    }
+
     #[test]
     fn a_step_of_a_saved_log_that_fails_is_a_wrong_record_not_a_refusal() {
         let err = Error::AtStep {

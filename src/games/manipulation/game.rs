@@ -384,6 +384,34 @@ mod tests {
         );
     }
 
+    /// A name a record gives is data: a hand keyed by a name with a control character is
+    /// said at its typed place, the name shown escaped in the place and the problem alike.
+    #[test]
+    fn record_a_name_with_a_control_character_is_shown_escaped_in_the_place() {
+        let text = format!(
+            "{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\ncarol = 3\n\"z\\u001bed\" = 4\n"
+        );
+        let err = tally(&record(&text)).unwrap_err();
+        let Error::Record { place, problem } = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!(
+            *place,
+            RecordPlace::Round {
+                number: 1,
+                key: Some(RoundKey::Hand("z\u{1b}ed".to_string())),
+            }
+        );
+        assert!(
+            matches!(&**problem, RecordProblem::NotAPlayer { name, .. } if name == "z\u{1b}ed"),
+            "{problem:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "round 1, hands.z\\u{1b}ed: \"z\\u{1b}ed\" is not a player (the players are alice, bob, carol)"
+        );
+    }
+
     #[test]
     fn record_carousel_game_key_is_accepted_and_other_games_keys_are_named() {
         let text = format!(
