@@ -5,7 +5,7 @@
 //! reach a game through this trait and [`crate::game::Game`].
 
 use crate::console::Console;
-use crate::error::Error;
+use crate::error::{Error, RecordProblem};
 use crate::export::Exported;
 use crate::family::{AnyRules, GameKind, InPlay, Said, Scored, Series, Summary};
 use crate::game::Game;
@@ -177,7 +177,7 @@ impl<G: Desk> ScoredGame<G> {
     pub fn by_round(
         text: &str,
         head: impl FnOnce(&str) -> Result<(G, Vec<G::Result>), Error>,
-        foreign: impl Fn(&str) -> Option<String>,
+        foreign: impl Fn(&str) -> Option<RecordProblem>,
     ) -> Option<ScoredGame<G>>
     where
         G::Result: serde::de::DeserializeOwned,

@@ -1,7 +1,7 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
 use crate::notation::ParseError;
-use crate::words::{cards, plural};
+use crate::words::{cards, plural, printable};
 use std::any::Any;
 use std::fmt;
 
@@ -67,9 +67,14 @@ pub enum Error {
         error: Box<Error>,
     },
 
-    /// A game record that is not well formed; `place` names the round and the key.
+    /// A game record that is not well formed, or that its own log of play contradicts:
+    /// where in the record, and what is wrong there (boxed: a problem carries both sides of
+    /// a disagreement, and every `Result` of the library carries an `Error`).
     #[error("{place}: {problem}")]
-    Record { place: String, problem: String },
+    Record {
+        place: RecordPlace,
+        problem: Box<RecordProblem>,
+    },
 
     /// A step out of the order of a turn (docs/rules.md#a-turn): a well-formed "no".
     #[error(transparent)]
@@ -1006,6 +1011,393 @@ pub enum LogMismatch {
     EarlierRounds { earlier: usize, held: usize },
 }
 
+/// Where in a game record something is wrong, said before the problem. Names, tokens and
+/// lines of the log are the record's own: kept as written, shown printable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordPlace {
+    /// The record as a whole: `game record`.
+    Whole,
+    /// A key of the record outside its rounds: `players`, `rules.target`.
+    Key(RecordKey),
+    /// A line of the record's text, in the part of the record it is in: `line 3`,
+    /// `line 3, "players"`, `round 2 (line 9)`, `play (line 20)`.
+    Line { at: TomlLine, part: RecordPart },
+    /// The record's `game` key, on line `line`: `line 1, game`.
+    GameKey { line: usize },
+    /// Round `number` (from 1), or one of its keys: `round 2`, `round 2, hands.bob`.
+    Round {
+        number: usize,
+        key: Option<RoundKey>,
+    },
+    /// A line of the log of play, with its number (from 1) when it is replayed as a step:
+    /// `play.log, step 3 "bob: draw"`, `play.redo, "bob: draw"`.
+    Step {
+        list: LogList,
+        number: Option<usize>,
+        line: String,
+    },
+}
+
+impl fmt::Display for RecordPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordPlace::Whole => f.write_str("game record"),
+            RecordPlace::Key(key) => f.write_str(key.written()),
+            RecordPlace::Line {
+                at,
+                part: RecordPart::Head,
+            } => write!(f, "{at}"),
+            RecordPlace::Line {
+                at,
+                part: RecordPart::Round(number),
+            } => write!(f, "round {number} ({at})"),
+            RecordPlace::Line {
+                at,
+                part: RecordPart::Play,
+            } => write!(f, "play ({at})"),
+            RecordPlace::GameKey { line } => write!(f, "line {line}, game"),
+            RecordPlace::Round { number, key: None } => write!(f, "round {number}"),
+            RecordPlace::Round {
+                number,
+                key: Some(key),
+            } => write!(f, "round {number}, {key}"),
+            RecordPlace::Step { list, number, line } => {
+                write!(f, "{}, ", list.written())?;
+                if let Some(number) = number {
+                    write!(f, "step {number} ")?;
+                }
+                write!(f, "\"{}\"", printable(line))
+            }
+        }
+    }
+}
+
+/// A key of a record outside its rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKey {
+    Players,
+    Teams,
+    Rules,
+    /// `rules.target`.
+    Target,
+    /// `rules.hand-size`.
+    HandSize,
+    /// The rounds (`[[round]]`) as a whole.
+    Rounds,
+    /// `play.earlier-rounds`.
+    EarlierRounds,
+    /// `play.first-dealer`.
+    FirstDealer,
+}
+
+impl RecordKey {
+    /// The key as the record writes it.
+    pub fn written(self) -> &'static str {
+        match self {
+            RecordKey::Players => "players",
+            RecordKey::Teams => "teams",
+            RecordKey::Rules => "rules",
+            RecordKey::Target => "rules.target",
+            RecordKey::HandSize => "rules.hand-size",
+            RecordKey::Rounds => "round",
+            RecordKey::EarlierRounds => "play.earlier-rounds",
+            RecordKey::FirstDealer => "play.first-dealer",
+        }
+    }
+}
+
+/// A key of one round of a record; a player's hand and a side's melds are keyed by the
+/// player's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundKey {
+    Knocker,
+    Out,
+    /// The round's hands as a whole.
+    Hands,
+    /// `hands.NAME`.
+    Hand(String),
+    /// `melds.NAME`.
+    Melds(String),
+}
+
+impl fmt::Display for RoundKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundKey::Knocker => f.write_str("knocker"),
+            RoundKey::Out => f.write_str("out"),
+            RoundKey::Hands => f.write_str("hands"),
+            RoundKey::Hand(name) => write!(f, "hands.{}", printable(name)),
+            RoundKey::Melds(name) => write!(f, "melds.{}", printable(name)),
+        }
+    }
+}
+
+/// A line of a TOML text, and the short token on it that a message points at when what is
+/// wrong does not name it already: `line 3`, `line 3, "players"`. The one way a place in a
+/// TOML text is said, for records and rules files alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TomlLine {
+    /// From 1.
+    pub line: usize,
+    pub token: Option<String>,
+}
+
+impl fmt::Display for TomlLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        match &self.token {
+            Some(token) => write!(f, ", \"{}\"", printable(token)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The part of a record a line is in: the head (its keys and tables but the rounds and the
+/// log), round N (from 1), or the log of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordPart {
+    Head,
+    Round(usize),
+    Play,
+}
+
+/// The two lists of a record's log of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogList {
+    /// The steps taken, `play.log`.
+    Log,
+    /// The steps undone that redo brings back, `play.redo`.
+    Redo,
+}
+
+impl LogList {
+    fn written(self) -> &'static str {
+        match self {
+            LogList::Log => "play.log",
+            LogList::Redo => "play.redo",
+        }
+    }
+}
+
+/// A hand as a record writes it: a count, or the cards as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WrittenHand {
+    Count(i64),
+    Cards(String),
+}
+
+impl WrittenHand {
+    /// As the record writes it (`12`, `"4s Ah"`), or `no hand`.
+    fn said(hand: Option<&WrittenHand>) -> String {
+        match hand {
+            Some(WrittenHand::Count(n)) => n.to_string(),
+            Some(WrittenHand::Cards(text)) => format!("\"{}\"", printable(text)),
+            None => "no hand".to_string(),
+        }
+    }
+
+    /// As it is typed at the table (`12`, `4s Ah`), or `N` for one to give.
+    fn typed(hand: Option<&WrittenHand>) -> String {
+        match hand {
+            Some(WrittenHand::Count(n)) => n.to_string(),
+            Some(WrittenHand::Cards(text)) => printable(text).into_owned(),
+            None => "N".to_string(),
+        }
+    }
+}
+
+/// What a record's `game` key holds, when it names no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameGiven {
+    /// A name that is none of the games'.
+    Name(String),
+    /// A value that is no name: its TOML kind (`integer`, `table`).
+    Kind(&'static str),
+}
+
+impl fmt::Display for GameGiven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameGiven::Name(name) => write!(f, "\"{}\"", printable(name)),
+            GameGiven::Kind(kind) => write!(f, "a {kind}"),
+        }
+    }
+}
+
+/// Said of a record that parts from its log of play: the file is not touched.
+const KEPT: &str = "The file is left as it is";
+
+/// What is wrong at a place of a game record ([`RecordPlace`]): a record that is not well
+/// formed, or that its own log of play contradicts. A check of the players, the teams, the
+/// rules, a hand or a step that fails keeps its own error, said as it says itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordProblem {
+    /// TOML that does not read, or a value not of a record's shape: the TOML reader's words.
+    #[error("{message}")]
+    Toml { message: String },
+
+    /// A key of another game's records: `owners` are those games (`Carousel`, `Canadian and
+    /// Carolina`), `game` is this record's.
+    #[error("`{key}` is a key of {owners} records; this record's game is {game}")]
+    ForeignKey {
+        key: &'static str,
+        owners: &'static str,
+        game: &'static str,
+    },
+
+    /// A record the referee saved that is not whole (cut short, or changed since), in the
+    /// words of the check (`store::check_whole`).
+    #[error("{check}")]
+    NotWhole { check: String },
+
+    /// A `game` key that names none of the family's games.
+    #[error("{given} is not a game; the games are {}", .games.join(", "))]
+    NotAGame {
+        given: GameGiven,
+        games: Vec<&'static str>,
+    },
+
+    /// Players the game cannot be played by: their count, a name, two of one name.
+    #[error("{error}")]
+    Players { error: Box<Error> },
+
+    /// A player's name left empty; `seat` from 1.
+    #[error("player {seat} has an empty name")]
+    EmptyName { seat: usize },
+
+    /// Teams that cannot be the game's sides.
+    #[error("{error}")]
+    Teams { error: Box<Error> },
+
+    /// House rules the game cannot be set up with, as the game's rules say it (`house
+    /// rules: ...`).
+    #[error("{error}")]
+    Rules { error: Box<Error> },
+
+    /// A house rule no game can be played with (a target of 0, a deal the deck cannot make),
+    /// said by the rule alone: the place names the rule.
+    #[error("{error}")]
+    UnplayableRule { error: RulesError },
+
+    /// A name that is none of the players'.
+    #[error("\"{}\" is not a player (the players are {})", printable(.name), printable_names(.players))]
+    NotAPlayer { name: String, players: Vec<String> },
+
+    /// The log's first dealer, who is none of the players.
+    #[error("\"{}\" is not one of the players", printable(.name))]
+    DealerNotAPlayer { name: String },
+
+    /// A player given no hand.
+    #[error("no hand for {}; give each player's count or cards left", printable(.player))]
+    NoHand { player: String },
+
+    /// A side given melds under two of its players' names (`first`, then `name`).
+    #[error("{}'s melds are given twice (as {} and as {})", printable(.side), printable(.first), printable(.name))]
+    MeldsTwice {
+        side: String,
+        first: String,
+        name: String,
+    },
+
+    /// A Carousel hand count that is no whole number from 0 up.
+    #[error("{count} is not a hand count; a count is a whole number from 0 up")]
+    NotAHandCount { count: i64 },
+
+    /// A Canadian or Carolina count (of a hand or of a side's table) that is no whole number
+    /// from 0 up.
+    #[error("{count} is not a count; a count is a whole number from 0 up, with no sign")]
+    NotACount { count: i64 },
+
+    /// A hand or a side's melds whose cards do not read.
+    #[error("{error}")]
+    Cards { error: Box<Error> },
+
+    /// A round's result that the rules cannot score.
+    #[error("{error}")]
+    Unscorable { error: Box<Error> },
+
+    /// More rounds played before the log (`earlier`) than the record holds.
+    #[error("{earlier} rounds were recorded before the log, but the record holds {held}")]
+    EarlierRounds { earlier: usize, held: usize },
+
+    /// A round recorded before the log that cannot be replayed as a round entered whole.
+    #[error("{error}")]
+    EarlierRound { error: Box<Error> },
+
+    /// A line of the log of play that cannot be read as a step, or replayed.
+    #[error("{error}")]
+    Step { error: Box<Error> },
+
+    /// A record of another number of finished rounds (`held`) than its log gives.
+    #[error("the record holds {}, but its log of play gives {}. {KEPT}: to add a round, put the file back and type round RESULT in the game; to take one out, fix N delete", finished_rounds(*.held), finished_rounds(*.gave))]
+    RoundCount { held: usize, gave: usize },
+
+    /// A Carousel round's knocker other than the log gives; `says` is the record's, which
+    /// `fix` makes so.
+    #[error("the record says {}, but the log of play gives {}. {KEPT}: put it back and type fix {round} knock {} in the game", knocker_said(.says.as_deref()), knocker_said(.gives.as_deref()), printable(.says.as_deref().unwrap_or("nobody")))]
+    KnockerDisagrees {
+        round: usize,
+        says: Option<String>,
+        gives: Option<String>,
+    },
+
+    /// A Carousel player's hand other than the log gives; `says` is the record's, which
+    /// `fix` makes so.
+    #[error("the record says {}, but the log of play gives {}. {KEPT}: put it back to {} and type fix {round} hand {} {} in the game", WrittenHand::said(.says.as_ref()), WrittenHand::said(.gives.as_ref()), WrittenHand::said(.gives.as_ref()), printable(&crate::words::typed(.player)), WrittenHand::typed(.says.as_ref()))]
+    HandDisagrees {
+        round: usize,
+        player: String,
+        says: Option<WrittenHand>,
+        gives: Option<WrittenHand>,
+    },
+
+    /// A Carousel round that the log gives otherwise, in no knocker or hand to point at.
+    #[error("the record does not say what the log of play gives. {KEPT}")]
+    RoundDisagrees,
+
+    /// A Canadian or Carolina hand's result other than the log gives: both in one line, as
+    /// a hand is typed whole.
+    #[error("the record says {}, but its log of play gives {}. {KEPT}: put it back and correct the hand in the game (fix {round} ...)", printable(.says), printable(.gives))]
+    ResultDisagrees {
+        round: usize,
+        says: String,
+        gives: String,
+    },
+}
+
+impl RecordProblem {
+    /// The problem at `place` of the record.
+    pub fn at(self, place: RecordPlace) -> Error {
+        Error::Record {
+            place,
+            problem: Box::new(self),
+        }
+    }
+}
+
+/// Names from a record, shown printable, with commas between.
+fn printable_names(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|name| printable(name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A knocker as a record says it: `"bob"`, or `nobody`.
+fn knocker_said(name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("\"{}\"", printable(name)),
+        None => "nobody".to_string(),
+    }
+}
+
+/// `1 finished round`, `3 finished rounds`.
+fn finished_rounds(count: usize) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} finished round{s}")
+}
+
 /// A rearrangement or an `add` not written as one (docs/commands.md): what was typed and the
 /// form it takes.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -1893,6 +2285,103 @@ mod tests {
             .to_string(),
             "\"fly\": a step is out NAME, melds NAME: MELDS or hand NAME: HAND"
         );
+    }
+
+    /// A record's error is its place and its problem, each typed, said as one line.
+    #[test]
+    fn a_record_error_says_its_place_then_its_problem() {
+        let hand = RecordProblem::HandDisagrees {
+            round: 2,
+            player: "Mary Jo".to_string(),
+            says: Some(WrittenHand::Cards("4s Ah".to_string())),
+            gives: Some(WrittenHand::Count(12)),
+        }
+        .at(RecordPlace::Round {
+            number: 2,
+            key: Some(RoundKey::Hand("Mary Jo".to_string())),
+        });
+        assert!(!hand.is_refusal());
+        assert_eq!(
+            hand.to_string(),
+            "round 2, hands.Mary Jo: the record says \"4s Ah\", but the log of play gives 12. The file is left as it is: put it back to 12 and type fix 2 hand \"Mary Jo\" 4s Ah in the game"
+        );
+        let duplicate = RecordProblem::Toml {
+            message: "duplicate key".to_string(),
+        }
+        .at(RecordPlace::Line {
+            at: TomlLine {
+                line: 9,
+                token: Some("alice".to_string()),
+            },
+            part: RecordPart::Round(2),
+        });
+        assert_eq!(
+            duplicate.to_string(),
+            "round 2 (line 9, \"alice\"): duplicate key"
+        );
+        let step = RecordProblem::Step {
+            error: Box::new(
+                StepForm::NotAStep {
+                    verb: "fly".to_string(),
+                }
+                .into(),
+            ),
+        }
+        .at(RecordPlace::Step {
+            list: LogList::Log,
+            number: Some(3),
+            line: "bob: fly".to_string(),
+        });
+        assert_eq!(
+            step.to_string(),
+            "play.log, step 3 \"bob: fly\": \"fly\" is not a step; the steps are draw, play, done, knock, hand, cards"
+        );
+        assert_eq!(
+            RecordProblem::RoundCount { held: 1, gave: 2 }
+                .at(RecordPlace::Key(RecordKey::Rounds))
+                .to_string(),
+            "round: the record holds 1 finished round, but its log of play gives 2 finished rounds. The file is left as it is: to add a round, put the file back and type round RESULT in the game; to take one out, fix N delete"
+        );
+        assert_eq!(
+            RecordProblem::NotAGame {
+                given: GameGiven::Kind("integer"),
+                games: vec!["carousel", "canadian"],
+            }
+            .at(RecordPlace::GameKey { line: 1 })
+            .to_string(),
+            "line 1, game: a integer is not a game; the games are carousel, canadian"
+        );
+    }
+
+    /// Names, tokens and log lines in a record's place are the record's own bytes, shown
+    /// with their control characters escaped.
+    #[test]
+    fn a_record_place_shows_names_and_tokens_printable() {
+        let places = [
+            RecordPlace::Round {
+                number: 1,
+                key: Some(RoundKey::Melds("a\u{1b}[2Jb".to_string())),
+            },
+            RecordPlace::Line {
+                at: TomlLine {
+                    line: 4,
+                    token: Some("a\u{7}b".to_string()),
+                },
+                part: RecordPart::Head,
+            },
+            RecordPlace::Step {
+                list: LogList::Redo,
+                number: None,
+                line: "a\u{1b}b: draw".to_string(),
+            },
+        ];
+        for place in places {
+            let said = place.to_string();
+            assert!(
+                !said.chars().any(char::is_control) && said.contains("\\u{"),
+                "{said}"
+            );
+        }
     }
 
     #[test]

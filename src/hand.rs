@@ -4,7 +4,7 @@
 
 use crate::card::{CardCounts, HandCard};
 use crate::deck::Deck;
-use crate::error::{Error, HandForm};
+use crate::error::{Error, HandForm, WrittenHand};
 use crate::notation::{self, Spaced};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -113,6 +113,16 @@ impl HandReport {
 pub enum HandEntry {
     Count(i64),
     Cards(String),
+}
+
+impl HandEntry {
+    /// The entry as an error about a record shows it.
+    pub fn written(&self) -> WrittenHand {
+        match self {
+            HandEntry::Count(n) => WrittenHand::Count(*n),
+            HandEntry::Cards(text) => WrittenHand::Cards(text.clone()),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for HandEntry {

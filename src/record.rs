@@ -2,7 +2,7 @@
 //! rounds ([`PlayLog`]), and the reading of a record's TOML with errors that name the line,
 //! the round and the key ([`read_record`]).
 
-use crate::error::Error;
+use crate::error::{Error, RecordPart, RecordPlace, RecordProblem, TomlLine};
 use serde::{Deserialize, Serialize};
 
 /// The referee's log of a game played at the table, saved with its record: enough to resume
@@ -46,23 +46,24 @@ fn is_zero(n: &usize) -> bool {
 /// tens of rounds), and past it a record is refused before it is read.
 pub const MOST_ROUNDS: usize = 100_000;
 
-/// Where a span of a TOML text is, in words: `line 3`, or `line 3, "players"` when the span
-/// is a short token on one line that `said` (what is wrong there) does not already name: a
-/// repeated key, a value of the wrong kind. The one way a place in a TOML text is said, for
-/// records and rules files alike.
-pub fn place_of_span(text: &str, span: &std::ops::Range<usize>, said: &str) -> String {
+/// Where a span of a TOML text is: its line, and the span itself when it is a short token on
+/// one line that `said` (what is wrong there) does not already name: a repeated key, a value
+/// of the wrong kind. The one way a place in a TOML text is found, for records and rules
+/// files alike.
+pub fn place_of_span(text: &str, span: &std::ops::Range<usize>, said: &str) -> TomlLine {
     let line = line_of(text, span.start);
-    match text.get(span.clone()).map(str::trim) {
+    let token = match text.get(span.clone()).map(str::trim) {
         Some(token)
             if !token.is_empty()
                 && token.chars().count() <= 40
                 && !token.contains('\n')
                 && !said.contains(token) =>
         {
-            format!("line {line}, \"{token}\"")
+            Some(token.to_string())
         }
-        _ => format!("line {line}"),
-    }
+        _ => None,
+    };
+    TomlLine { line, token }
 }
 
 /// Reads any game's record: its top-level `game` key, when it is `game`, is taken away
@@ -72,7 +73,7 @@ pub fn place_of_span(text: &str, span: &std::ops::Range<usize>, said: &str) -> S
 pub fn read_record<T: serde::de::DeserializeOwned>(
     text: &str,
     game: &str,
-    foreign: impl Fn(&str) -> Option<String>,
+    foreign: impl Fn(&str) -> Option<RecordProblem>,
 ) -> Result<T, Error> {
     let rounds = text.matches("[[round]]").count();
     if rounds > MOST_ROUNDS {
@@ -84,7 +85,7 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
     let place_of = |span: Option<std::ops::Range<usize>>, said: &str| match span {
         Some(span) => {
             let upto = text.get(..span.start).unwrap_or(text);
-            let line = place_of_span(text, &span, said);
+            let at = place_of_span(text, &span, said);
             // The table the error is in: the last header before it.
             let section = upto
                 .lines()
@@ -95,26 +96,27 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
                 .lines()
                 .filter(|l| l.trim_start().starts_with("[[round]]"))
                 .count();
-            if section.starts_with("[[round]]") || section.starts_with("[round.") {
-                format!("round {rounds} ({line})")
+            let part = if section.starts_with("[[round]]") || section.starts_with("[round.") {
+                RecordPart::Round(rounds)
             } else if section.starts_with("[play") {
-                format!("play ({line})")
+                RecordPart::Play
             } else {
-                line
-            }
+                RecordPart::Head
+            };
+            RecordPlace::Line { at, part }
         }
-        None => "game record".to_string(),
+        None => RecordPlace::Whole,
     };
-    let error = |e: toml::de::Error| Error::Record {
-        place: place_of(e.span(), e.message()),
-        problem: e.message().trim().to_string(),
+    let error = |e: toml::de::Error| {
+        RecordProblem::Toml {
+            message: e.message().trim().to_string(),
+        }
+        .at(place_of(e.span(), e.message()))
     };
     let mut table = toml::de::DeTable::parse(text).map_err(error)?;
     if let Some((span, problem)) = foreign_key(table.get_ref(), &foreign) {
-        return Err(Error::Record {
-            place: place_of(Some(span), &problem),
-            problem,
-        });
+        let place = place_of(Some(span), &problem.to_string());
+        return Err(problem.at(place));
     }
     let ours = table
         .get_ref()
@@ -130,8 +132,8 @@ pub fn read_record<T: serde::de::DeserializeOwned>(
 /// the explanation.
 fn foreign_key(
     table: &toml::de::DeTable<'_>,
-    foreign: &impl Fn(&str) -> Option<String>,
-) -> Option<(std::ops::Range<usize>, String)> {
+    foreign: &impl Fn(&str) -> Option<RecordProblem>,
+) -> Option<(std::ops::Range<usize>, RecordProblem)> {
     table.iter().find_map(|(key, value)| {
         foreign(key.get_ref())
             .map(|problem| (key.span(), problem))
@@ -141,8 +143,8 @@ fn foreign_key(
 
 fn foreign_in(
     value: &toml::de::DeValue<'_>,
-    foreign: &impl Fn(&str) -> Option<String>,
-) -> Option<(std::ops::Range<usize>, String)> {
+    foreign: &impl Fn(&str) -> Option<RecordProblem>,
+) -> Option<(std::ops::Range<usize>, RecordProblem)> {
     match value {
         toml::de::DeValue::Table(table) => foreign_key(table, foreign),
         toml::de::DeValue::Array(items) => items
@@ -446,7 +448,7 @@ const ROUNDS_READ_AT_ONCE: usize = 32;
 pub fn read_rounds<'a, R: serde::de::DeserializeOwned + 'a>(
     text: &'a str,
     rounds: &'a [std::ops::Range<usize>],
-    foreign: impl Fn(&str) -> Option<String> + 'a,
+    foreign: impl Fn(&str) -> Option<RecordProblem> + 'a,
 ) -> impl Iterator<Item = Option<R>> + 'a {
     RoundsRead {
         text,
@@ -468,7 +470,7 @@ struct RoundsRead<'a, R, F> {
     foreign: F,
 }
 
-impl<R: serde::de::DeserializeOwned, F: Fn(&str) -> Option<String>> Iterator
+impl<R: serde::de::DeserializeOwned, F: Fn(&str) -> Option<RecordProblem>> Iterator
     for RoundsRead<'_, R, F>
 {
     type Item = Option<R>;
@@ -514,7 +516,7 @@ impl<R: serde::de::DeserializeOwned, F: Fn(&str) -> Option<String>> Iterator
 fn read_batch<R: serde::de::DeserializeOwned>(
     text: &str,
     count: usize,
-    foreign: &impl Fn(&str) -> Option<String>,
+    foreign: &impl Fn(&str) -> Option<RecordProblem>,
 ) -> Option<Vec<R>> {
     /// The text of rounds holds `[[round]]` tables and nothing else.
     #[derive(Deserialize)]
@@ -706,7 +708,13 @@ knocker = "x"
         assert_eq!(second.knocker, None);
         assert_eq!(second.hands["bob"], crate::hand::HandEntry::Count(60));
         // A key another game owns, or one no round has: not read here, and nothing after.
-        let foreign = |key: &str| (key == "knocker").then(|| "another game's".to_string());
+        let foreign = |key: &str| {
+            (key == "knocker").then_some(RecordProblem::ForeignKey {
+                key: "knocker",
+                owners: "Carousel",
+                game: "canadian",
+            })
+        };
         let read: Vec<Option<Round>> = read_rounds(SAVED, &parts.rounds, foreign).collect();
         assert!(matches!(read.as_slice(), [None]), "{read:?}");
         let unknown = "[[round]]\nwho = 1\n[round.hands]\n";

@@ -11,12 +11,14 @@
 //! its log: both land on exactly the state the steps gave. What undo took stays for redo
 //! until a new step is taken, and is saved with the game, so it survives a resume.
 
-use crate::error::{AfterTheEnd, Error, FixForm, NoSuch, Stage, StepForm, Undo, Unscored};
+use crate::error::{
+    AfterTheEnd, Error, FixForm, LogList, NoSuch, RecordKey, RecordPlace, RecordProblem, Stage,
+    StepForm, Undo, Unscored,
+};
 use crate::game::{Game, Played};
 use crate::record::PlayLog;
 use crate::rules::GameRules;
 use crate::tally::Tally;
-use crate::words::plural;
 
 /// One step of the log.
 #[derive(Clone, Debug, PartialEq)]
@@ -581,20 +583,17 @@ impl<G: Game> Session<G> {
         results: &[G::Result],
         play: Option<&PlayLog>,
     ) -> Result<Session<G>, Error> {
-        let record = |place: String, problem: String| Error::Record { place, problem };
         let empty = PlayLog::default();
         let (play, earlier) = match play {
             Some(play) => (play, play.earlier_rounds),
             None => (&empty, results.len()),
         };
         if earlier > results.len() {
-            return Err(record(
-                "play.earlier-rounds".to_string(),
-                format!(
-                    "{earlier} rounds were recorded before the log, but the record holds {}",
-                    results.len()
-                ),
-            ));
+            return Err(RecordProblem::EarlierRounds {
+                earlier,
+                held: results.len(),
+            }
+            .at(RecordPlace::Key(RecordKey::EarlierRounds)));
         }
         let mut start = setup.clone();
         if let Some(name) = &play.first_dealer {
@@ -603,13 +602,19 @@ impl<G: Game> Session<G> {
                 .iter()
                 .position(|p| p == name)
                 .ok_or_else(|| {
-                    record(
-                        "play.first-dealer".to_string(),
-                        format!("\"{name}\" is not one of the players"),
-                    )
+                    RecordProblem::DealerNotAPlayer { name: name.clone() }
+                        .at(RecordPlace::Key(RecordKey::FirstDealer))
                 })?;
             start = start.with_first_dealer(dealer);
         }
+        // A line of the log that cannot be read or replayed, numbered when it is a step.
+        let at_step = |list: LogList, number: Option<usize>, line: &str, e: Error| {
+            RecordProblem::Step { error: Box::new(e) }.at(RecordPlace::Step {
+                list,
+                number,
+                line: line.to_string(),
+            })
+        };
         // The log starts under the house rules before any change it makes.
         let mut rules = start.rules().clone();
         for line in play.log.iter().rev() {
@@ -618,16 +623,21 @@ impl<G: Game> Session<G> {
             {
                 rules
                     .set(key, &was)
-                    .map_err(|e| record(format!("play.log, \"{line}\""), e.to_string()))?;
+                    .map_err(|e| at_step(LogList::Log, None, line, e))?;
             }
         }
-        let start = start
-            .with_rules(rules)
-            .map_err(|e| record("rules".to_string(), e.to_string()))?;
+        let start = start.with_rules(rules).map_err(|e| {
+            RecordProblem::Rules { error: Box::new(e) }.at(RecordPlace::Key(RecordKey::Rules))
+        })?;
         let mut session = Session::start_with(start);
         for (i, result) in results[..earlier].iter().enumerate() {
             // Read again from its one line, as if typed: cards written as they are typed.
-            let at = |e: Error| record(format!("round {}", i + 1), e.to_string());
+            let at = |e: Error| {
+                RecordProblem::EarlierRound { error: Box::new(e) }.at(RecordPlace::Round {
+                    number: i + 1,
+                    key: None,
+                })
+            };
             let result = session
                 .setup
                 .parse_result(&session.setup.result_text(result))
@@ -635,28 +645,19 @@ impl<G: Game> Session<G> {
             session.take(Step::Round(result)).map_err(at)?;
         }
         for (i, line) in play.log.iter().enumerate() {
-            let at = |e: Error| {
-                record(
-                    format!("play.log, step {} \"{line}\"", i + 1),
-                    e.to_string(),
-                )
-            };
-            let step = session.parse_step(line).map_err(at)?;
-            session.take(step).map_err(at)?;
+            let step = session
+                .parse_step(line)
+                .map_err(|e| at_step(LogList::Log, Some(i + 1), line, e))?;
+            session
+                .take(step)
+                .map_err(|e| at_step(LogList::Log, Some(i + 1), line, e))?;
         }
         if session.results.len() != results.len() {
-            return Err(record(
-                "round".to_string(),
-                format!(
-                    "the record holds {}, but its log of play gives {}. The file is left as it is: to add a round, put the file back and type round RESULT in the game; to take one out, fix N delete",
-                    plural(results.len() as u32, "finished round", "finished rounds"),
-                    plural(
-                        session.results.len() as u32,
-                        "finished round",
-                        "finished rounds"
-                    ),
-                ),
-            ));
+            return Err(RecordProblem::RoundCount {
+                held: results.len(),
+                gave: session.results.len(),
+            }
+            .at(RecordPlace::Key(RecordKey::Rounds)));
         }
         if let Some((i, (said, gave))) = results
             .iter()
@@ -669,7 +670,7 @@ impl<G: Game> Session<G> {
         for line in play.redo.iter().rev() {
             let step = session
                 .parse_step(line)
-                .map_err(|e| record(format!("play.redo, \"{line}\""), e.to_string()))?;
+                .map_err(|e| at_step(LogList::Redo, None, line, e))?;
             session.undone.push(step);
         }
         Ok(session)

@@ -938,6 +938,7 @@ pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{RecordKey, RecordPlace, RecordProblem};
 
     /// A game's record as a referee saves it.
     fn game() -> String {
@@ -955,16 +956,18 @@ mod tests {
     fn load(path: &Path) -> Result<String, Error> {
         let text = read_text(path)?;
         read_game(path, &text, |text| {
-            let table: toml::Table = toml::from_str(text).map_err(|e| Error::Record {
-                place: "game record".to_string(),
-                problem: e.message().to_string(),
+            let table: toml::Table = toml::from_str(text).map_err(|e| {
+                RecordProblem::Toml {
+                    message: e.message().to_string(),
+                }
+                .at(RecordPlace::Whole)
             })?;
             match table.get("players") {
                 Some(_) => Ok(text.to_string()),
-                None => Err(Error::Record {
-                    place: "players".to_string(),
-                    problem: "there are none".to_string(),
-                }),
+                None => Err(RecordProblem::Players {
+                    error: Box::new(Error::PlayerCount(0)),
+                }
+                .at(RecordPlace::Key(RecordKey::Players))),
             }
         })
     }
@@ -997,7 +1000,10 @@ mod tests {
             message.contains("is damaged and was left as it is"),
             "{message}"
         );
-        assert!(message.contains("players: there are none"), "{message}");
+        assert!(
+            message.contains("players: Carousel is played by 2 to 5 players, not 0"),
+            "{message}"
+        );
         assert_eq!(fs::read_to_string(&path).unwrap(), bad);
         fs::write(&path, "players = [\"alice\", \"bob\"\n").unwrap();
         assert!(matches!(load(&path), Err(Error::Damaged { .. })));

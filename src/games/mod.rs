@@ -9,7 +9,7 @@
 pub mod canadian;
 pub mod manipulation;
 
-use crate::error::{Error, NoSuch};
+use crate::error::{Error, GameGiven, NoSuch, RecordPlace, RecordProblem};
 use crate::family::{Entry, GameKind, Scored, Summary};
 use crate::stats::GameStats;
 
@@ -58,19 +58,19 @@ pub fn of_record(text: &str) -> Result<GameKind, Error> {
         return Ok(first());
     };
     let line = crate::record::line_of(text, value.span().start);
-    let bad = |shown: String| Error::Record {
-        place: format!("line {line}, game"),
-        problem: format!(
-            "{shown} is not a game; the games are {}",
-            names().join(", ")
-        ),
+    let bad = |given: GameGiven| {
+        RecordProblem::NotAGame {
+            given,
+            games: names(),
+        }
+        .at(RecordPlace::GameKey { line })
     };
     match value.get_ref().as_str() {
         Some(name) => kind(name)
             .ok()
             .filter(|kind| kind.name() == name)
-            .ok_or_else(|| bad(format!("\"{name}\""))),
-        None => Err(bad(format!("a {}", value.get_ref().type_str()))),
+            .ok_or_else(|| bad(GameGiven::Name(name.to_string()))),
+        None => Err(bad(GameGiven::Kind(value.get_ref().type_str()))),
     }
 }
 

@@ -15,7 +15,7 @@ use super::scoring::{Given, HandScore, TableEntry, is_empty};
 use super::sides::{Sides, parse_teams};
 use super::{CanadianRules, Rulebook, Variant};
 use crate::card::CardCounts;
-use crate::error::{AfterTheEnd, Error, FixForm, HandStep, StepForm};
+use crate::error::{AfterTheEnd, Error, FixForm, HandStep, RecordPlace, RecordProblem, StepForm};
 use crate::game::{self, Played};
 use crate::hand::{HandEntry, HandReport};
 use crate::rules::GameRules;
@@ -359,13 +359,8 @@ impl game::Game for Setup {
     }
 
     fn score(&self, result: &Round, number: usize) -> Result<HandScore, Error> {
-        record::score_round(
-            &self.rulebook(),
-            &self.sides,
-            result,
-            // The record's word: its errors name the [[round]] table.
-            &format!("round {number}"),
-        )
+        // The record's reading: its errors name the [[round]] table.
+        record::score_round(&self.rulebook(), &self.sides, result, number)
     }
 
     fn event_text(&self, event: &Event) -> String {
@@ -476,15 +471,12 @@ impl game::Game for Setup {
     }
 
     fn mismatch(&self, number: usize, said: &Round, gave: &Round) -> Error {
-        let _ = gave;
-        Error::Record {
-            place: format!("round {number}"),
-            problem: format!(
-                "the record says {}, but its log of play gives {}. The file is left as it is: put it back and correct the hand in the game (fix {number} ...)",
-                hand_text(said),
-                hand_text(gave)
-            ),
+        RecordProblem::ResultDisagrees {
+            round: number,
+            says: hand_text(said),
+            gives: hand_text(gave),
         }
+        .at(RecordPlace::Round { number, key: None })
     }
 }
 
@@ -782,7 +774,7 @@ pub fn scored(record: &record::Record) -> Result<(Setup, record::Tally), Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::{Stage, Undo, Unscored};
+    use crate::error::{Stage, Undo, Unplayable, Unscored};
     use crate::session::{Note as Said, Step};
 
     fn game() -> Game {
@@ -942,9 +934,18 @@ mod tests {
             step(&mut g, line);
         }
         let err = refused(&mut g, "hand dave: 0");
+        let empty = Error::from(Unplayable::EmptyButNobodyOut {
+            player: "dave".to_string(),
+        });
         assert!(
-            matches!(&err, Error::Record { problem, .. } if problem.contains("dave's hand is empty, but nobody went out")),
-            "{err}"
+            matches!(
+                &err,
+                Error::Record {
+                    place: RecordPlace::Round { number: 1, key: None },
+                    problem,
+                } if **problem == RecordProblem::Unscorable { error: Box::new(empty) }
+            ),
+            "{err:?}"
         );
         assert_eq!(g.missing(), ["dave's hand"]);
     }

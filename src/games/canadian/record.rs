@@ -9,7 +9,7 @@
 use super::scoring::{HandScore, TableEntry, score_hand};
 use super::sides::Sides;
 use super::{CanadianRules, Rulebook, Variant};
-use crate::error::Error;
+use crate::error::{Error, RecordKey, RecordPlace, RecordProblem, RoundKey};
 use crate::hand::HandEntry;
 use crate::hand::HandReport;
 use crate::record::{PlayLog, read_record};
@@ -68,18 +68,9 @@ pub struct Round {
 /// A game of Canadian or Carolina Rummy scored, by side.
 pub type Tally = crate::tally::Tally<HandScore>;
 
-fn record_error(place: impl Into<String>, problem: impl Into<String>) -> Error {
-    Error::Record {
-        place: place.into(),
-        problem: problem.into(),
-    }
-}
-
 /// A record's count: a whole number from 0 up.
-fn entry_count(n: i64) -> Result<u32, String> {
-    u32::try_from(n).map_err(|_| {
-        format!("{n} is not a count; a count is a whole number from 0 up, with no sign")
-    })
+fn entry_count(n: i64) -> Result<u32, RecordProblem> {
+    u32::try_from(n).map_err(|_| RecordProblem::NotACount { count: n })
 }
 
 impl Rulebook {
@@ -100,13 +91,15 @@ impl Rulebook {
 }
 
 /// A key of Carousel's records, explained.
-pub(crate) fn foreign_key(key: &str, variant: Variant) -> Option<String> {
-    CAROUSEL_KEYS.contains(&key).then(|| {
-        format!(
-            "`{key}` is a key of Carousel records; this record's game is {}",
-            variant.name()
-        )
-    })
+pub(crate) fn foreign_key(key: &str, variant: Variant) -> Option<RecordProblem> {
+    CAROUSEL_KEYS
+        .iter()
+        .find(|carousels| **carousels == key)
+        .map(|key| RecordProblem::ForeignKey {
+            key,
+            owners: "Carousel",
+            game: variant.name(),
+        })
 }
 
 impl Record {
@@ -116,10 +109,9 @@ impl Record {
         let mut record: Record =
             read_record(text, variant.name(), |key| foreign_key(key, variant))?;
         record.variant = variant;
-        record
-            .rules
-            .check()
-            .map_err(|problem| record_error("rules", problem.to_string()))?;
+        record.rules.check().map_err(|error| {
+            RecordProblem::UnplayableRule { error }.at(RecordPlace::Key(RecordKey::Rules))
+        })?;
         Ok(record)
     }
 
@@ -135,94 +127,109 @@ impl Record {
 
     /// The sides, after checking the players, the teams and that the deal fits the deck.
     pub fn sides(&self) -> Result<Sides, Error> {
-        Sides::new(self.variant, self.players.clone(), None)
-            .map_err(|problem| record_error("players", problem.to_string()))?;
-        let sides = Sides::new(self.variant, self.players.clone(), self.teams.as_deref())
-            .map_err(|problem| record_error("teams", problem.to_string()))?;
+        Sides::new(self.variant, self.players.clone(), None).map_err(|problem| {
+            RecordProblem::Players {
+                error: Box::new(problem.into()),
+            }
+            .at(RecordPlace::Key(RecordKey::Players))
+        })?;
+        let sides = Sides::new(self.variant, self.players.clone(), self.teams.as_deref()).map_err(
+            |problem| {
+                RecordProblem::Teams {
+                    error: Box::new(problem.into()),
+                }
+                .at(RecordPlace::Key(RecordKey::Teams))
+            },
+        )?;
         self.rulebook()
             .check_deal(self.players.len())
-            .map_err(|problem| record_error("rules.hand-size", problem.to_string()))?;
+            .map_err(|error| {
+                RecordProblem::UnplayableRule { error }.at(RecordPlace::Key(RecordKey::HandSize))
+            })?;
         Ok(sides)
     }
 
     /// Scores round `number` (from 1) on its own.
     pub fn score_round(&self, number: usize, sides: &Sides) -> Result<HandScore, Error> {
         let round = &self.rounds[number - 1];
-        score_round(&self.rulebook(), sides, round, &format!("round {number}"))
+        score_round(&self.rulebook(), sides, round, number)
     }
 }
 
-/// Scores one recorded hand; `at` names it in errors ("round 2").
+/// Scores one recorded hand, round `number` (from 1) of the record, which errors name.
 pub fn score_round(
     book: &Rulebook,
     sides: &Sides,
     round: &Round,
-    at: &str,
+    number: usize,
 ) -> Result<HandScore, Error> {
-    let place = |key: &str| format!("{at}, {key}");
-    let not_a_player = |name: &str| {
-        format!(
-            "\"{name}\" is not a player (the players are {})",
-            sides.players().join(", ")
-        )
+    let place = |key| RecordPlace::Round {
+        number,
+        key: Some(key),
+    };
+    let not_a_player = |name: &str| RecordProblem::NotAPlayer {
+        name: name.to_string(),
+        players: sides.players().to_vec(),
+    };
+    let cards = |error: Error| RecordProblem::Cards {
+        error: Box::new(error),
     };
     let out = match &round.out {
         Some(name) => Some(
             sides
                 .player(name)
-                .ok_or_else(|| record_error(place("out"), not_a_player(name)))?,
+                .ok_or_else(|| not_a_player(name).at(place(RoundKey::Out)))?,
         ),
         None => None,
     };
     let mut tables: Vec<Option<(String, TableEntry)>> = vec![None; sides.len()];
     for (name, entry) in &round.melds {
-        let key = format!("melds.{name}");
+        let key = || place(RoundKey::Melds(name.clone()));
         let player = sides
             .player(name)
-            .ok_or_else(|| record_error(place(&key), not_a_player(name)))?;
+            .ok_or_else(|| not_a_player(name).at(key()))?;
         let side = sides.side_of(player);
         if let Some((first, _)) = &tables[side] {
-            return Err(record_error(
-                place(&key),
-                format!(
-                    "{}'s melds are given twice (as {first} and as {name})",
-                    sides.name(side)
-                ),
-            ));
+            return Err(RecordProblem::MeldsTwice {
+                side: sides.name(side),
+                first: first.clone(),
+                name: name.clone(),
+            }
+            .at(key()));
         }
         let table = match entry {
             HandEntry::Count(n) => entry_count(*n).map(TableEntry::Count),
-            HandEntry::Cards(text) => book.parse_table_entry(text).map_err(|e| e.to_string()),
+            HandEntry::Cards(text) => book.parse_table_entry(text).map_err(cards),
         }
-        .map_err(|problem| record_error(place(&key), problem))?;
+        .map_err(|problem| problem.at(key()))?;
         tables[side] = Some((name.clone(), table));
     }
     if let Some(name) = round.hands.keys().find(|n| sides.player(n).is_none()) {
-        return Err(record_error(
-            place(&format!("hands.{name}")),
-            not_a_player(name),
-        ));
+        return Err(not_a_player(name).at(place(RoundKey::Hand(name.clone()))));
     }
     let mut hands = Vec::with_capacity(sides.players().len());
     for player in sides.players() {
         let entry = round.hands.get(player).ok_or_else(|| {
-            record_error(
-                place("hands"),
-                format!("no hand for {player}; give each player's count or cards left"),
-            )
+            RecordProblem::NoHand {
+                player: player.clone(),
+            }
+            .at(place(RoundKey::Hands))
         })?;
         let report = match entry {
             HandEntry::Count(n) => entry_count(*n).map(HandReport::Count),
-            HandEntry::Cards(text) => book.parse_hand_left(text).map_err(|e| e.to_string()),
+            HandEntry::Cards(text) => book.parse_hand_left(text).map_err(cards),
         }
-        .map_err(|problem| record_error(place(&format!("hands.{player}")), problem))?;
+        .map_err(|problem| problem.at(place(RoundKey::Hand(player.clone()))))?;
         hands.push(report);
     }
     let tables: Vec<TableEntry> = tables
         .into_iter()
         .map(|t| t.map(|(_, table)| table).unwrap_or_default())
         .collect();
-    score_hand(book, sides, &tables, &hands, out).map_err(|e| record_error(at, e.to_string()))
+    score_hand(book, sides, &tables, &hands, out).map_err(|e| {
+        RecordProblem::Unscorable { error: Box::new(e) }
+            .at(RecordPlace::Round { number, key: None })
+    })
 }
 
 #[cfg(test)]

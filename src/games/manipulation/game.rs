@@ -3,8 +3,7 @@
 
 use crate::card::CardCounts;
 use crate::deck::Deck;
-use crate::error::Error;
-use crate::error::Name;
+use crate::error::{Error, Name, RecordKey, RecordPlace, RecordProblem, RoundKey};
 use crate::games::manipulation::rules::Rules;
 use crate::games::manipulation::scoring::{self, RoundScore};
 use crate::hand::HandEntry;
@@ -48,10 +47,15 @@ pub const OTHER_GAMES_KEYS: [&str; 6] = [
 ];
 
 /// A key of the other games' records, explained.
-pub(crate) fn foreign_key(key: &str) -> Option<String> {
-    OTHER_GAMES_KEYS.contains(&key).then(|| {
-        format!("`{key}` is a key of Canadian and Carolina records; this record's game is carousel")
-    })
+pub(crate) fn foreign_key(key: &str) -> Option<RecordProblem> {
+    OTHER_GAMES_KEYS
+        .iter()
+        .find(|other| **other == key)
+        .map(|key| RecordProblem::ForeignKey {
+            key,
+            owners: "Canadian and Carolina",
+            game: "carousel",
+        })
 }
 
 impl GameRecord {
@@ -64,10 +68,8 @@ impl GameRecord {
     /// Reads a record the referee saved: one that is not whole (cut short, or changed after
     /// it was saved) is an error naming its line.
     pub fn from_saved(text: &str) -> Result<GameRecord, Error> {
-        crate::store::check_whole(text).map_err(|problem| Error::Record {
-            place: "game record".to_string(),
-            problem,
-        })?;
+        crate::store::check_whole(text)
+            .map_err(|check| RecordProblem::NotWhole { check }.at(RecordPlace::Whole))?;
         GameRecord::from_toml(text)
     }
 
@@ -77,23 +79,24 @@ impl GameRecord {
 
     /// The deck the players' count calls for, after checking the names.
     pub fn deck(&self) -> Result<Deck, Error> {
-        let record = |problem: String| Error::Record {
-            place: "players".to_string(),
-            problem,
+        let players = |problem: RecordProblem| problem.at(RecordPlace::Key(RecordKey::Players));
+        let unfit = |error: Error| {
+            players(RecordProblem::Players {
+                error: Box::new(error),
+            })
         };
-        let deck = Deck::for_players(self.players.len()).map_err(|e| record(e.to_string()))?;
-        self.rules.check().map_err(|e| Error::Record {
-            place: "rules.target".to_string(),
-            problem: e.to_string(),
+        let deck = Deck::for_players(self.players.len()).map_err(unfit)?;
+        self.rules.check().map_err(|e| {
+            RecordProblem::Rules { error: Box::new(e) }.at(RecordPlace::Key(RecordKey::Target))
         })?;
         for (i, name) in self.players.iter().enumerate() {
             if name.trim().is_empty() {
-                return Err(record(format!("player {} has an empty name", i + 1)));
+                return Err(players(RecordProblem::EmptyName { seat: i + 1 }));
             }
-            crate::error::Name::check_printable(name).map_err(|e| record(e.to_string()))?;
+            Name::check_printable(name).map_err(|e| unfit(e.into()))?;
         }
-        if let Some(problem) = same_name(&self.players) {
-            return Err(record(problem.to_string()));
+        if let Some(twice) = same_name(&self.players) {
+            return Err(unfit(twice.into()));
         }
         Ok(deck)
     }
@@ -109,42 +112,39 @@ pub fn score_result(
     number: usize,
 ) -> Result<RoundScore, Error> {
     let player_index = |name: &str| players.iter().position(|p| p == name);
-    let not_a_player = |name: &str| {
-        format!(
-            "\"{name}\" is not a player (the players are {})",
-            players.join(", ")
-        )
+    let not_a_player = |name: &str| RecordProblem::NotAPlayer {
+        name: name.to_string(),
+        players: players.to_vec(),
     };
-    let place = |key: &str| format!("round {number}, {key}");
+    let place = |key| RecordPlace::Round {
+        number,
+        key: Some(key),
+    };
     let knocker = match &round.knocker {
-        Some(name) => Some(player_index(name).ok_or_else(|| Error::Record {
-            place: place("knocker"),
-            problem: not_a_player(name),
-        })?),
+        Some(name) => Some(
+            player_index(name).ok_or_else(|| not_a_player(name).at(place(RoundKey::Knocker)))?,
+        ),
         None => None,
     };
     if let Some(name) = round.hands.keys().find(|n| player_index(n).is_none()) {
-        return Err(Error::Record {
-            place: place(&format!("hands.{name}")),
-            problem: not_a_player(name),
-        });
+        return Err(not_a_player(name).at(place(RoundKey::Hand(name.clone()))));
     }
     let mut reports = Vec::with_capacity(players.len());
     for player in players {
-        let entry = round.hands.get(player).ok_or_else(|| Error::Record {
-            place: place("hands"),
-            problem: format!("no hand for {player}; give each player's count or cards left"),
+        let entry = round.hands.get(player).ok_or_else(|| {
+            RecordProblem::NoHand {
+                player: player.clone(),
+            }
+            .at(place(RoundKey::Hands))
         })?;
         let report = match entry {
-            HandEntry::Count(n) => u32::try_from(*n).map(HandReport::Count).map_err(|_| {
-                format!("{n} is not a hand count; a count is a whole number from 0 up")
-            }),
-            HandEntry::Cards(text) => HandReport::parse(text, deck).map_err(|e| e.to_string()),
+            HandEntry::Count(n) => u32::try_from(*n)
+                .map(HandReport::Count)
+                .map_err(|_| RecordProblem::NotAHandCount { count: *n }),
+            HandEntry::Cards(text) => HandReport::parse(text, deck)
+                .map_err(|e| RecordProblem::Cards { error: Box::new(e) }),
         }
-        .map_err(|problem| Error::Record {
-            place: place(&format!("hands.{player}")),
-            problem,
-        })?;
+        .map_err(|problem| problem.at(place(RoundKey::Hand(player.clone()))))?;
         reports.push(report);
     }
     let at = format!(" in the hands of round {number}");
@@ -381,6 +381,34 @@ mod tests {
         assert!(
             err.starts_with("round 1 (line 3)") && err.contains("knocer"),
             "{err}"
+        );
+    }
+
+    /// A name a record gives is data: a hand keyed by a name with a control character is
+    /// said at its typed place, the name shown escaped in the place and the problem alike.
+    #[test]
+    fn record_a_name_with_a_control_character_is_shown_escaped_in_the_place() {
+        let text = format!(
+            "{HEAD}[[round]]\n[round.hands]\nalice = 1\nbob = 2\ncarol = 3\n\"z\\u001bed\" = 4\n"
+        );
+        let err = tally(&record(&text)).unwrap_err();
+        let Error::Record { place, problem } = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!(
+            *place,
+            RecordPlace::Round {
+                number: 1,
+                key: Some(RoundKey::Hand("z\u{1b}ed".to_string())),
+            }
+        );
+        assert!(
+            matches!(&**problem, RecordProblem::NotAPlayer { name, .. } if name == "z\u{1b}ed"),
+            "{problem:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "round 1, hands.z\\u{1b}ed: \"z\\u{1b}ed\" is not a player (the players are alice, bob, carol)"
         );
     }
 

@@ -5,7 +5,7 @@ use super::{
     CardCounts, DRAWS_A_TURN, Deck, Error, Event, Game, HandCount, HandReport, Hint, Judged, Meld,
     Move, Phase, RoundChange, RoundRecord, Rules, Setup, Table, no_such_meld, scoring,
 };
-use crate::error::{MoveForm, Stage, Turn};
+use crate::error::{MoveForm, RecordKey, RecordPlace, RecordProblem, RoundKey, Stage, Turn};
 use crate::games::manipulation::game::GameRecord;
 use crate::hand::HandEntry;
 use crate::notation::Place;
@@ -14,52 +14,29 @@ use crate::session::{self, Session};
 /// Where a record's round `number` (edited by hand, say) parts from what its log of play
 /// gives: the key and both values, and the `fix` that makes the change for real.
 pub(super) fn mismatch(number: usize, said: &RoundRecord, gave: &RoundRecord, deck: Deck) -> Error {
-    let keep = "The file is left as it is";
-    let word = |v: &Option<String>| {
-        v.as_deref()
-            .map_or("nobody".to_string(), |n| format!("\"{n}\""))
-    };
+    let place = |key| RecordPlace::Round { number, key };
     if said.knocker != gave.knocker {
-        return Error::Record {
-            place: format!("round {number}, knocker"),
-            problem: format!(
-                "the record says {}, but the log of play gives {}. {keep}: put it back and type fix {number} knock {} in the game",
-                word(&said.knocker),
-                word(&gave.knocker),
-                said.knocker.as_deref().unwrap_or("nobody")
-            ),
-        };
+        return RecordProblem::KnockerDisagrees {
+            round: number,
+            says: said.knocker.clone(),
+            gives: gave.knocker.clone(),
+        }
+        .at(place(Some(RoundKey::Knocker)));
     }
-    let entry = |e: Option<&HandEntry>| match e {
-        Some(HandEntry::Count(n)) => n.to_string(),
-        Some(HandEntry::Cards(text)) => format!("\"{text}\""),
-        None => "no hand".to_string(),
-    };
     let names = said.hands.keys().chain(gave.hands.keys());
     for name in names {
         let (a, b) = (said.hands.get(name), gave.hands.get(name));
         if !same_hand(a, b, deck) {
-            let value = match a {
-                Some(HandEntry::Count(n)) => n.to_string(),
-                Some(HandEntry::Cards(text)) => text.clone(),
-                None => "N".to_string(),
-            };
-            return Error::Record {
-                place: format!("round {number}, hands.{name}"),
-                problem: format!(
-                    "the record says {}, but the log of play gives {}. {keep}: put it back to {} and type fix {number} hand {} {value} in the game",
-                    entry(a),
-                    entry(b),
-                    entry(b),
-                    crate::words::typed(name)
-                ),
-            };
+            return RecordProblem::HandDisagrees {
+                round: number,
+                player: name.clone(),
+                says: a.map(HandEntry::written),
+                gives: b.map(HandEntry::written),
+            }
+            .at(place(Some(RoundKey::Hand(name.clone()))));
         }
     }
-    Error::Record {
-        place: format!("round {number}"),
-        problem: format!("the record does not say what the log of play gives. {keep}"),
-    }
+    RecordProblem::RoundDisagrees.at(place(None))
 }
 
 /// Two records of a round say the same: the same knocker, and every hand the same count or
@@ -103,10 +80,7 @@ impl Game {
     /// record with no log of play (written by hand) goes on after its last round.
     pub fn from_record(record: &GameRecord) -> Result<Game, Error> {
         let setup = Setup::new(record.players.clone(), record.rules.clone(), 0).map_err(|e| {
-            Error::Record {
-                place: "players".to_string(),
-                problem: e.to_string(),
-            }
+            RecordProblem::Players { error: Box::new(e) }.at(RecordPlace::Key(RecordKey::Players))
         })?;
         Session::resume(&setup, &record.rounds, record.play.as_ref())
     }
