@@ -166,10 +166,6 @@ pub enum Error {
     #[error(transparent)]
     Unscored(#[from] Unscored),
 
-    /// A saved Canadian or Carolina log of play that its own record contradicts.
-    #[error(transparent)]
-    LogMismatch(#[from] LogMismatch),
-
     /// A saved game that cannot be read or replayed. The file is left as it is.
     #[error("{} is damaged and was left as it is: {problem}", crate::words::printable_path(.path))]
     Damaged {
@@ -597,7 +593,6 @@ impl Error {
             | Error::Share(ShareError::NotSharing) => true,
             Error::InRound { error, .. } | Error::InTurnLine { error, .. } => error.is_refusal(),
             Error::Undo(undo) => undo.is_refusal(),
-            Error::Unscored(unscored) => unscored.is_refusal(),
             Error::HandStep(step) => step.is_refusal(),
             _ => false,
         }
@@ -983,32 +978,6 @@ pub enum Unscored {
         key: &'static str,
         error: Box<Error>,
     },
-
-    /// A Canadian or Carolina hand, all given, that the rules cannot score; `problem` is the
-    /// record's word for why. A refusal: the step is refused and the game goes on.
-    #[error("the hand cannot be scored: {problem}; nothing changed")]
-    Hand { problem: String },
-}
-
-impl Unscored {
-    /// A hand the rules will not score is refused; a correction that cannot be scored is a
-    /// wrong correction.
-    pub fn is_refusal(&self) -> bool {
-        matches!(self, Unscored::Hand { .. })
-    }
-}
-
-/// A saved Canadian or Carolina log of play (`[play]`) that the record it is saved with
-/// contradicts.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LogMismatch {
-    /// A first dealer who is not one of the record's players.
-    #[error("first-dealer \"{name}\" is not a player")]
-    FirstDealer { name: String },
-
-    /// More hands played before the log than the record holds.
-    #[error("earlier-rounds is {earlier}, but the record holds {held} rounds")]
-    EarlierRounds { earlier: usize, held: usize },
 }
 
 /// Where in a game record something is wrong, said before the problem. Names, tokens and
@@ -1219,7 +1188,14 @@ impl fmt::Display for GameGiven {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameGiven::Name(name) => write!(f, "\"{}\"", printable(name)),
-            GameGiven::Kind(kind) => write!(f, "a {kind}"),
+            GameGiven::Kind(kind) => {
+                let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(f, "{article} {kind}")
+            }
         }
     }
 }
@@ -2226,15 +2202,7 @@ mod tests {
     }
 
     #[test]
-    fn a_hand_that_cannot_be_scored_is_refused_and_a_correction_is_wrong() {
-        let hand = Error::from(Unscored::Hand {
-            problem: "dave's hand is empty".to_string(),
-        });
-        assert!(hand.is_refusal());
-        assert_eq!(
-            hand.to_string(),
-            "the hand cannot be scored: dave's hand is empty; nothing changed"
-        );
+    fn a_correction_that_cannot_be_scored_is_wrong_not_a_refusal() {
         let correction = Error::from(Unscored::Correction {
             word: "round",
             round: 2,
@@ -2256,21 +2224,6 @@ mod tests {
         assert_eq!(
             table.to_string(),
             "that table holds 50 cards and the hands 10: more than the 53 of the deck"
-        );
-        assert_eq!(
-            LogMismatch::EarlierRounds {
-                earlier: 3,
-                held: 2
-            }
-            .to_string(),
-            "earlier-rounds is 3, but the record holds 2 rounds"
-        );
-        assert_eq!(
-            LogMismatch::FirstDealer {
-                name: "zed".to_string()
-            }
-            .to_string(),
-            "first-dealer \"zed\" is not a player"
         );
         let undo = Error::from(Undo::NothingToUndo);
         assert!(undo.is_refusal());
@@ -2349,7 +2302,12 @@ mod tests {
             }
             .at(RecordPlace::GameKey { line: 1 })
             .to_string(),
-            "line 1, game: a integer is not a game; the games are carousel, canadian"
+            "line 1, game: an integer is not a game; the games are carousel, canadian"
+        );
+        assert_eq!(
+            GameGiven::Kind("table").to_string(),
+            "a table",
+            "a kind of value that does not start with a vowel takes \"a\""
         );
     }
 

@@ -633,7 +633,12 @@ impl<G: Game> Session<G> {
         for (i, result) in results[..earlier].iter().enumerate() {
             // Read again from its one line, as if typed: cards written as they are typed.
             let at = |e: Error| {
-                RecordProblem::EarlierRound { error: Box::new(e) }.at(RecordPlace::Round {
+                // The place names the round: an error that names it too is said without it.
+                let error = match e {
+                    Error::InRound { round, error } if round == i + 1 => error,
+                    e => Box::new(e),
+                };
+                RecordProblem::EarlierRound { error }.at(RecordPlace::Round {
                     number: i + 1,
                     key: None,
                 })

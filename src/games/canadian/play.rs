@@ -774,7 +774,7 @@ pub fn scored(record: &record::Record) -> Result<(Setup, record::Tally), Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::{Stage, Undo, Unplayable, Unscored};
+    use crate::error::{Stage, Undo, Unplayable};
     use crate::session::{Note as Said, Step};
 
     fn game() -> Game {
@@ -1054,6 +1054,5 @@ mod tests {
             g.steps().last().map(|t| &t.step),
             Some(Step::Fix { .. })
         ));
-        let _ = Unscored::Round;
     }
 }

@@ -766,6 +766,23 @@ fn record_without_a_log_goes_on_after_its_rounds() {
 }
 
 #[test]
+fn an_earlier_round_that_cannot_be_replayed_names_its_round_once() {
+    let text = "players = [\"ann\", \"ben\"]\n[[round]]\nknocker = \"ben\"\n[round.hands]\nann = 20\nben = 9\n";
+    let mut record = GameRecord::from_toml(text).unwrap();
+    record.play = Some(crate::record::PlayLog {
+        first_dealer: Some("ann".to_string()),
+        earlier_rounds: 1,
+        log: Vec::new(),
+        redo: Vec::new(),
+    });
+    let err = Game::from_record(&record).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "round 1: ben cannot knock with 9 in hand; the knock limit is 5"
+    );
+}
+
+#[test]
 fn log_lines_read_back_as_they_were_written() {
     let game = three();
     let setup = game.setup();
