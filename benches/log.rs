@@ -282,7 +282,7 @@ impl Timed {
             }
             Row::StepAfterUndo => self.after_undo.pop_front().expect("timed with the step"),
             Row::SaveText => {
-                std::hint::black_box(carousel::store::sealed(
+                std::hint::black_box(carousel::seal::sealed(
                     self.opened.kind().title(),
                     &self.opened.record_text(),
                 ));

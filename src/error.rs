@@ -1,6 +1,7 @@
 //! The one error type of the library: every way input can be refused, in a player's words.
 
 use crate::notation::ParseError;
+use crate::seal::Unsealed;
 use crate::words::{cards, plural, printable};
 use std::any::Any;
 use std::fmt;
@@ -170,7 +171,7 @@ pub enum Error {
     #[error("{} is damaged and was left as it is: {problem}", crate::words::printable_path(.path))]
     Damaged {
         path: std::path::PathBuf,
-        problem: String,
+        problem: Damage,
     },
 
     /// A hand given once the game is over.
@@ -980,6 +981,25 @@ pub enum Unscored {
     },
 }
 
+/// Why a saved game cannot be read or replayed ([`Error::Damaged`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Damage {
+    /// Not whole: cut short, or changed since it was saved, and still readable or not.
+    #[error("{0}")]
+    Unsealed(#[from] Unsealed),
+    /// Bytes that are not UTF-8 text: where (both from 1) and the first such byte.
+    #[error("line {line}, byte {column}: not UTF-8 text (byte 0x{byte:02x})")]
+    NotText {
+        line: usize,
+        column: usize,
+        byte: u8,
+    },
+    /// Whole, or changed in a way that breaks it: what its reader says (its record, its log
+    /// replayed).
+    #[error("{0}")]
+    Unreadable(Box<Error>),
+}
+
 /// Where in a game record something is wrong, said before the problem. Names, tokens and
 /// lines of the log are the record's own: kept as written, shown printable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1221,10 +1241,9 @@ pub enum RecordProblem {
         game: &'static str,
     },
 
-    /// A record the referee saved that is not whole (cut short, or changed since), in the
-    /// words of the check (`store::check_whole`).
-    #[error("{check}")]
-    NotWhole { check: String },
+    /// A record the referee saved that is not whole: cut short, or changed since.
+    #[error("{0}")]
+    NotWhole(Unsealed),
 
     /// A `game` key that names none of the family's games.
     #[error("{given} is not a game; the games are {}", .games.join(", "))]
@@ -1946,7 +1965,7 @@ mod tests {
             },
             Error::Damaged {
                 path: path.clone(),
-                problem: "cut short".into(),
+                problem: Damage::Unsealed(Unsealed::CutShort { line: 3 }),
             },
             Error::HeldElsewhere {
                 path: path.clone(),

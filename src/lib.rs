@@ -39,6 +39,7 @@ pub mod record;
 pub mod render;
 pub mod repl;
 pub mod rules;
+pub mod seal;
 pub mod session;
 pub mod share;
 pub mod stats;

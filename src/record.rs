@@ -168,7 +168,7 @@ impl Log {
     /// The log of a record the referee sealed is skipped: it is as the referee wrote it. One
     /// written by hand is read, so that a mistake in it is said wherever the record is read.
     pub fn of(text: &str) -> Log {
-        if crate::store::is_sealed(text) {
+        if crate::seal::is_sealed(text) {
             Log::Skip
         } else {
             Log::Read
@@ -278,7 +278,7 @@ const BLOCK: usize = 64 * 1024;
 fn sealed_rounds(path: &std::path::Path) -> Result<Option<String>, Error> {
     use std::io::Read;
     let (mut file, len) = crate::store::open_bounded(path)?;
-    let mut seal = crate::store::SealCheck::default();
+    let mut seal = crate::seal::SealCheck::default();
     // The rounds' text is most often under a third of a record.
     let mut kept: Vec<u8> = Vec::with_capacity(usize::try_from(len / 3).unwrap_or(0));
     let mut in_log = false;
@@ -577,7 +577,7 @@ knocker = "x"
     /// against the mark: the rounds' text is the record's up to `[play]`.
     #[test]
     fn a_sealed_record_is_read_for_its_rounds_without_its_log() {
-        let sealed = crate::store::seal(SAVED);
+        let sealed = crate::seal::seal(SAVED);
         let (_dir, path) = written(&sealed);
         let text = read_for_rounds(&path).unwrap();
         assert_eq!(text, &SAVED[..SAVED.find("[play]").unwrap()]);
@@ -601,15 +601,15 @@ knocker = "x"
             text.push_str(&format!("    \"alice: draw {step}\",\n"));
         }
         text.push_str("]\n");
-        let (_dir, path) = written(&crate::store::seal(&text));
+        let (_dir, path) = written(&crate::seal::seal(&text));
         assert_eq!(read_for_rounds(&path).unwrap(), &text[..rounds]);
         let long = text.replace(
             "alice: draw 7\"",
             &format!("alice: {}\"", "x".repeat(BLOCK)),
         );
-        let (_dir, path) = written(&crate::store::seal(&long));
-        assert_eq!(read_for_rounds(&path).unwrap(), crate::store::seal(&long));
-        let changed = crate::store::seal(&text).replace("draw 19999", "draw 19998");
+        let (_dir, path) = written(&crate::seal::seal(&long));
+        assert_eq!(read_for_rounds(&path).unwrap(), crate::seal::seal(&long));
+        let changed = crate::seal::seal(&text).replace("draw 19999", "draw 19998");
         let (_dir, path) = written(&changed);
         assert!(matches!(read_for_rounds(&path), Err(Error::Damaged { .. })));
     }
@@ -625,7 +625,7 @@ knocker = "x"
             change in 0u8..4,
             noise in proptest::collection::vec(proptest::num::u8::ANY, 0..64),
         ) {
-            let mut bytes = crate::store::seal(SAVED).into_bytes();
+            let mut bytes = crate::seal::seal(SAVED).into_bytes();
             let at = at.min(bytes.len());
             let last = bytes.len() - 1;
             match change {
@@ -652,7 +652,7 @@ knocker = "x"
     /// A sealed record with any byte of its log changed is damaged, as read whole.
     #[test]
     fn a_sealed_record_whose_log_was_changed_is_refused_as_damaged() {
-        let sealed = crate::store::seal(SAVED).replace("alice: draw", "alice: drew");
+        let sealed = crate::seal::seal(SAVED).replace("alice: draw", "alice: drew");
         let (_dir, path) = written(&sealed);
         let read = read_for_rounds(&path).unwrap_err();
         let whole = crate::store::read_whole(&path).unwrap_err();
@@ -668,8 +668,8 @@ knocker = "x"
         let by_hand = SAVED.split_once('\n').unwrap().1;
         for text in [
             by_hand.to_string(),
-            crate::store::seal(&SAVED[..SAVED.find("[play]").unwrap()]),
-            crate::store::seal(&in_a_string),
+            crate::seal::seal(&SAVED[..SAVED.find("[play]").unwrap()]),
+            crate::seal::seal(&in_a_string),
         ] {
             let (_dir, path) = written(&text);
             assert_eq!(read_for_rounds(&path).unwrap(), text);

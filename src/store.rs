@@ -21,25 +21,13 @@
 //!   [`may_write`]: a game's record and a file a session holds are never written over, and
 //!   any other file that exists only when the user says so.
 
-use crate::error::Error;
+use crate::error::{Damage, Error};
 use crate::error::{Holder, LockFound, Overwrite};
+use crate::seal;
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// What a saved game starts with, for a person who opens it, after its first line (`# A
-/// game of TITLE, kept by the carousel referee after every step.`).
-const HEADER: &str = "\
-# `carousel tally FILE` scores its finished rounds; `carousel play FILE` goes on with it.
-# [play] is the referee's log: every step, to resume and undo exactly.
-# The last line is a checksum of the rest: a file cut short is not taken for a shorter game.
-# To edit this file by hand, delete these five lines and the last one.
-
-";
-
-/// The mark a record ends with, followed by the CRC-32 of every byte before its line.
-const MARK: &str = "# carousel-end crc32:";
 
 fn file_error(path: &Path, err: impl std::fmt::Display) -> Error {
     Error::File {
@@ -48,97 +36,15 @@ fn file_error(path: &Path, err: impl std::fmt::Display) -> Error {
     }
 }
 
-/// `text` with its end mark: the checksum of `text`, written as the last line.
-pub fn seal(text: &str) -> String {
-    let mut sealed = String::with_capacity(text.len() + MARK.len() + 10);
-    sealed.push_str(text);
-    if !sealed.is_empty() && !sealed.ends_with('\n') {
-        sealed.push('\n');
-    }
-    let sum = crc32fast::hash(sealed.as_bytes());
-    sealed.push_str(&format!("{MARK}{sum:08x}\n"));
-    sealed
-}
-
-/// Whether a text begins as the referee writes a record: any line of the header among its
-/// first lines (one damaged line does not make it a record written by hand).
-fn written_by_referee(text: &str) -> bool {
-    let header: Vec<&str> = HEADER.lines().filter(|l| !l.is_empty()).collect();
-    text.lines().take(header.len() + 2).any(|line| {
-        header.contains(&line)
-            || (line.starts_with("# A game of ")
-                && (line.contains(" kept by the carousel referee")
-                    // The first line a Canadian or Carolina game was saved with before.
-                    || line.contains(" kept by carousel")))
-    })
-}
-
-/// Reads a record the referee saved, checked whole ([`check_whole`]): the text, or
+/// Reads a record the referee saved, checked whole ([`seal::check`]): the text, or
 /// [`Error::Damaged`] naming the file and the line.
 pub fn read_whole(path: &Path) -> Result<String, Error> {
     let text = read_text(path)?;
-    check_whole(&text).map_err(|problem| Error::Damaged {
+    seal::check(&text).map_err(|unsealed| Error::Damaged {
         path: path.to_path_buf(),
-        problem,
+        problem: Damage::Unsealed(unsealed),
     })?;
     Ok(text)
-}
-
-/// Checks that a record is whole: a record with an end mark matches it, and a record that
-/// starts as the referee writes one has its mark. `Err` says what is wrong and on which line.
-pub fn check_whole(text: &str) -> Result<(), String> {
-    whole(text).map_err(|(problem, _)| problem)
-}
-
-/// Whether a record ends with the referee's mark and matches it: the referee wrote it as it
-/// is, its log of play too, so a reader of its rounds alone may pass the log over.
-pub fn is_sealed(text: &str) -> bool {
-    (text.starts_with(MARK) || text.contains(&format!("\n{MARK}"))) && whole(text).is_ok()
-}
-
-/// [`check_whole`], also saying whether the record was changed rather than cut: its mark is
-/// there, whole and last, so its end was written, but the rest does not match it.
-fn whole(text: &str) -> Result<(), (String, bool)> {
-    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
-    let mark_at = if text.starts_with(MARK) {
-        Some(0)
-    } else {
-        text.rfind(&format!("\n{MARK}")).map(|at| at + 1)
-    };
-    let Some(at) = mark_at else {
-        if written_by_referee(text) {
-            return Err((
-                format!(
-                    "the record ends at line {} without its end mark ({MARK}...): it was cut short",
-                    line_of(text.trim_end().len())
-                ),
-                false,
-            ));
-        }
-        // A record written by hand: nothing to check it against.
-        return Ok(());
-    };
-    let line = line_of(at);
-    let rest = &text[at + MARK.len()..];
-    let stated = rest.strip_suffix('\n').unwrap_or(rest);
-    let stated = stated.strip_suffix('\r').unwrap_or(stated);
-    let sum = crc32fast::hash(&text.as_bytes()[..at]);
-    match u32::from_str_radix(stated, 16) {
-        Ok(found) if stated.len() == 8 && found == sum => Ok(()),
-        Ok(_) if stated.len() == 8 => Err((
-            format!(
-                "the end mark on line {line} does not match the record: it was changed after it was saved \
-                 (to edit it by hand, delete the header's comment lines and that line)"
-            ),
-            true,
-        )),
-        _ => Err((
-            format!(
-                "the end mark on line {line} is not whole ({MARK} and 8 hexadecimal digits, last): the record was cut short or changed"
-            ),
-            false,
-        )),
-    }
 }
 
 /// The most a game record or a rules file may hold. No real game comes near it (a game of
@@ -182,46 +88,6 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, Error> {
     Ok(bytes)
 }
 
-/// Whether a record read a block of whole lines at a time is sealed and whole, as
-/// [`is_sealed`] says of its whole text: its last line is the end mark, and the mark holds
-/// the checksum of every line before it. It keeps no line but the last, so a record can be
-/// checked while only part of it is kept.
-#[derive(Clone, Default)]
-pub struct SealCheck {
-    /// The checksum of every line before the last given.
-    before_last: crc32fast::Hasher,
-    last: Vec<u8>,
-}
-
-impl SealCheck {
-    /// Takes the record's next lines: whole lines, each with its line end, but for the
-    /// record's last piece.
-    pub fn lines(&mut self, lines: &[u8]) {
-        if lines.is_empty() {
-            return;
-        }
-        let last_starts = memchr::memrchr(b'\n', &lines[..lines.len() - 1]).map_or(0, |at| at + 1);
-        self.before_last.update(&self.last);
-        self.before_last.update(&lines[..last_starts]);
-        self.last.clear();
-        self.last.extend_from_slice(&lines[last_starts..]);
-    }
-
-    /// Whether the lines given end with a mark that matches the rest.
-    pub fn is_sealed(&self) -> bool {
-        let Some(stated) = self.last.strip_prefix(MARK.as_bytes()) else {
-            return false;
-        };
-        let stated = stated.strip_suffix(b"\n").unwrap_or(stated);
-        let stated = stated.strip_suffix(b"\r").unwrap_or(stated);
-        stated.len() == 8
-            && std::str::from_utf8(stated)
-                .ok()
-                .and_then(|s| u32::from_str_radix(s, 16).ok())
-                == Some(self.before_last.clone().finalize())
-    }
-}
-
 /// Reads a file as text; bytes that are not UTF-8 are reported with their line and column.
 pub fn read_text(path: &Path) -> Result<String, Error> {
     let bytes = read_bounded(path)?;
@@ -237,10 +103,11 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
             + 1;
         Error::Damaged {
             path: path.to_path_buf(),
-            problem: format!(
-                "line {line}, byte {column}: not UTF-8 text (byte 0x{:02x})",
-                bytes[at]
-            ),
+            problem: Damage::NotText {
+                line,
+                column,
+                byte: bytes[at],
+            },
         }
     })
 }
@@ -406,7 +273,7 @@ fn holds_game(path: &Path) -> std::io::Result<bool> {
         bytes.extend_from_slice(&tail);
     }
     let text = String::from_utf8_lossy(&bytes);
-    if written_by_referee(&text) || text.starts_with(MARK) || text.contains(&format!("\n{MARK}")) {
+    if seal::is_the_referees(&text) {
         return Ok(true);
     }
     Ok(whole
@@ -470,14 +337,6 @@ fn open_lock(lock_path: &Path, create: bool) -> std::io::Result<fs::File> {
     options.open(lock_path)
 }
 
-/// The text a game is saved as: the header, its record (TOML, with the log of play), the end
-/// mark. `title` names the game for a person who opens the file.
-pub fn sealed(title: &str, record: &str) -> String {
-    seal(&format!(
-        "# A game of {title}, kept by the carousel referee after every step.\n{HEADER}{record}"
-    ))
-}
-
 /// A saved game's text read by `read` (a game's reader: the record, its log replayed).
 /// Anything that is not a game the referee can go on with is [`Error::Damaged`], naming the
 /// file and the trouble; the file is not touched.
@@ -486,19 +345,20 @@ pub fn read_game<T>(
     text: &str,
     read: impl Fn(&str) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let damaged = |problem: String| Error::Damaged {
+    let damaged = |problem: Damage| Error::Damaged {
         path: path.to_path_buf(),
         problem,
     };
-    match whole(text) {
-        Ok(()) => read(text).map_err(|e| damaged(e.to_string())),
+    let unreadable = |e: Error| damaged(Damage::Unreadable(Box::new(e)));
+    match seal::check(text) {
+        Ok(()) => read(text).map_err(unreadable),
         // Changed, not cut: when the change breaks the game, that says more (which round,
         // which key, the fix to type) than the checksum does. Either way it is refused.
-        Err((problem, true)) => match read(text) {
-            Err(e) => Err(damaged(e.to_string())),
-            Ok(_) => Err(damaged(format!("game record: {problem}"))),
+        Err(unsealed) if unsealed.is_change() => match read(text) {
+            Err(e) => Err(unreadable(e)),
+            Ok(_) => Err(damaged(Damage::Unsealed(unsealed))),
         },
-        Err((problem, false)) => Err(damaged(format!("game record: {problem}"))),
+        Err(unsealed) => Err(damaged(Damage::Unsealed(unsealed))),
     }
 }
 
@@ -942,7 +802,7 @@ mod tests {
 
     /// A game's record as a referee saves it.
     fn game() -> String {
-        sealed(
+        seal::sealed(
             "Carousel",
             "players = [\"alice\", \"bob\", \"carol\"]\n\n[play]\nfirst-dealer = \"alice\"\nlog = [\"bob: draw\"]\n",
         )
@@ -1009,6 +869,42 @@ mod tests {
         assert!(matches!(load(&path), Err(Error::Damaged { .. })));
         let missing = load(&dir.path().join("none.toml")).unwrap_err();
         assert!(matches!(missing, Error::File { .. }));
+        // A saved game cut short says so, and where; one changed so that it still reads
+        // says it was changed.
+        let saved = game();
+        let cut = &saved[..saved.find("\n[play]").unwrap()];
+        fs::write(&path, cut).unwrap();
+        assert_eq!(
+            load(&path).unwrap_err().to_string(),
+            format!(
+                "{} is damaged and was left as it is: the record ends at line 7 without its end mark (# carousel-end crc32:...): it was cut short",
+                path.display()
+            )
+        );
+        fs::write(&path, saved.replace("bob: draw", "bob: drew")).unwrap();
+        let changed = load(&path).unwrap_err();
+        assert!(
+            matches!(
+                &changed,
+                Error::Damaged {
+                    problem: Damage::Unsealed(seal::Unsealed::Changed { .. }),
+                    ..
+                }
+            ),
+            "{changed}"
+        );
+        fs::write(&path, b"players = [\"al\xffice\"]\n").unwrap();
+        assert_eq!(
+            load(&path).unwrap_err(),
+            Error::Damaged {
+                path: path.clone(),
+                problem: Damage::NotText {
+                    line: 1,
+                    column: 15,
+                    byte: 0xff
+                }
+            }
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::time::Duration;
 pub const NO_END: &str = "4000000000";
 
 pub fn sealed<G: Desk>(title: &str, game: &Session<G>) -> String {
-    carousel::store::sealed(title, &InPlay::record_text(game))
+    carousel::seal::sealed(title, &InPlay::record_text(game))
 }
 
 pub const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];

@@ -999,7 +999,7 @@ impl Referee {
 
 /// A game's text as saved: the header, the record with its log, the end mark.
 pub(crate) fn saved_text(game: &dyn InPlay) -> String {
-    store::sealed(game.kind().title(), &game.record_text())
+    crate::seal::sealed(game.kind().title(), &game.record_text())
 }
 
 /// Locks and reads a saved game of any game of the family, to play it in this session.

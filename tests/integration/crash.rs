@@ -15,7 +15,7 @@ const SCRIPT: &str = include_str!("../../examples/three-players.carousel");
 
 fn log_of(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
-    carousel::store::check_whole(&text).unwrap();
+    carousel::seal::check(&text).unwrap();
     let record = carousel::games::manipulation::game::GameRecord::from_toml(&text).unwrap();
     record.play.map_or_else(Vec::new, |p| p.log)
 }

@@ -290,7 +290,7 @@ fn family_saved_games() -> Vec<String> {
         for hand in hands {
             game.enter_round(hand, look).unwrap();
         }
-        saved.push(carousel::store::sealed(kind.title(), &game.record_text()));
+        saved.push(carousel::seal::sealed(kind.title(), &game.record_text()));
     }
     saved
 }

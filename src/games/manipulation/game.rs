@@ -68,8 +68,8 @@ impl GameRecord {
     /// Reads a record the referee saved: one that is not whole (cut short, or changed after
     /// it was saved) is an error naming its line.
     pub fn from_saved(text: &str) -> Result<GameRecord, Error> {
-        crate::store::check_whole(text)
-            .map_err(|check| RecordProblem::NotWhole { check }.at(RecordPlace::Whole))?;
+        crate::seal::check(text)
+            .map_err(|unsealed| RecordProblem::NotWhole(unsealed).at(RecordPlace::Whole))?;
         GameRecord::from_toml(text)
     }
 

@@ -96,7 +96,7 @@ impl Game {
 
     /// The text the game is saved as: the header, the record with its log, the end mark.
     pub fn saved_text(&self) -> String {
-        crate::store::sealed(
+        crate::seal::sealed(
             "Carousel",
             &toml::to_string_pretty(&self.to_record()).unwrap_or_default(),
         )
