@@ -9,12 +9,12 @@ use std::fmt;
 
 /// A token that is not a card, with where it stood and what was expected instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{token}\" ({place}): {problem}")]
+#[error("\"{}\" ({place}): {problem}", crate::words::printable(.token))]
 pub struct ParseError {
     pub token: String,
     /// Where the token stands: shown as "card 3", "meld 2, card 1".
     pub place: Place,
-    pub problem: String,
+    pub problem: TokenProblem,
 }
 
 /// Where a token stands in what was typed, counted from 1. Kept as numbers, so a caller
@@ -62,8 +62,47 @@ pub enum TypedTableCard {
 /// One meld as typed, before jokers are inferred or anything is judged.
 pub type TypedMeld = Vec<TypedTableCard>;
 
-/// A token's problem, before it is known where the token stood.
-struct TokenProblem(String);
+/// What is wrong with a token: the spelling expected instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TokenProblem {
+    /// A rank with no suit: `7`.
+    #[error("no suit; a card is a rank and a suit, like 7h; {SUITS_EXPECTED}")]
+    NoSuit,
+    /// A suit after something that is no rank: `1h`, `Xs`.
+    #[error("no such rank; {RANKS_EXPECTED}")]
+    NoSuchRank,
+    /// A rank followed by something that is no suit: `7x`; `suit` as typed.
+    #[error("no such suit \"{}\"; {SUITS_EXPECTED}", crate::words::printable(.suit))]
+    NoSuchSuit { suit: String },
+    /// Neither rank nor suit.
+    #[error(
+        "not a card; a card is a rank (A 2-10 J Q K) and a suit (s h d c), like 7h or 10♥, and a joker is *"
+    )]
+    NotACard,
+    /// A joker in hand typed with a card: `*7h`.
+    #[error("a joker in hand stands for nothing yet; write it as a bare *")]
+    JokerInHandStated,
+    /// A joker on the table whose stated card is no card: `*7x`.
+    #[error(
+        "a joker on the table is * or * with the card it stands for, like *7h; \"{}\": {problem}",
+        crate::words::printable(.stated)
+    )]
+    JokerStatesNoCard {
+        stated: String,
+        problem: Box<TokenProblem>,
+    },
+    /// A wild card typed with a card in a game whose wild cards state none.
+    #[error("a wild card states nothing in this game; write the joker as a bare *")]
+    WildCardStated,
+    /// Nothing between two `|`.
+    #[error("an empty meld; melds are separated by single |")]
+    EmptyMeld,
+    /// A dash joining nothing on one side: `3s-`, `-3s`, `3s--4s`.
+    #[error(
+        "a dash with no card on one side; a meld's cards are joined by single -, like 3s-4s-5s"
+    )]
+    LoneDash,
+}
 
 fn parse_rank(text: &str) -> Option<Rank> {
     let number = match text.to_ascii_uppercase().as_str() {
@@ -105,24 +144,19 @@ fn card_token(token: &str) -> Result<Card, TokenProblem> {
     let suit = parse_suit(suit_text);
     match (rank, suit) {
         (Some(rank), Some(suit)) => Ok(Card::new(rank, suit)),
-        _ if parse_rank(token).is_some() => Err(TokenProblem(format!(
-            "no suit; a card is a rank and a suit, like 7h; {SUITS_EXPECTED}"
-        ))),
-        (None, Some(_)) => Err(TokenProblem(format!("no such rank; {RANKS_EXPECTED}"))),
-        (Some(_), None) => Err(TokenProblem(format!(
-            "no such suit \"{suit_text}\"; {SUITS_EXPECTED}"
-        ))),
-        (None, None) => Err(TokenProblem(format!(
-            "not a card; a card is a rank ({}) and a suit (s h d c), like 7h or 10♥, and a joker is *",
-            "A 2-10 J Q K"
-        ))),
+        _ if parse_rank(token).is_some() => Err(TokenProblem::NoSuit),
+        (None, Some(_)) => Err(TokenProblem::NoSuchRank),
+        (Some(_), None) => Err(TokenProblem::NoSuchSuit {
+            suit: suit_text.to_string(),
+        }),
+        (None, None) => Err(TokenProblem::NotACard),
     }
 }
 
 /// Reads one card, `7h`, `Th`, `10♥`, in any case.
 pub fn parse_card(token: &str) -> Result<Card, ParseError> {
     let token = token.trim();
-    card_token(token).map_err(|TokenProblem(problem)| ParseError {
+    card_token(token).map_err(|problem| ParseError {
         token: token.to_string(),
         place: Place::Card(1),
         problem,
@@ -132,9 +166,7 @@ pub fn parse_card(token: &str) -> Result<Card, ParseError> {
 fn hand_card_token(token: &str) -> Result<HandCard, TokenProblem> {
     match token.strip_prefix('*') {
         Some("") => Ok(HandCard::Joker),
-        Some(_) => Err(TokenProblem(
-            "a joker in hand stands for nothing yet; write it as a bare *".to_string(),
-        )),
+        Some(_) => Err(TokenProblem::JokerInHandStated),
         None => card_token(token).map(HandCard::Real),
     }
 }
@@ -144,10 +176,9 @@ fn table_card_token(token: &str) -> Result<TypedTableCard, TokenProblem> {
         Some("") => Ok(TypedTableCard::Joker(None)),
         Some(stated) => card_token(stated)
             .map(|card| TypedTableCard::Joker(Some(card)))
-            .map_err(|TokenProblem(problem)| {
-                TokenProblem(format!(
-                    "a joker on the table is * or * with the card it stands for, like *7h; \"{stated}\": {problem}"
-                ))
+            .map_err(|problem| TokenProblem::JokerStatesNoCard {
+                stated: stated.to_string(),
+                problem: Box::new(problem),
             }),
         None => card_token(token).map(TypedTableCard::Real),
     }
@@ -158,7 +189,7 @@ pub fn parse_hand(text: &str) -> Result<Vec<HandCard>, ParseError> {
     text.split_whitespace()
         .enumerate()
         .map(|(i, token)| {
-            hand_card_token(token).map_err(|TokenProblem(problem)| ParseError {
+            hand_card_token(token).map_err(|problem| ParseError {
                 token: token.to_string(),
                 place: Place::Card(i + 1),
                 problem,
@@ -177,9 +208,7 @@ pub fn parse_table(text: &str) -> Result<Vec<TypedMeld>, ParseError> {
 /// layout, with every joker a bare `*` as in a hand.
 pub fn parse_wild_melds(text: &str) -> Result<Vec<Vec<HandCard>>, ParseError> {
     parse_melds(text, |token| match token.strip_prefix('*') {
-        Some(stated) if !stated.is_empty() => Err(TokenProblem(
-            "a wild card states nothing in this game; write the joker as a bare *".to_string(),
-        )),
+        Some(stated) if !stated.is_empty() => Err(TokenProblem::WildCardStated),
         _ => hand_card_token(token),
     })
 }
@@ -199,7 +228,7 @@ fn parse_melds<T>(
             return Err(ParseError {
                 token: "|".to_string(),
                 place: Place::AfterMeld(melds.len()),
-                problem: "an empty meld; melds are separated by single |".to_string(),
+                problem: TokenProblem::EmptyMeld,
             });
         }
         for tokens in segment_melds {
@@ -208,7 +237,7 @@ fn parse_melds<T>(
                 .iter()
                 .enumerate()
                 .map(|(i, token)| {
-                    card(token).map_err(|TokenProblem(problem)| ParseError {
+                    card(token).map_err(|problem| ParseError {
                         token: token.clone(),
                         place: Place::MeldCard {
                             meld: number,
@@ -280,7 +309,7 @@ fn split_segment(segment: &str, before: usize) -> Result<Vec<Vec<String>>, Parse
             return Err(ParseError {
                 token: token.to_string(),
                 place,
-                problem: "a dash with no card on one side; a meld's cards are joined by single -, like 3s-4s-5s".to_string(),
+                problem: TokenProblem::LoneDash,
             });
         }
         melds.push(cards);
@@ -365,32 +394,39 @@ mod tests {
 
     #[test]
     fn a_bad_suit_or_missing_suit_is_named() {
-        assert!(
-            parse_hand("7x")
-                .unwrap_err()
-                .problem
-                .contains("no such suit \"x\"")
+        let problem = |hand: &str| parse_hand(hand).unwrap_err().problem;
+        assert_eq!(
+            problem("7x"),
+            TokenProblem::NoSuchSuit {
+                suit: "x".to_string()
+            }
         );
-        assert!(parse_hand("7").unwrap_err().problem.starts_with("no suit"));
-        assert!(parse_hand("10").unwrap_err().problem.starts_with("no suit"));
-        assert!(
-            parse_hand("hello")
-                .unwrap_err()
-                .problem
-                .starts_with("not a card")
+        assert_eq!(
+            problem("7x").to_string(),
+            "no such suit \"x\"; suits are s h d c (or ♠ ♥ ♦ ♣)"
         );
-        assert!(
-            parse_hand("11h")
-                .unwrap_err()
-                .problem
-                .starts_with("no such rank")
-        );
+        assert_eq!(problem("7"), TokenProblem::NoSuit);
+        assert_eq!(problem("10"), TokenProblem::NoSuit);
+        assert_eq!(problem("hello"), TokenProblem::NotACard);
+        assert_eq!(problem("11h"), TokenProblem::NoSuchRank);
+    }
+
+    #[test]
+    fn a_token_with_a_control_character_is_shown_escaped() {
+        let err = parse_hand("7h \u{1b}[2J").unwrap_err();
+        assert_eq!(err.token, "\u{1b}[2J");
+        assert!(!err.to_string().contains('\u{1b}'), "{err}");
+        let err = parse_hand("7\u{7}").unwrap_err();
+        assert!(!err.to_string().contains('\u{7}'), "{err}");
     }
 
     #[test]
     fn a_hand_joker_is_bare() {
         assert_eq!(parse_hand("*").unwrap(), vec![HandCard::Joker]);
-        assert!(parse_hand("*7h").unwrap_err().problem.contains("bare *"));
+        assert_eq!(
+            parse_hand("*7h").unwrap_err().problem,
+            TokenProblem::JokerInHandStated
+        );
     }
 
     #[test]
@@ -409,7 +445,7 @@ mod tests {
         assert!(parse_table("").unwrap().is_empty());
         assert!(parse_table("   ").unwrap().is_empty());
         let err = parse_table("3s 4s 5s || 6h 6d 6c").unwrap_err();
-        assert!(err.problem.contains("empty meld"), "{err}");
+        assert_eq!(err.problem, TokenProblem::EmptyMeld, "{err}");
     }
 
     #[test]
@@ -420,7 +456,7 @@ mod tests {
         let err = parse_wild_melds("Ks *Kh 2c").unwrap_err();
         assert_eq!(err.token, "*Kh");
         assert_eq!(err.place.to_string(), "meld 1, card 2");
-        assert!(err.problem.contains("bare *"), "{err}");
+        assert_eq!(err.problem, TokenProblem::WildCardStated, "{err}");
         assert!(parse_wild_melds("Ks Kh Kd |").is_err());
         assert!(parse_wild_melds("Ks Kh Kd || 5s 5h 5d").is_err());
     }
@@ -430,6 +466,17 @@ mod tests {
         let err = parse_table("3s 4s 5s | 6h 6x 6c").unwrap_err();
         assert_eq!(err.place, Place::MeldCard { meld: 2, card: 2 });
         let err = parse_table("*zz 4s 5s").unwrap_err();
-        assert!(err.problem.contains("*7h"), "{err}");
+        assert_eq!(
+            err.problem,
+            TokenProblem::JokerStatesNoCard {
+                stated: "zz".to_string(),
+                problem: Box::new(TokenProblem::NotACard)
+            },
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains("like *7h; \"zz\": not a card"),
+            "{err}"
+        );
     }
 }
