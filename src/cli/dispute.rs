@@ -177,7 +177,7 @@ pub(super) fn set(args: &SetArgs, c: &mut Console) -> anyhow::Result<Answer> {
                     legal: false,
                     sets: None,
                     value: None,
-                    reason: Some(why),
+                    reason: Some(why.to_string()),
                 },
             },
         );
@@ -202,12 +202,12 @@ struct PileJson<'a> {
 
 /// `set --json` (docs/commands.md#set): the sets and their value, or why not.
 #[derive(Serialize)]
-struct LayJson<'a> {
+struct LayJson {
     legal: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     sets: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'a str>,
+    reason: Option<String>,
 }

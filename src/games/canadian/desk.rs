@@ -4,7 +4,6 @@
 //! may I take the pile, is this a legal set, may I lay these on our set. The family's
 //! commands (undo, fix, round, rules, the saved games) are the REPL's, for every game.
 
-use super::meld::LayVerdict;
 use super::pile::PileAnswer;
 use super::play::{Event, Game, Setup};
 use super::record::{Round, Tally};
@@ -98,7 +97,6 @@ fn check(book: &Rulebook, rest: &str, c: &mut Console) -> Result<(), Error> {
         })
     })?;
     say!(c, "{}", text::lay(book, &verdict));
-    let _ = LayVerdict::No(String::new());
     sayln!(c, "(check only judges: nothing changed.)");
     Ok(())
 }

@@ -69,8 +69,8 @@ impl fmt::Display for Sets<'_> {
 /// Why cards cannot be laid on a side's set: the set given is not one legal set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OnError {
-    #[error("the set on the table is one set, not {count}: {sets}")]
-    NotOneSet { count: usize, sets: String },
+    #[error("the set on the table is one set, not {}: {}", .sets.len(), Sets(.sets))]
+    NotOneSet { sets: Vec<Set> },
     #[error("the set on the table is not legal: {0}")]
     NotLegal(SetError),
     #[error("no set on the table")]
@@ -86,8 +86,54 @@ impl Failure for SetError {}
 pub struct SetError {
     /// The melds as written, 1-based, the trouble is in.
     pub melds: Vec<usize>,
-    pub cards: String,
-    pub problem: String,
+    /// The meld's cards, or the cards of the melds of one rank together.
+    pub cards: Vec<HandCard>,
+    pub problem: SetProblem,
+}
+
+/// What keeps cards from being a legal set, or from being laid on one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetProblem {
+    /// Every card wild (`alone`: there is one card): no rank to name.
+    #[error(
+        "no natural card: {} wild, and a set needs at least one natural card to name its rank",
+        if *.alone { "the card is" } else { "every card is" }
+    )]
+    NoNatural { alone: bool },
+    /// Natural cards of two ranks; `one_suit` when all are of one suit (a run was meant).
+    #[error(
+        "not a set: {first} and {other} are of different ranks; a set is cards of one rank{}",
+        if *.one_suit { "; there are no runs in this game" } else { "" }
+    )]
+    MixedRanks {
+        first: HandCard,
+        other: HandCard,
+        one_suit: bool,
+    },
+    /// A side's cards of a rank, together, fewer than a set's three.
+    #[error(
+        "a set of {} needs at least 3 cards, this has {count}; cards are laid off only on a set the side already has",
+        .rank.plural()
+    )]
+    TooFew { rank: SetRank, count: usize },
+    /// Cards laid on the side's set of `rank` that are of another rank.
+    #[error("they are not {}; a side lays cards on its set of their rank", .rank.plural())]
+    NotOfRank { rank: SetRank },
+}
+
+/// Why cards may not be laid as they were asked about: not legal sets, or not on the set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LayRefusal {
+    /// As new sets, they are not legal.
+    #[error("{0}")]
+    Sets(SetError),
+    /// Laid on the side's set `on`, `added` do not go.
+    #[error("{} cannot be laid on {on}: {why}", Spaced(.added))]
+    NotOn {
+        added: Vec<HandCard>,
+        on: Set,
+        why: SetProblem,
+    },
 }
 
 impl fmt::Display for SetError {
@@ -101,7 +147,7 @@ impl fmt::Display for SetError {
         write!(
             f,
             "\"{}\" ({label} {}): {}",
-            self.cards,
+            Spaced(&self.cards),
             numbers.join(" and "),
             self.problem
         )
@@ -166,7 +212,7 @@ impl Rulebook {
     /// The rank of one meld as written, or why it has none: it needs a natural card, and
     /// its natural cards must be of one rank. Its size is judged once a side's melds of the
     /// rank are merged ([`Rulebook::side_sets`]).
-    pub(crate) fn meld_rank(&self, cards: &[HandCard]) -> Result<SetRank, String> {
+    pub(crate) fn meld_rank(&self, cards: &[HandCard]) -> Result<SetRank, SetProblem> {
         let roles = self.roles(cards);
         let naturals: Vec<(HandCard, SetRank)> = cards
             .iter()
@@ -177,28 +223,20 @@ impl Rulebook {
             })
             .collect();
         let Some((_, rank)) = naturals.first().copied() else {
-            return Err(format!(
-                "no natural card: {} wild, and a set needs at least one natural card to name its rank",
-                if cards.len() == 1 {
-                    "the card is"
-                } else {
-                    "every card is"
-                }
-            ));
+            return Err(SetProblem::NoNatural {
+                alone: cards.len() == 1,
+            });
         };
         if let Some((other, _)) = naturals.iter().find(|(_, r)| *r != rank) {
             let first = naturals[0].0;
             let one_suit = naturals
                 .iter()
                 .all(|(c, _)| suit_order(*c) == suit_order(first));
-            let runs = if one_suit {
-                "; there are no runs in this game"
-            } else {
-                ""
-            };
-            return Err(format!(
-                "not a set: {first} and {other} are of different ranks; a set is cards of one rank{runs}"
-            ));
+            return Err(SetProblem::MixedRanks {
+                first,
+                other: *other,
+                one_suit,
+            });
         }
         Ok(rank)
     }
@@ -223,7 +261,7 @@ impl Rulebook {
         for (i, meld) in melds.iter().enumerate() {
             let rank = self.meld_rank(meld).map_err(|problem| SetError {
                 melds: vec![i + 1],
-                cards: Spaced(meld).to_string(),
+                cards: meld.clone(),
                 problem,
             })?;
             match sets.iter_mut().find(|(set, _)| set.rank == rank) {
@@ -251,12 +289,11 @@ impl Rulebook {
                 if set.cards.len() < 3 {
                     return Err(SetError {
                         melds: numbers,
-                        cards: set.to_string(),
-                        problem: format!(
-                            "a set of {} needs at least 3 cards, this has {}; cards are laid off only on a set the side already has",
-                            set.rank.plural(),
-                            set.cards.len()
-                        ),
+                        problem: SetProblem::TooFew {
+                            rank: set.rank,
+                            count: set.cards.len(),
+                        },
+                        cards: set.cards,
                     });
                 }
                 Ok(set)
@@ -278,7 +315,7 @@ pub enum LayVerdict {
     /// The cards may be laid on the set: the set they make.
     LaidOn { added: Vec<HandCard>, set: Set },
     /// Not legal, and why.
-    No(String),
+    No(LayRefusal),
 }
 
 impl Rulebook {
@@ -292,16 +329,13 @@ impl Rulebook {
         let Some(on) = on else {
             return Ok(match self.side_sets(cards) {
                 Ok(sets) => LayVerdict::Sets(sets),
-                Err(e) => LayVerdict::No(e.to_string()),
+                Err(e) => LayVerdict::No(LayRefusal::Sets(e)),
             });
         };
         let existing = match self.side_sets(on) {
             Ok(sets) if sets.len() == 1 => sets.into_iter().next(),
             Ok(sets) => {
-                return Err(OnError::NotOneSet {
-                    count: sets.len(),
-                    sets: Sets(&sets).to_string(),
-                });
+                return Err(OnError::NotOneSet { sets });
             }
             Err(e) => return Err(OnError::NotLegal(e)),
         }
@@ -315,16 +349,17 @@ impl Rulebook {
                 LayVerdict::LaidOn { added, set }
             }
             _ => {
-                let why = self.meld_rank(&added).err().unwrap_or_else(|| {
-                    format!(
-                        "they are not {}; a side lays cards on its set of their rank",
-                        existing.rank.plural()
-                    )
-                });
-                LayVerdict::No(format!(
-                    "{} cannot be laid on {existing}: {why}",
-                    Spaced(&added)
-                ))
+                let why = self
+                    .meld_rank(&added)
+                    .err()
+                    .unwrap_or(SetProblem::NotOfRank {
+                        rank: existing.rank,
+                    });
+                LayVerdict::No(LayRefusal::NotOn {
+                    added,
+                    on: existing,
+                    why,
+                })
             }
         })
     }
@@ -470,7 +505,17 @@ mod tests {
         let LayVerdict::No(why) = lay("7h").unwrap() else {
             panic!()
         };
-        assert!(why.contains("they are not kings"), "{why}");
+        assert!(
+            matches!(
+                &why,
+                LayRefusal::NotOn {
+                    why: SetProblem::NotOfRank { .. },
+                    ..
+                }
+            ),
+            "{why}"
+        );
+        assert!(why.to_string().contains("they are not kings"), "{why}");
         let bad = parse_wild_melds("Ks Kh").unwrap();
         assert!(
             b.judge_lay(&parse_wild_melds("2c").unwrap(), Some(&bad))
@@ -495,9 +540,16 @@ mod tests {
             panic!("a king was laid on a set of threes")
         };
         assert_eq!(
-            why,
+            why.to_string(),
             "Ks cannot be laid on 3s 3h 3d: they are not threes; a side lays cards on its set of their rank"
         );
+        assert!(matches!(
+            why,
+            LayRefusal::NotOn {
+                why: SetProblem::NotOfRank { .. },
+                ..
+            }
+        ));
     }
 
     #[test]
