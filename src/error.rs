@@ -220,6 +220,14 @@ pub enum Error {
         problem: String,
     },
 
+    /// A house rules file (`--rules FILE`) that no game's rules read: what the first game's
+    /// reading said.
+    #[error("{}: {error}", crate::words::printable_path(.path))]
+    HouseRulesOfNoGame {
+        path: std::path::PathBuf,
+        error: Box<Error>,
+    },
+
     /// A house rules file (`--rules FILE`) that cannot be read.
     #[error("cannot read house rules {}: {problem}", crate::words::printable_path(.path))]
     HouseRulesUnread {
@@ -1772,9 +1780,26 @@ pub enum CommandError {
     )]
     NewHere { path: std::path::PathBuf },
 
-    /// A new game of a game the `--rules` file's keys are not for.
-    #[error("{why}")]
-    RulesFile { why: String },
+    /// `--rules` given with a saved game, which keeps the house rules it started with.
+    #[error(
+        "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
+        crate::words::printable_path(.path)
+    )]
+    RulesForSavedGame { path: std::path::PathBuf },
+
+    /// A new game of `game` when the `--rules` file's keys are those of the games `theirs`
+    /// only: `error` is what reading the file for `game` said.
+    #[error(
+        "{}: {error}; that file is {}'s house rules, not {game}'s",
+        crate::words::printable_path(.path),
+        crate::words::titles_list(.theirs, "and")
+    )]
+    RulesOfOtherGames {
+        path: std::path::PathBuf,
+        error: Box<Error>,
+        theirs: Vec<&'static str>,
+        game: &'static str,
+    },
 }
 
 /// `share` that cannot be done.

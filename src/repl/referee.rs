@@ -52,7 +52,7 @@ pub struct Referee {
     /// The house rules each game's next new game starts with, in the order of [`GAMES`].
     next_rules: Vec<Box<dyn AnyRules>>,
     /// Why a new game of each game is refused: the `--rules` file holds another game's keys.
-    refused: Vec<Option<String>>,
+    refused: Vec<Option<CommandError>>,
     /// The game the last game in play was of: `rules` without a game shows its rules, and
     /// its words are the ones a line without a game is read by.
     next: GameKind,
@@ -125,9 +125,9 @@ impl Referee {
                 let first = read.into_iter().next().and_then(Result::err);
                 return Err(first.map_or_else(
                     || Error::from(crate::error::RulesError::NoGames),
-                    |e| Error::File {
+                    |e| Error::HouseRulesOfNoGame {
                         path: path.clone(),
-                        problem: e.to_string(),
+                        error: Box::new(e),
                     },
                 ));
             }
@@ -141,12 +141,12 @@ impl Referee {
                 match rules {
                     Ok(rules) => next_rules[i] = rules,
                     Err(e) => {
-                        refused[i] = Some(format!(
-                            "{}: {e}; that file is {}'s house rules, not {}'s",
-                            path.display(),
-                            titles_list(&theirs, "and"),
-                            GAMES[i].title()
-                        ));
+                        refused[i] = Some(CommandError::RulesOfOtherGames {
+                            path: path.clone(),
+                            error: Box::new(e),
+                            theirs: theirs.clone(),
+                            game: GAMES[i].title(),
+                        });
                     }
                 }
             }
@@ -170,13 +170,7 @@ impl Referee {
             let (file, text) = GameFile::open_text(path)?;
             if let Some(text) = text {
                 if args.rules.is_some() {
-                    return Err(CommandError::RulesFile {
-                        why: format!(
-                            "{} is a saved game, which keeps the house rules it started with; --rules is for a new game",
-                            printable_path(path)
-                        ),
-                    }
-                    .into());
+                    return Err(CommandError::RulesForSavedGame { path: path.clone() }.into());
                 }
                 let game = catalogue::read_game(path, &text)?;
                 note_links(&file, c);
@@ -747,7 +741,7 @@ impl Referee {
         }
         let i = index_of(kind);
         if let Some(why) = &self.refused[i] {
-            return Err(CommandError::RulesFile { why: why.clone() }.into());
+            return Err(why.clone().into());
         }
         let played = kind.entry().new_game(new, self.next_rules[i].as_ref())?;
         let (mut file, path) = match self.reserved.take() {

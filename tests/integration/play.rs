@@ -257,6 +257,28 @@ fn house_rules_from_a_file_the_config_directory_and_the_rules_command() {
     );
 }
 
+#[test]
+fn a_rules_file_no_game_reads_names_the_file_and_what_the_first_game_said() {
+    let user = Home::new();
+    let err = user
+        .test()
+        .write("house.toml", "nope = 1\n")
+        .args(["play", "--rules"])
+        .arg(user.dir("house.toml"))
+        .arg(user.dir("g.toml"))
+        .status(2)
+        .run()
+        .stderr;
+    assert!(
+        err.starts_with(&format!(
+            "carousel: {}: house rules: \"nope\" is not a house rule; the rules are target,",
+            user.dir("house.toml").display()
+        )),
+        "{err}"
+    );
+    assert!(!user.dir("g.toml").exists());
+}
+
 /// Replays a Canadian or Carolina example and checks that its saved record tallies exactly
 /// as the hand-written record of the same game in `examples/`.
 fn replay_other_game(script: &str, record: &str) -> (Home, serde_json::Value) {
