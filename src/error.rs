@@ -304,10 +304,13 @@ impl std::fmt::Display for LockFound {
 /// House rules that cannot be read or played: a rules file, or a rule set from words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    /// A rules file that is not TOML: `place` names the line and the token (or is empty),
-    /// `problem` is the TOML reader's word.
-    #[error("{place}{problem}")]
-    Toml { place: String, problem: String },
+    /// A rules file that is not TOML: where, when the reader says (the line and the token),
+    /// and the TOML reader's words.
+    #[error("{}{problem}", .at.as_ref().map_or(String::new(), |at| format!("{at}: ")))]
+    Toml {
+        at: Option<TomlLine>,
+        problem: String,
+    },
 
     /// A key or a value the game's rules do not take, in the rules reader's words.
     #[error("{problem}")]

@@ -185,11 +185,10 @@ pub(crate) fn default_switch(table: &[HouseRule], key: &str) -> bool {
 pub(crate) fn read<R: GameRules>(text: &str, rules_only: bool) -> Result<R, crate::error::Error> {
     let value: toml::Table = toml::from_str(text).map_err(|e| {
         // Name the line and the token (a repeated key names the key), not just the trouble.
-        let place = e.span().map_or(String::new(), |span| {
-            format!("{}: ", crate::record::place_of_span(text, &span, ""))
-        });
         RulesError::Toml {
-            place,
+            at: e
+                .span()
+                .map(|span| crate::record::place_of_span(text, &span, "")),
             problem: e.message().trim().to_string(),
         }
     })?;

@@ -256,6 +256,20 @@ mod tests {
     }
 
     #[test]
+    fn a_rules_file_that_is_not_toml_names_the_line_and_the_token() {
+        let duplicate = Rules::from_toml("target = 100\ntarget = 120\n").unwrap_err();
+        assert_eq!(
+            duplicate.to_string(),
+            "house rules: line 2, \"target\": duplicate key"
+        );
+        let unquoted = Rules::from_toml("target = \n").unwrap_err();
+        assert!(
+            unquoted.to_string().starts_with("house rules: line 1: "),
+            "{unquoted}"
+        );
+    }
+
+    #[test]
     fn a_rule_is_set_by_key_from_words() {
         let mut rules = Rules::default();
         rules.set("target", "100").unwrap();
