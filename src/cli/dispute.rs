@@ -129,7 +129,7 @@ pub(super) fn pile(args: &PileArgs, c: &mut Console) -> anyhow::Result<Answer> {
                 PileAnswer::No(why) => PileJson {
                     may_take: false,
                     with: None,
-                    reason: Some(why),
+                    reason: Some(why.to_string()),
                 },
             },
         );
@@ -192,12 +192,12 @@ pub(super) fn set(args: &SetArgs, c: &mut Console) -> anyhow::Result<Answer> {
 
 /// `pile --json` (docs/commands.md#pile): the cards that take the pile, or why not.
 #[derive(Serialize)]
-struct PileJson<'a> {
+struct PileJson {
     may_take: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     with: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'a str>,
+    reason: Option<String>,
 }
 
 /// `set --json` (docs/commands.md#set): the sets and their value, or why not.

@@ -3,6 +3,7 @@
 //! be wild). The top card and those two go to the table at once.
 
 use super::Rulebook;
+use super::meld::SetRank;
 use crate::card::HandCard;
 use crate::notation::Spaced;
 
@@ -10,17 +11,51 @@ use crate::notation::Spaced;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PileAnswer {
     Yes { with: [HandCard; 2] },
-    No(String),
+    No(PileRefusal),
+}
+
+/// Why the pile may not be taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PileRefusal {
+    /// A wild card on top (`wild` says which cards the game makes wild).
+    #[error("the top card {top} is wild ({wild}); a wild card on top of the pile cannot be taken")]
+    WildOnTop { top: HandCard, wild: &'static str },
+    /// One natural card of the top card's rank in `hand`; `wild_held` when a wild card is
+    /// held too, which would do under the house rule `wild-pickup`.
+    #[error(
+        "it takes two natural {} in hand to go with {top}, and {} holds one ({one}){}",
+        .rank.plural(),
+        Spaced(.hand),
+        if *.wild_held { "; a wild card may help only under the house rule wild-pickup" } else { "" }
+    )]
+    OneNatural {
+        rank: SetRank,
+        top: HandCard,
+        hand: Vec<HandCard>,
+        one: HandCard,
+        wild_held: bool,
+    },
+    /// No natural card of the top card's rank in `hand`.
+    #[error(
+        "it takes two natural {} in hand to go with {top}, and {} holds none",
+        .rank.plural(),
+        Spaced(.hand)
+    )]
+    NoNatural {
+        rank: SetRank,
+        top: HandCard,
+        hand: Vec<HandCard>,
+    },
 }
 
 impl Rulebook {
     /// May a player holding `hand` take the pile whose top card is `top`?
     pub fn may_take_pile(&self, top: HandCard, hand: &[HandCard]) -> PileAnswer {
         if self.is_wild(top) {
-            return PileAnswer::No(format!(
-                "the top card {top} is wild ({}); a wild card on top of the pile cannot be taken",
-                self.wild_words()
-            ));
+            return PileAnswer::No(PileRefusal::WildOnTop {
+                top,
+                wild: self.wild_words(),
+            });
         }
         let rank_of = |card: HandCard| match card {
             HandCard::Real(c) => Some(c.rank),
@@ -29,28 +64,27 @@ impl Rulebook {
         let matches = |card: &&HandCard| !self.is_wild(**card) && rank_of(**card) == rank_of(top);
         let naturals: Vec<HandCard> = hand.iter().filter(matches).copied().collect();
         let wild: Vec<HandCard> = hand.iter().filter(|c| self.is_wild(**c)).copied().collect();
-        let name = match top {
-            HandCard::Real(c) => super::meld::SetRank::Rank(c.rank).plural(),
-            HandCard::Joker => "jokers",
+        let rank = match top {
+            HandCard::Real(c) => SetRank::Rank(c.rank),
+            HandCard::Joker => SetRank::Jokers,
         };
         match naturals.as_slice() {
             [a, b, ..] => PileAnswer::Yes { with: [*a, *b] },
             [a] if self.rules.wild_pickup && !wild.is_empty() => PileAnswer::Yes {
                 with: [*a, wild[0]],
             },
-            [a] => PileAnswer::No(format!(
-                "it takes two natural {name} in hand to go with {top}, and {} holds one ({a}){}",
-                Spaced(hand),
-                if wild.is_empty() {
-                    String::new()
-                } else {
-                    "; a wild card may help only under the house rule wild-pickup".to_string()
-                }
-            )),
-            [] => PileAnswer::No(format!(
-                "it takes two natural {name} in hand to go with {top}, and {} holds none",
-                Spaced(hand)
-            )),
+            [a] => PileAnswer::No(PileRefusal::OneNatural {
+                rank,
+                top,
+                hand: hand.to_vec(),
+                one: *a,
+                wild_held: !wild.is_empty(),
+            }),
+            [] => PileAnswer::No(PileRefusal::NoNatural {
+                rank,
+                top,
+                hand: hand.to_vec(),
+            }),
         }
     }
 }
@@ -85,8 +119,18 @@ mod tests {
             panic!("{no:?}")
         };
         assert!(
-            why.contains("holds one (Ks)") && why.contains("wild-pickup"),
+            matches!(
+                why,
+                PileRefusal::OneNatural {
+                    wild_held: true,
+                    ..
+                }
+            ),
             "{why}"
+        );
+        assert_eq!(
+            why.to_string(),
+            "it takes two natural kings in hand to go with Kd, and Ks 2c 5h holds one (Ks); a wild card may help only under the house rule wild-pickup"
         );
     }
 
@@ -99,7 +143,7 @@ mod tests {
         ] {
             let no = ask(variant, CanadianRules::default(), top, "3s 3h 2d 2s * *");
             assert!(
-                matches!(&no, PileAnswer::No(why) if why.contains("is wild")),
+                matches!(&no, PileAnswer::No(PileRefusal::WildOnTop { .. })),
                 "{no:?}"
             );
         }
