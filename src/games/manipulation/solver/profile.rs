@@ -14,7 +14,7 @@ use super::pool::ACE_HIGH;
 use super::pool::SUITS;
 use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
 use super::state::{FastMap, KeyMap, key};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::hash_map::Entry;
 
 /// About as many profile entries are handled in the time of one move tried (measured).
@@ -54,6 +54,10 @@ pub(crate) struct Profiles {
     moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     /// (profile, profile, score difference) to their merge and its score over the first.
     merged: FastMap<(u32, u32, i64), (u32, i64)>,
+    /// (profile, profile, score difference) to whether the first covers the second
+    /// ([`Profiles::covers`]), for pairs whose entries had to be read: dominance and merges
+    /// ask of the same pairs again and again.
+    covered: RefCell<FastMap<(u32, u32, i64), bool>>,
     /// Profile entries read or written so far: the pass's work beside its moves.
     entries_touched: Cell<usize>,
 }
@@ -76,6 +80,7 @@ impl Profiles {
             mut interned_flat,
             mut moved,
             mut merged,
+            mut covered,
         } = tables;
         data.clear();
         support.clear();
@@ -83,6 +88,7 @@ impl Profiles {
         interned_flat.clear();
         moved.clear();
         merged.clear();
+        covered.clear();
         Profiles {
             len,
             strides,
@@ -94,6 +100,7 @@ impl Profiles {
             interned_flat,
             moved,
             merged,
+            covered: RefCell::new(covered),
             entries_touched: Cell::new(0),
         }
     }
@@ -107,6 +114,7 @@ impl Profiles {
             interned_flat: self.interned_flat,
             moved: self.moved,
             merged: self.merged,
+            covered: self.covered.into_inner(),
         }
     }
 
@@ -315,13 +323,20 @@ impl Profiles {
         if support_a.iter().zip(support_b).any(|(x, y)| y & !x != 0) {
             return false;
         }
-        self.touch(self.len);
-        if self.flat {
-            return at_a >= at_b;
+        let cache_key = (a, b, at_b - at_a);
+        if let Some(done) = self.covered.borrow().get(&cache_key) {
+            return *done;
         }
-        self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
-            *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
-        })
+        self.touch(self.len);
+        let covers = if self.flat {
+            at_a >= at_b
+        } else {
+            self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
+                *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
+            })
+        };
+        self.covered.borrow_mut().insert(cache_key, covers);
+        covers
     }
 }
 
@@ -464,7 +479,8 @@ fn pass_in(
 
 #[cfg(test)]
 mod tests {
-    use super::aces_aside_pass;
+    use super::{NONE, Profiles, aces_aside_pass};
+    use crate::games::manipulation::solver::memory::ProfileTables;
     use crate::games::manipulation::solver::search::{Jokers, Limits, searching};
     use crate::games::manipulation::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
     use crate::games::manipulation::solver::work::Work;
@@ -510,6 +526,42 @@ mod tests {
                     "{table} ; {hand} ; {needed_jokers} jokers where needed"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn whether_one_profile_covers_another_is_read_from_their_entries_once() {
+        for flat in [false, true] {
+            let mut profiles = Profiles::new(&[1, 1, 0, 0], flat, ProfileTables::default());
+            let (wide, narrow) = if flat {
+                (
+                    profiles.intern_support([0b1011, 0, 0, 0]),
+                    profiles.intern_support([0b0011, 0, 0, 0]),
+                )
+            } else {
+                (
+                    profiles.intern(vec![0, -3, NONE, -1]),
+                    profiles.intern(vec![-2, 0, NONE, NONE]),
+                )
+            };
+            let (Some((wide, _)), Some((narrow, _))) = (wide, narrow) else {
+                panic!("both profiles reach an entry");
+            };
+            let before = profiles.entries_touched.get();
+            let first = profiles.covers(wide, 10, narrow, 5);
+            let read = profiles.entries_touched.get() - before;
+            assert_eq!(read, profiles.len, "the entries are read the first time");
+            for _ in 0..3 {
+                assert_eq!(profiles.covers(wide, 10, narrow, 5), first);
+            }
+            assert_eq!(profiles.entries_touched.get() - before, read, "flat {flat}");
+            // Only the difference in score matters: the same pair further apart is asked anew.
+            assert_eq!(profiles.covers(wide, 20, narrow, 15), first);
+            assert!(!profiles.covers(wide, 0, narrow, 5), "flat {flat}");
+            assert!(
+                !profiles.covers(narrow, 10, wide, 0),
+                "its support is narrower"
+            );
         }
     }
 }
