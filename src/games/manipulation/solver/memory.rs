@@ -115,6 +115,7 @@ pub(crate) struct ProfileNode {
 pub(crate) struct ProfileTables {
     pub(super) data: Vec<i32>,
     pub(super) support: Vec<Support>,
+    pub(super) least: Vec<i32>,
     pub(super) interned: FastMap<Box<[i32]>, u32>,
     pub(super) interned_flat: FastMap<Support, u32>,
     pub(super) moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,

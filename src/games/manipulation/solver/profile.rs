@@ -47,6 +47,9 @@ pub(crate) struct Profiles {
     /// Per profile, the entries it reaches: a profile can only cover one whose entries it
     /// all reaches, which rules most pairs out at a glance.
     support: Vec<Support>,
+    /// Per profile, its least entry reached: with the best (0), it settles most questions
+    /// whether one profile covers another without reading their entries.
+    least: Vec<i32>,
     interned: FastMap<Box<[i32]>, u32>,
     /// Flat profiles by their support.
     interned_flat: FastMap<Support, u32>,
@@ -76,6 +79,7 @@ impl Profiles {
         let Tables {
             mut data,
             mut support,
+            mut least,
             mut interned,
             mut interned_flat,
             mut moved,
@@ -84,6 +88,7 @@ impl Profiles {
         } = tables;
         data.clear();
         support.clear();
+        least.clear();
         interned.clear();
         interned_flat.clear();
         moved.clear();
@@ -96,6 +101,7 @@ impl Profiles {
             flat,
             data,
             support,
+            least,
             interned,
             interned_flat,
             moved,
@@ -110,6 +116,7 @@ impl Profiles {
         Tables {
             data: self.data,
             support: self.support,
+            least: self.least,
             interned: self.interned,
             interned_flat: self.interned_flat,
             moved: self.moved,
@@ -155,6 +162,7 @@ impl Profiles {
         }
         let id = u32::try_from(self.support.len()).ok()?;
         self.support.push(support);
+        self.least.push(0);
         self.interned_flat.insert(support, id);
         Some((id, 0))
     }
@@ -203,6 +211,14 @@ impl Profiles {
             }
         }
         self.support.push(support);
+        self.least.push(
+            boxed
+                .iter()
+                .copied()
+                .filter(|e| *e != NONE)
+                .min()
+                .unwrap_or(0),
+        );
         self.data.extend_from_slice(&boxed);
         self.interned.insert(boxed, id);
         Some((id, best))
@@ -322,6 +338,15 @@ impl Profiles {
         };
         if support_a.iter().zip(support_b).any(|(x, y)| y & !x != 0) {
             return false;
+        }
+        // Where `b` is at its best (0), `a` is at most at its own; where `a` is at its least,
+        // `b` is at most at its best.
+        if at_a < at_b {
+            return false;
+        }
+        let least_a = self.least.get(a as usize).copied().unwrap_or(NONE);
+        if least_a != NONE && at_a + i64::from(least_a) >= at_b {
+            return true;
         }
         let cache_key = (a, b, at_b - at_a);
         if let Some(done) = self.covered.borrow().get(&cache_key) {
@@ -530,38 +555,53 @@ mod tests {
     }
 
     #[test]
-    fn whether_one_profile_covers_another_is_read_from_their_entries_once() {
-        for flat in [false, true] {
-            let mut profiles = Profiles::new(&[1, 1, 0, 0], flat, ProfileTables::default());
-            let (wide, narrow) = if flat {
-                (
-                    profiles.intern_support([0b1011, 0, 0, 0]),
-                    profiles.intern_support([0b0011, 0, 0, 0]),
-                )
-            } else {
-                (
-                    profiles.intern(vec![0, -3, NONE, -1]),
-                    profiles.intern(vec![-2, 0, NONE, NONE]),
-                )
-            };
-            let (Some((wide, _)), Some((narrow, _))) = (wide, narrow) else {
-                panic!("both profiles reach an entry");
-            };
-            let before = profiles.entries_touched.get();
-            let first = profiles.covers(wide, 10, narrow, 5);
-            let read = profiles.entries_touched.get() - before;
-            assert_eq!(read, profiles.len, "the entries are read the first time");
-            for _ in 0..3 {
-                assert_eq!(profiles.covers(wide, 10, narrow, 5), first);
-            }
-            assert_eq!(profiles.entries_touched.get() - before, read, "flat {flat}");
-            // Only the difference in score matters: the same pair further apart is asked anew.
-            assert_eq!(profiles.covers(wide, 20, narrow, 15), first);
-            assert!(!profiles.covers(wide, 0, narrow, 5), "flat {flat}");
+    fn whether_a_profile_covers_another_is_settled_by_their_scores_or_read_once() {
+        let mut profiles = Profiles::new(&[1, 1, 0, 0], false, ProfileTables::default());
+        let made = (
+            profiles.intern(vec![0, -3, NONE, -1]),
+            profiles.intern(vec![-2, 0, NONE, NONE]),
+        );
+        let (Some((wide, _)), Some((narrow, _))) = made else {
+            panic!("both profiles reach an entry");
+        };
+        let read = |profiles: &Profiles| profiles.entries_touched.get();
+        // Settled by the best and the least entries: nothing is read.
+        let before = read(&profiles);
+        assert!(profiles.covers(wide, 10, narrow, 7), "3 behind at worst");
+        assert!(!profiles.covers(wide, 10, narrow, 11), "behind at its best");
+        assert!(
+            !profiles.covers(narrow, 20, wide, 0),
+            "its support is narrower"
+        );
+        assert_eq!(read(&profiles), before);
+        // Only the entries tell: they are read the first time, and the answer kept.
+        assert!(
+            !profiles.covers(wide, 10, narrow, 8),
+            "the second entry is 1 behind"
+        );
+        let once = read(&profiles);
+        assert!(once > before);
+        for _ in 0..3 {
+            assert!(!profiles.covers(wide, 10, narrow, 8));
             assert!(
-                !profiles.covers(narrow, 10, wide, 0),
-                "its support is narrower"
+                !profiles.covers(wide, 20, narrow, 18),
+                "the same difference"
             );
         }
+        assert_eq!(read(&profiles), once);
+        // A flat pass is settled by the scores alone.
+        let mut flat = Profiles::new(&[1, 1, 0, 0], true, ProfileTables::default());
+        let made = (
+            flat.intern_support([0b1011, 0, 0, 0]),
+            flat.intern_support([0b0011, 0, 0, 0]),
+        );
+        let (Some((wide, _)), Some((narrow, _))) = made else {
+            panic!("both profiles reach an entry");
+        };
+        let before = read(&flat);
+        assert!(flat.covers(wide, 5, narrow, 5));
+        assert!(!flat.covers(wide, 4, narrow, 5));
+        assert!(!flat.covers(narrow, 9, wide, 5), "its support is narrower");
+        assert_eq!(read(&flat), before);
     }
 }
