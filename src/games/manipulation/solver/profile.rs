@@ -327,6 +327,8 @@ impl Profiles {
     }
 
     /// Whether profile `a` at score `at_a` reaches every choice `b` at `at_b` does, as well.
+    /// The entries are read only where their supports, the scores and `a`'s least entry
+    /// leave it open, and then once per pair and difference of scores.
     fn covers(&self, a: u32, at_a: i64, b: u32, at_b: i64) -> bool {
         if a == b {
             return at_a >= at_b;
