@@ -115,12 +115,10 @@ pub(crate) struct ProfileNode {
 pub(crate) struct ProfileTables {
     pub(super) data: Vec<i32>,
     pub(super) support: Vec<Support>,
-    pub(super) least: Vec<i32>,
     pub(super) interned: FastMap<Box<[i32]>, u32>,
     pub(super) interned_flat: FastMap<Support, u32>,
     pub(super) moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     pub(super) merged: FastMap<(u32, u32, i64), (u32, i64)>,
-    pub(super) covered: FastMap<(u32, u32, i64), bool>,
 }
 
 /// Kept states, by the run counts of each suit in turn. Its lists are kept when it is

@@ -14,7 +14,7 @@ use super::pool::ACE_HIGH;
 use super::pool::SUITS;
 use super::search::{Best, COUNT_WEIGHT, Outcome, Search};
 use super::state::{FastMap, KeyMap, key};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::hash_map::Entry;
 
 /// About as many profile entries are handled in the time of one move tried (measured).
@@ -47,9 +47,6 @@ pub(crate) struct Profiles {
     /// Per profile, the entries it reaches: a profile can only cover one whose entries it
     /// all reaches, which rules most pairs out at a glance.
     support: Vec<Support>,
-    /// Per profile, its least entry reached: with the best (0), it settles most questions
-    /// whether one profile covers another without reading their entries.
-    least: Vec<i32>,
     interned: FastMap<Box<[i32]>, u32>,
     /// Flat profiles by their support.
     interned_flat: FastMap<Support, u32>,
@@ -57,10 +54,6 @@ pub(crate) struct Profiles {
     moved: FastMap<(u32, u8, u8, bool), Option<Scored>>,
     /// (profile, profile, score difference) to their merge and its score over the first.
     merged: FastMap<(u32, u32, i64), (u32, i64)>,
-    /// (profile, profile, score difference) to whether the first covers the second
-    /// ([`Profiles::covers`]), for pairs whose entries had to be read: dominance and merges
-    /// ask of the same pairs again and again.
-    covered: RefCell<FastMap<(u32, u32, i64), bool>>,
     /// Profile entries read or written so far: the pass's work beside its moves.
     entries_touched: Cell<usize>,
 }
@@ -79,21 +72,17 @@ impl Profiles {
         let Tables {
             mut data,
             mut support,
-            mut least,
             mut interned,
             mut interned_flat,
             mut moved,
             mut merged,
-            mut covered,
         } = tables;
         data.clear();
         support.clear();
-        least.clear();
         interned.clear();
         interned_flat.clear();
         moved.clear();
         merged.clear();
-        covered.clear();
         Profiles {
             len,
             strides,
@@ -101,12 +90,10 @@ impl Profiles {
             flat,
             data,
             support,
-            least,
             interned,
             interned_flat,
             moved,
             merged,
-            covered: RefCell::new(covered),
             entries_touched: Cell::new(0),
         }
     }
@@ -116,12 +103,10 @@ impl Profiles {
         Tables {
             data: self.data,
             support: self.support,
-            least: self.least,
             interned: self.interned,
             interned_flat: self.interned_flat,
             moved: self.moved,
             merged: self.merged,
-            covered: self.covered.into_inner(),
         }
     }
 
@@ -162,7 +147,6 @@ impl Profiles {
         }
         let id = u32::try_from(self.support.len()).ok()?;
         self.support.push(support);
-        self.least.push(0);
         self.interned_flat.insert(support, id);
         Some((id, 0))
     }
@@ -211,14 +195,6 @@ impl Profiles {
             }
         }
         self.support.push(support);
-        self.least.push(
-            boxed
-                .iter()
-                .copied()
-                .filter(|e| *e != NONE)
-                .min()
-                .unwrap_or(0),
-        );
         self.data.extend_from_slice(&boxed);
         self.interned.insert(boxed, id);
         Some((id, best))
@@ -327,8 +303,6 @@ impl Profiles {
     }
 
     /// Whether profile `a` at score `at_a` reaches every choice `b` at `at_b` does, as well.
-    /// The entries are read only where their supports, the scores and `a`'s least entry
-    /// leave it open, and then once per pair and difference of scores.
     fn covers(&self, a: u32, at_a: i64, b: u32, at_b: i64) -> bool {
         if a == b {
             return at_a >= at_b;
@@ -341,29 +315,13 @@ impl Profiles {
         if support_a.iter().zip(support_b).any(|(x, y)| y & !x != 0) {
             return false;
         }
-        // Where `b` is at its best (0), `a` is at most at its own; where `a` is at its least,
-        // `b` is at most at its best.
-        if at_a < at_b {
-            return false;
-        }
-        let least_a = self.least.get(a as usize).copied().unwrap_or(NONE);
-        if least_a != NONE && at_a + i64::from(least_a) >= at_b {
-            return true;
-        }
-        let cache_key = (a, b, at_b - at_a);
-        if let Some(done) = self.covered.borrow().get(&cache_key) {
-            return *done;
-        }
         self.touch(self.len);
-        let covers = if self.flat {
-            at_a >= at_b
-        } else {
-            self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
-                *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
-            })
-        };
-        self.covered.borrow_mut().insert(cache_key, covers);
-        covers
+        if self.flat {
+            return at_a >= at_b;
+        }
+        self.entries(a).iter().zip(self.entries(b)).all(|(x, y)| {
+            *y == NONE || (*x != NONE && at_a + i64::from(*x) >= at_b + i64::from(*y))
+        })
     }
 }
 
@@ -506,8 +464,7 @@ fn pass_in(
 
 #[cfg(test)]
 mod tests {
-    use super::{NONE, Profiles, aces_aside_pass};
-    use crate::games::manipulation::solver::memory::ProfileTables;
+    use super::aces_aside_pass;
     use crate::games::manipulation::solver::search::{Jokers, Limits, searching};
     use crate::games::manipulation::solver::tests::{GOES_OUT_WITH_ACES_HIGH, pool_of};
     use crate::games::manipulation::solver::work::Work;
@@ -554,56 +511,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn whether_a_profile_covers_another_is_settled_by_their_scores_or_read_once() {
-        let mut profiles = Profiles::new(&[1, 1, 0, 0], false, ProfileTables::default());
-        let made = (
-            profiles.intern(vec![0, -3, NONE, -1]),
-            profiles.intern(vec![-2, 0, NONE, NONE]),
-        );
-        let (Some((wide, _)), Some((narrow, _))) = made else {
-            panic!("both profiles reach an entry");
-        };
-        let read = |profiles: &Profiles| profiles.entries_touched.get();
-        // Settled by the best and the least entries: nothing is read.
-        let before = read(&profiles);
-        assert!(profiles.covers(wide, 10, narrow, 7), "3 behind at worst");
-        assert!(!profiles.covers(wide, 10, narrow, 11), "behind at its best");
-        assert!(
-            !profiles.covers(narrow, 20, wide, 0),
-            "its support is narrower"
-        );
-        assert_eq!(read(&profiles), before);
-        // Only the entries tell: they are read the first time, and the answer kept.
-        assert!(
-            !profiles.covers(wide, 10, narrow, 8),
-            "the second entry is 1 behind"
-        );
-        let once = read(&profiles);
-        assert!(once > before);
-        for _ in 0..3 {
-            assert!(!profiles.covers(wide, 10, narrow, 8));
-            assert!(
-                !profiles.covers(wide, 20, narrow, 18),
-                "the same difference"
-            );
-        }
-        assert_eq!(read(&profiles), once);
-        // A flat pass is settled by the scores alone.
-        let mut flat = Profiles::new(&[1, 1, 0, 0], true, ProfileTables::default());
-        let made = (
-            flat.intern_support([0b1011, 0, 0, 0]),
-            flat.intern_support([0b0011, 0, 0, 0]),
-        );
-        let (Some((wide, _)), Some((narrow, _))) = made else {
-            panic!("both profiles reach an entry");
-        };
-        let before = read(&flat);
-        assert!(flat.covers(wide, 5, narrow, 5));
-        assert!(!flat.covers(wide, 4, narrow, 5));
-        assert!(!flat.covers(narrow, 9, wide, 5), "its support is narrower");
-        assert_eq!(read(&flat), before);
     }
 }
