@@ -992,6 +992,21 @@ pub enum Unscored {
     },
 }
 
+impl RecordProblem {
+    /// `key`, when it is one of `keys` (the keys of `owners`' records): a key of another
+    /// game's records, in a record of `game`.
+    pub fn foreign_key(
+        key: &str,
+        keys: &'static [&'static str],
+        owners: &'static str,
+        game: &'static str,
+    ) -> Option<RecordProblem> {
+        keys.iter()
+            .find(|known| **known == key)
+            .map(|key| RecordProblem::ForeignKey { key, owners, game })
+    }
+}
+
 /// Why a saved game cannot be read or replayed ([`Error::Damaged`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Damage {

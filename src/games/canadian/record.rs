@@ -92,14 +92,7 @@ impl Rulebook {
 
 /// A key of Carousel's records, explained.
 pub(crate) fn foreign_key(key: &str, variant: Variant) -> Option<RecordProblem> {
-    CAROUSEL_KEYS
-        .iter()
-        .find(|carousels| **carousels == key)
-        .map(|key| RecordProblem::ForeignKey {
-            key,
-            owners: "Carousel",
-            game: variant.name(),
-        })
+    RecordProblem::foreign_key(key, &CAROUSEL_KEYS, "Carousel", variant.name())
 }
 
 impl Record {

@@ -48,14 +48,7 @@ pub const OTHER_GAMES_KEYS: [&str; 6] = [
 
 /// A key of the other games' records, explained.
 pub(crate) fn foreign_key(key: &str) -> Option<RecordProblem> {
-    OTHER_GAMES_KEYS
-        .iter()
-        .find(|other| **other == key)
-        .map(|key| RecordProblem::ForeignKey {
-            key,
-            owners: "Canadian and Carolina",
-            game: "carousel",
-        })
+    RecordProblem::foreign_key(key, &OTHER_GAMES_KEYS, "Canadian and Carolina", "carousel")
 }
 
 impl GameRecord {
